@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { emptySchema, userBriefSchema } from '../shared';
+
+const domain = 'auth';
+
+/** A mainland mobile number: 11 digits starting with 1. */
+export const phoneSchema = z.string().regex(/^1\d{10}$/, 'phone must be 11 digits starting with 1');
+export const loginCodeSchema = z.string().regex(/^\d{6}$/, 'code must be 6 digits');
+
+/**
+ * The web login for browser users (DESIGN.md §3 auth): outside the app no native login modal
+ * exists, so a phone number gets a one-time code. These paths are ours; the spec has none.
+ */
+export const auth = {
+  sendLoginCode: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-auth/v1/common/h5/login/send-code',
+    auth: 'common',
+    request: z.object({ phone: phoneSchema }),
+    response: z.object({ expiresInSeconds: z.number().int() }),
+  }),
+  login: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-auth/v1/common/h5/login/verify',
+    auth: 'common',
+    request: z.object({ phone: phoneSchema, code: loginCodeSchema }),
+    response: z.object({ user: userBriefSchema, duToken: z.string(), xAuthToken: z.string() }),
+  }),
+  /** Development only: the codes "sent" to a phone, shown on the login page. */
+  loginOutbox: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-auth/v1/common/h5/login/outbox',
+    auth: 'common',
+    request: z.object({ phone: phoneSchema }),
+    response: z.object({
+      messages: z.array(z.object({ code: z.string(), sentAt: z.string() })),
+    }),
+  }),
+  me: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-auth/v1/h5/user/me',
+    auth: 'login',
+    request: emptySchema,
+    response: userBriefSchema,
+  }),
+  logout: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-auth/v1/h5/logout',
+    auth: 'login',
+    request: emptySchema,
+    response: emptySchema,
+  }),
+} as const;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { emptySchema } from '../shared';
+
+const domain = 'config';
+
+/** Keys of client-conf the shell reads; the stored object may hold more. */
+export const clientConfSchema = z.looseObject({
+  /** The global switch of spec §2: on shows the error page instead of content. */
+  errorPageSwitch: z.boolean(),
+});
+export type ClientConf = z.infer<typeof clientConfSchema>;
+
+export const dyeingEnvSchema = z.object({ name: z.string(), c_name: z.string() });
+
+export const config = {
+  clientIp: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-conf/v1/common/h5/client-ip',
+    auth: 'common',
+    request: emptySchema,
+    response: z.object({ xRealIp: z.string() }),
+  }),
+  clientConf: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-conf/v1/common/h5/config/client-conf',
+    auth: 'common',
+    request: z.object({ project: z.string().min(1).max(64).default('community-h5') }),
+    response: clientConfSchema,
+  }),
+  /** Config by hash: the spec's `{hash}` call; `data` is a JSON string or an object. */
+  configByHash: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-conf/v1/common/h5/config/hash/:hash',
+    auth: 'common',
+    request: z.object({
+      hash: z.string().regex(/^[0-9a-f]{6,64}$/, 'hash must be 6–64 lowercase hex digits'),
+      projectName: z.string().min(1).max(64),
+      key: z.string().min(1).max(128),
+      type: z.string().min(1).max(32).default('config'),
+    }),
+    response: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  }),
+  /** The static config file of the alternative data mode: bare JSON, no envelope. */
+  configCenter: endpoint({
+    domain,
+    method: 'GET',
+    path: '/static-config/:envPrefix/configCenter/:project/:key.json',
+    auth: 'common',
+    envelope: false,
+    request: z.object({
+      envPrefix: z.enum(['t1', 'pro']),
+      project: z.string().regex(/^[\w-]{1,64}$/),
+      key: z.string().regex(/^[\w.-]{1,128}$/),
+    }),
+    response: z.unknown(),
+  }),
+  epDyeing: endpoint({
+    domain,
+    method: 'GET',
+    path: '/api/v1/ep-dyeing/open',
+    auth: 'common',
+    request: emptySchema,
+    response: z.object({ results: z.array(dyeingEnvSchema) }),
+  }),
+} as const;

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+
+export type Method = 'GET' | 'POST';
+/** 'common' calls are public; 'login' calls answer 7999 without a session. */
+export type Auth = 'common' | 'login';
+/** Body encoding of a POST: JSON, or form-encoded where the spec says so. */
+export type Encoding = 'json' | 'form';
+/** The domains of DESIGN.md §3. */
+export type Domain =
+  | 'config'
+  | 'auth'
+  | 'content'
+  | 'community'
+  | 'creator'
+  | 'live'
+  | 'lottery'
+  | 'invite'
+  | 'commerce'
+  | 'feedback'
+  | 'shoe-eval'
+  | 'upload'
+  | 'analytics';
+
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly domain: Domain;
+  readonly method: Method;
+  /** The full path, literally as the spec writes it; `:name` marks a path parameter. */
+  readonly path: string;
+  readonly auth: Auth;
+  readonly encoding: Encoding;
+  /** The query (GET) or body (POST) together with path parameters. */
+  readonly request: Req;
+  /** The `data` of the envelope, or the whole body when `envelope` is false. */
+  readonly response: Res;
+  /** False for static files that are served bare, without `{ code, msg, data }`. */
+  readonly envelope: boolean;
+  /** False where the spec says a failure shows no toast. */
+  readonly errorToast: boolean;
+}
+
+type EndpointInput<Req extends z.ZodType, Res extends z.ZodType> = Pick<
+  Endpoint<Req, Res>,
+  'domain' | 'method' | 'path' | 'auth' | 'request' | 'response'
+> &
+  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast'>>;
+
+/** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors. */
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  def: EndpointInput<Req, Res>,
+): Endpoint<Req, Res> {
+  return { encoding: 'json', envelope: true, errorToast: true, ...def };
+}
+
+/** What a caller passes: the request schema's input. */
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+/** What a caller gets back: the response schema's output (the envelope's data). */
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** The wire envelope of DESIGN.md §4. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Path parameter names of an endpoint path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1] as string);
+}
+
+/** The path with its `:name` parameters filled from `values` (URL-encoded). */
+export function fillPath(path: string, values: Readonly<Record<string, unknown>>): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}

@@ -1,0 +1,14 @@
+import { analytics } from './domains/analytics';
+import { auth } from './domains/auth';
+import { config } from './domains/config';
+import { content } from './domains/content';
+
+export * from './domains/analytics';
+export * from './domains/auth';
+export * from './domains/config';
+export * from './domains/content';
+export * from './endpoint';
+export * from './shared';
+
+/** The contract table: every call, by domain. The server registers routes from it. */
+export const contract = { analytics, auth, config, content } as const;

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm test`: everything, in the order that fails fastest — typecheck, lint, unit and
+// integration tests, the production build, then the browser tests against that build.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+  ['unit + integration', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration']],
+  ['build', 'npm', ['run', 'build']],
+  ['e2e (browser)', 'npx', ['vitest', 'run', '--project', 'e2e']],
+];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log('\n✔ all checks passed');
