@@ -8,6 +8,7 @@ export * from './domains/auth';
 export * from './domains/config';
 export * from './domains/content';
 export * from './endpoint';
+export * from './server-context';
 export * from './shared';
 
 /** The contract table: every call, by domain. The server registers routes from it. */

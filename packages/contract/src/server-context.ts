@@ -1,0 +1,21 @@
+import type { Endpoint, RequestOf, ResponseOf } from './endpoint';
+
+/** Configuration the browser may see, rendered into the page by the server. */
+export interface PublicRuntimeConfig {
+  /** t0, t1, pre, pro, perf, xdw or local (DESIGN.md §4). 'pro' is production. */
+  appEnv: string;
+  /** API origin for browser calls; '' is the page's own origin. */
+  apiBaseUrl: string;
+  /** The sign secret of spec §5 (the browser signs too, so it is public by nature). */
+  signSecret: string;
+}
+
+/**
+ * What the server hands React Router loaders (the AppLoadContext): in-process calls of the
+ * contract for SSR prefetch, with the incoming request's cookies and headers, and the
+ * public configuration.
+ */
+export interface ServerLoadContext {
+  api: <E extends Endpoint>(endpoint: E, input: RequestOf<E>) => Promise<ResponseOf<E>>;
+  runtime: PublicRuntimeConfig;
+}
