@@ -1,0 +1,48 @@
+// A bounded closed-loop HTTP load generator on loopback: `concurrency` keep-alive clients send
+// requests for `durationMs` (after a warm-up) and completed requests per second are counted.
+// Bounded in count and time, it stops by itself.
+import http from 'node:http';
+
+export interface LoadOptions {
+  concurrency?: number;
+  durationMs?: number;
+  warmupMs?: number;
+  maxRequests?: number;
+}
+
+function once(agent: http.Agent, url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode} from ${url}`)),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Completed requests per second for the URLs `nextUrl()` yields, measured over `durationMs`. */
+export async function measureRps(nextUrl: () => string, options: LoadOptions = {}): Promise<number> {
+  const { concurrency = 32, durationMs = 5000, warmupMs = 1000, maxRequests = 2_000_000 } = options;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const run = async (ms: number) => {
+    let done = 0;
+    const stopAt = Date.now() + ms;
+    const worker = async () => {
+      while (Date.now() < stopAt && done < maxRequests) {
+        await once(agent, nextUrl());
+        done++;
+      }
+    };
+    const started = process.hrtime.bigint();
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return done / (Number(process.hrtime.bigint() - started) / 1e9);
+  };
+  try {
+    await run(warmupMs);
+    return await run(durationMs);
+  } finally {
+    agent.destroy();
+  }
+}

@@ -1,0 +1,104 @@
+// `npm run bench`: every figure of DESIGN.md §8 that has landed, as sizes and same-run ratios,
+// printed as a table with the budget beside each. A figure, not a pass/fail test.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { contract } from '@h5/contract';
+import { signSource } from '@h5/core';
+import { md5 } from 'js-md5/build/md5.mjs';
+import { freePort, REPO_ROOT, startServer, stopChild, waitForReady } from '../scripts/start-server.mjs';
+import { firstLoadJs } from './first-load-js';
+import { measureRps } from './load';
+
+const SIGN_SECRET = 'bench-sign-secret';
+const KIB = 1024;
+const rows: { figure: string; value: string; budget: string }[] = [];
+
+async function bundleWeights() {
+  for (const row of await firstLoadJs(join(REPO_ROOT, 'apps/web/build'))) {
+    const budgeted = row.path === '/' || row.path.includes('content/');
+    rows.push({
+      figure: `first-load JS ${row.path} (${row.files} files, gzip)`,
+      value: `${(row.gzipBytes / KIB).toFixed(1)} KiB`,
+      budget: budgeted ? '≤ 115 KiB' : '—',
+    });
+  }
+}
+
+function signedFeedUrl(baseURL: string, lastId?: string): string {
+  const params: Record<string, string> = { limit: '20' };
+  if (lastId) params.lastId = lastId;
+  const sign = md5(signSource(params, SIGN_SECRET));
+  return `${baseURL}${contract.content.moreRecommend.path}?${new URLSearchParams({ ...params, sign })}`;
+}
+
+/** Feed API vs bare Fastify, both measured in this run on this machine. */
+async function apiThroughput() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+  const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  const server = await startServer({
+    SIGN_SECRET: SIGN_SECRET,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'error',
+  });
+  const barePort = await freePort();
+  const bare = spawn(process.execPath, [join(REPO_ROOT, 'bench/bare-fastify.mjs'), String(barePort)], {
+    stdio: 'inherit',
+  });
+  try {
+    await waitForReady(`http://127.0.0.1:${barePort}`, bare, 10_000).catch(() => undefined);
+    // Walk ten pages first so the load spreads over real cursors, not one cached page.
+    const urls = [signedFeedUrl(server.baseURL)];
+    let lastId: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const res = await fetch(signedFeedUrl(server.baseURL, lastId ?? undefined));
+      const body = (await res.json()) as { data: { lastId: string | null } };
+      lastId = body.data.lastId;
+      if (!lastId) break;
+      urls.push(signedFeedUrl(server.baseURL, lastId));
+    }
+    let i = 0;
+    const feed = await measureRps(() => urls[i++ % urls.length] as string);
+    const reference = await measureRps(() => `http://127.0.0.1:${barePort}/json`);
+    rows.push({ figure: `feed API (${store})`, value: `${feed.toFixed(0)} req/s`, budget: '' });
+    rows.push({ figure: 'bare Fastify JSON route', value: `${reference.toFixed(0)} req/s`, budget: '' });
+    rows.push({
+      figure: `feed API / bare Fastify (${store})`,
+      value: (feed / reference).toFixed(3),
+      budget: store === 'PostgreSQL' ? '≥ 0.25' : '≥ 0.25 on PostgreSQL',
+    });
+  } finally {
+    await stopChild(bare);
+    await server.stop();
+  }
+}
+
+/** Median cost of signing a 10-field payload with the browser build of js-md5. */
+function signCost() {
+  const params = Object.fromEntries(
+    Array.from({ length: 10 }, (_, k) => [`field${k}`, k % 2 ? k * 1000 : `value-${k}`]),
+  );
+  const samples: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    const n = 20_000;
+    const started = process.hrtime.bigint();
+    for (let k = 0; k < n; k++) md5(signSource(params, SIGN_SECRET));
+    samples.push(Number(process.hrtime.bigint() - started) / 1e3 / n);
+  }
+  samples.sort((a, b) => a - b);
+  rows.push({
+    figure: 'request sign, 10 fields (median)',
+    value: `${(samples[10] as number).toFixed(2)} µs`,
+    budget: '≤ 5 µs',
+  });
+}
+
+await bundleWeights();
+signCost();
+await apiThroughput();
+
+const width = (key: 'figure' | 'value' | 'budget') => Math.max(key.length, ...rows.map((r) => r[key].length));
+const [fw, vw, bw] = [width('figure'), width('value'), width('budget')];
+console.log(`\n| ${'figure'.padEnd(fw)} | ${'value'.padEnd(vw)} | ${'budget'.padEnd(bw)} |`);
+console.log(`|${'-'.repeat(fw + 2)}|${'-'.repeat(vw + 2)}|${'-'.repeat(bw + 2)}|`);
+for (const r of rows)
+  console.log(`| ${r.figure.padEnd(fw)} | ${r.value.padEnd(vw)} | ${r.budget.padEnd(bw)} |`);

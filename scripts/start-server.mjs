@@ -1,0 +1,87 @@
+// Starts the built server (`node apps/server/dist/main.js`) on a free port with a fresh data
+// folder, waits until /healthz answers, and stops it by its own process id. Shared by the
+// browser tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `${baseURL}/healthz` until it answers 200, the child exits, or the time runs out. */
+export async function waitForReady(baseURL, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${baseURL} not ready after ${timeoutMs} ms`);
+}
+
+/** Stops a child process by its pid: SIGTERM, then SIGKILL after `graceMs`. */
+export async function stopChild(child, graceMs = 5000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * Starts the built server with `env` on top of a test environment (fresh PGlite folder,
+ * APP_ENV local). Returns its base URL and a stop function.
+ */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'h5-run-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/server/dist/main.js')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      APP_ENV: 'local',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForReady(baseURL, child, 90_000);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return {
+    baseURL,
+    pid: child.pid,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
