@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED_CODES,
+  aiImageErrorText,
+  CLIENT_ERRORS,
+  displayMessage,
+  isAllowedCode,
+  isHtmlLike,
+  isHttpSuccessStatus,
+  isLoginCode,
+  isSuccessResponse,
+  uploadErrorMessage,
+} from './errors';
+
+describe('ALLOWED_CODES', () => {
+  it('lists the spec §8 codes in order', () => {
+    expect(ALLOWED_CODES).toEqual([
+      485, 20101008, 20107004, 20101117, 20101121, 20101122, 20101115, 20103102, 20103108, 20103200, 20103110,
+      20213801, 20125156, 201150201,
+    ]);
+  });
+});
+
+describe('isSuccessResponse', () => {
+  it('accepts 200 in code or status', () => {
+    expect(isSuccessResponse({ code: 200 })).toBe(true);
+    expect(isSuccessResponse({ status: 200 })).toBe(true);
+    expect(isSuccessResponse({ code: 500, status: 200 })).toBe(true);
+  });
+  it('accepts the allowed and low-level codes', () => {
+    expect(isSuccessResponse({ code: 20101008 })).toBe(true);
+    expect(isSuccessResponse({ code: 201150201 })).toBe(true);
+    expect(isSuccessResponse({ code: 485 })).toBe(true);
+    expect(isSuccessResponse({ code: 0 })).toBe(true);
+    expect(isSuccessResponse({ status: 4 })).toBe(true);
+  });
+  it('rejects other codes and missing envelopes', () => {
+    expect(isSuccessResponse({ code: 700 })).toBe(false);
+    expect(isSuccessResponse({ code: 7999 })).toBe(false);
+    expect(isSuccessResponse({ code: 3 })).toBe(false);
+    expect(isSuccessResponse({ code: '200' })).toBe(false);
+    expect(isSuccessResponse({})).toBe(false);
+    expect(isSuccessResponse(undefined)).toBe(false);
+    expect(isAllowedCode(201150102)).toBe(false);
+  });
+});
+
+describe('codes', () => {
+  it('routes 700 and 7999 to login', () => {
+    expect(isLoginCode(700)).toBe(true);
+    expect(isLoginCode(7999)).toBe(true);
+    expect(isLoginCode(485)).toBe(false);
+  });
+  it('treats 200–299 as HTTP success', () => {
+    expect(isHttpSuccessStatus(200)).toBe(true);
+    expect(isHttpSuccessStatus(299)).toBe(true);
+    expect(isHttpSuccessStatus(300)).toBe(false);
+    expect(isHttpSuccessStatus(199)).toBe(false);
+  });
+  it('maps AI-image codes to their texts', () => {
+    expect(aiImageErrorText(201150102)).toBe('user image failed review');
+    expect(aiImageErrorText(201150103)).toBe('generated image failed review');
+    expect(aiImageErrorText(201150104)).toBe('operating too fast, please try later');
+    expect(aiImageErrorText(201150114)).toBe('operating too fast, please try later');
+    expect(aiImageErrorText(202010008)).toBe('activity not started');
+    expect(aiImageErrorText(202010009)).toBe('activity ended');
+    expect(aiImageErrorText(201150106)).toBe('user banned');
+    expect(aiImageErrorText(201150107)).toBe('please upgrade to the new version to use AI features');
+    expect(aiImageErrorText(201150105)).toBeUndefined();
+  });
+  it('formats generic client errors', () => {
+    expect(CLIENT_ERRORS.statusCode(502)).toBe('Request failed with status code 502');
+    expect(CLIENT_ERRORS.network).toBe('Network Error');
+    expect(CLIENT_ERRORS.timeout(10000)).toBe('timeout of 10000 ms exceeded');
+    expect(CLIENT_ERRORS.aborted).toBe('Request aborted');
+  });
+});
+
+describe('displayMessage', () => {
+  it('replaces HTML-looking messages', () => {
+    expect(isHtmlLike('<!DOCTYPE html><html>502</html>')).toBe(true);
+    expect(isHtmlLike('</div>')).toBe(true);
+    expect(isHtmlLike('1 < 2 and 3 > 2')).toBe(false);
+    expect(displayMessage({ msg: '<html><body>Bad Gateway</body></html>' })).toBe('network error');
+  });
+  it('falls back when empty', () => {
+    expect(displayMessage(undefined)).toBe('loading failed, please retry');
+    expect(displayMessage({ msg: '  ' })).toBe('loading failed, please retry');
+    expect(displayMessage({ msg: 42 })).toBe('loading failed, please retry');
+  });
+  it('prefers msg, then message', () => {
+    expect(displayMessage({ msg: '余额不足', message: 'x' })).toBe('余额不足');
+    expect(displayMessage({ message: 'Network Error' })).toBe('Network Error');
+    expect(displayMessage('plain')).toBe('plain');
+  });
+});
+
+describe('uploadErrorMessage', () => {
+  it('takes msg, statusText or message in that order', () => {
+    expect(uploadErrorMessage({ msg: 'a', statusText: 'b', message: 'c' })).toBe('a');
+    expect(uploadErrorMessage({ statusText: 'Forbidden', message: 'c' })).toBe('Forbidden');
+    expect(uploadErrorMessage(new Error('请传入文件'))).toBe('请传入文件');
+    expect(uploadErrorMessage('文件名后缀必传')).toBe('文件名后缀必传');
+  });
+  it('falls back when nothing usable', () => {
+    expect(uploadErrorMessage(null)).toBe('loading failed, please retry');
+    expect(uploadErrorMessage({})).toBe('loading failed, please retry');
+  });
+});

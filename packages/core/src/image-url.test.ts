@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ARTICLE_IMAGE_WIDTH } from './constants';
+import { imageProcessValue, isCdnImageUrl, optimiseImageUrl } from './image-url';
+
+const Q = 'x-oss-process=image/quality,q_75/format,webp';
+
+describe('imageProcessValue', () => {
+  it('builds the OSS process value', () => {
+    expect(imageProcessValue()).toBe('image/quality,q_75/format,webp');
+    expect(imageProcessValue(1005)).toBe('image/resize,w_1005/quality,q_75/format,webp');
+    expect(imageProcessValue(0)).toBe('image/quality,q_75/format,webp');
+  });
+});
+
+describe('optimiseImageUrl', () => {
+  it('adds q_75 + webp to both families', () => {
+    expect(optimiseImageUrl('/cdn/a/b.jpg')).toBe(`/cdn/a/b.jpg?${Q}`);
+    expect(optimiseImageUrl('https://cdn.community-h5.com/x.png')).toBe(
+      `https://cdn.community-h5.com/x.png?${Q}`,
+    );
+    expect(optimiseImageUrl('//img.community-h5.com/x.jpeg')).toBe(`//img.community-h5.com/x.jpeg?${Q}`);
+  });
+  it('resizes to the article width', () => {
+    expect(optimiseImageUrl('/cdn/a.jpg', { width: ARTICLE_IMAGE_WIDTH })).toBe(
+      '/cdn/a.jpg?x-oss-process=image/resize,w_1005/quality,q_75/format,webp',
+    );
+  });
+  it('keeps existing query params and the hash', () => {
+    expect(optimiseImageUrl('/cdn/a.jpg?v=2#top')).toBe(`/cdn/a.jpg?v=2&${Q}#top`);
+  });
+  it('is idempotent', () => {
+    const once = optimiseImageUrl('https://img.community-h5.com/a.jpg', { width: 1005 });
+    expect(optimiseImageUrl(once, { width: 1005 })).toBe(once);
+    expect(optimiseImageUrl(optimiseImageUrl('/cdn/a.jpg'))).toBe(`/cdn/a.jpg?${Q}`);
+  });
+  it('leaves GIF, SVG and foreign URLs untouched', () => {
+    expect(optimiseImageUrl('/cdn/a.gif')).toBe('/cdn/a.gif');
+    expect(optimiseImageUrl('https://cdn.community-h5.com/a.SVG?x=1')).toBe(
+      'https://cdn.community-h5.com/a.SVG?x=1',
+    );
+    expect(optimiseImageUrl('https://example.com/a.jpg')).toBe('https://example.com/a.jpg');
+    expect(optimiseImageUrl('https://example.com/cdn/a.jpg')).toBe('https://example.com/cdn/a.jpg');
+    expect(optimiseImageUrl('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
+    expect(optimiseImageUrl('cdn/a.jpg')).toBe('cdn/a.jpg');
+  });
+  it('matches absolute same-origin /cdn/ URLs when given the origin', () => {
+    expect(optimiseImageUrl('http://localhost:3000/cdn/a.jpg', { origin: 'http://localhost:3000' })).toBe(
+      `http://localhost:3000/cdn/a.jpg?${Q}`,
+    );
+    expect(isCdnImageUrl('http://localhost:3000/cdn/a.jpg')).toBe(false);
+  });
+  it('takes the family list as a parameter', () => {
+    const families = { pathPrefixes: ['/media/'], hosts: ['pics.example.org'] };
+    expect(optimiseImageUrl('/media/a.jpg', { families })).toBe(`/media/a.jpg?${Q}`);
+    expect(optimiseImageUrl('https://pics.example.org/a.jpg', { families })).toBe(
+      `https://pics.example.org/a.jpg?${Q}`,
+    );
+    expect(optimiseImageUrl('/cdn/a.jpg', { families })).toBe('/cdn/a.jpg');
+  });
+});
