@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'tools/*/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/app/**/*.test.{ts,tsx}',
+            'tools/*/src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -18,8 +22,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One shared database per run (a PGlite instance costs seconds to create).
+          // One shared database per run (a PGlite instance costs seconds to create): files run one
+          // after another in one worker that keeps its module cache (apps/server/src/test-utils).
           fileParallelism: false,
+          isolate: false,
         },
       },
       {

@@ -58,6 +58,22 @@ export const config = {
     }),
     response: z.unknown(),
   }),
+  /**
+   * Internal write of one client-conf key (tests and operations flip errorPageSwitch with it).
+   * Answers 404 in production ('pro').
+   */
+  setClientConf: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-conf/v1/internal/client-conf',
+    auth: 'common',
+    request: z.object({
+      project: z.string().min(1).max(64).default('community-h5'),
+      key: z.string().regex(/^[\w.-]{1,128}$/, 'key must be 1–128 letters, digits, _ . -'),
+      value: z.json(),
+    }),
+    response: clientConfSchema,
+  }),
   epDyeing: endpoint({
     domain,
     method: 'GET',

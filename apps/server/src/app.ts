@@ -1,0 +1,60 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Db } from './db/client';
+import type { AppDeps } from './deps';
+import { registerAnalyticsRoutes } from './domains/analytics/routes';
+import { registerAuthRoutes } from './domains/auth/routes';
+import { registerConfigRoutes } from './domains/config/routes';
+import { registerContentRoutes } from './domains/content/routes';
+import { registerUploadRoutes } from './domains/upload/routes';
+import type { Env } from './env';
+import { registerEnvelope } from './plugins/envelope';
+import { registerEndpointRegistry } from './plugins/register-endpoint';
+import { SessionStore } from './plugins/session';
+import { registerWeb } from './web/ssr';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's dependencies (env, db, sessions), for in-process use and tests. */
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An open, migrated database; the caller owns (and closes) it. */
+  db: Db;
+  /** Pino logging; off by default (tests), main.ts turns it on. */
+  logger?: boolean;
+}
+
+/** The whole server: API from the contract, static config, seed CDN and the SSR web app. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, db } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: env.LOG_LEVEL } : false,
+    trustProxy: env.TRUST_PROXY,
+    // Per-request lines only at debug/trace.
+    logController: new LogController({
+      disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+    }),
+  });
+  const deps: AppDeps = { env, db, sessions: new SessionStore(db, env.SESSION_TTL_HOURS) };
+
+  app.decorate('deps', deps);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  registerEnvelope(app);
+  registerEndpointRegistry(app);
+
+  registerConfigRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerContentRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
+  registerUploadRoutes(app);
+  await registerWeb(app, deps);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  phone: varchar('phone', { length: 20 }).unique(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  avatar: text('avatar').notNull(),
+  isCreator: boolean('is_creator').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A login session: both tokens are stored as sha256 hex, never in clear. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    duTokenHash: varchar('du_token_hash', { length: 64 }).notNull().unique(),
+    xAuthTokenHash: varchar('x_auth_token_hash', { length: 64 }).notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time login codes (6 digits, 5 minutes, single use). */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    code: varchar('code', { length: 6 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('login_codes_phone_idx').on(t.phone, t.createdAt.desc())],
+);
+
+/** Development stand-in for an SMS gateway: what would have been texted (never written in 'pro'). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    code: varchar('code', { length: 6 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull().default(sql`now()`),
+  },
+  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.sentAt.desc())],
+);

@@ -1,0 +1,69 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { contents } from './content';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+/** A light (like) of a content by a user: one per pair. */
+export const contentLights = pgTable(
+  'content_lights',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId] }),
+    index('content_lights_content_idx').on(t.contentId),
+  ],
+);
+
+/** A comment; `parentId` nests it under a top-level reply; `content` holds [emoji] tokens. */
+export const replies = pgTable(
+  'replies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    parentId: integer('parent_id'),
+    replyToUserId: integer('reply_to_user_id'),
+    content: text('content').notNull(),
+    lightCount: integer('light_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('replies_content_idx').on(t.contentId, t.parentId, t.createdAt.desc()),
+    index('replies_parent_idx').on(t.parentId),
+  ],
+);
+
+/** The emoji mapping of spec §3: [name] → url. */
+export const emojis = pgTable('emojis', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  url: text('url').notNull(),
+});
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id),
+    followeeId: integer('followee_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId),
+  ],
+);

@@ -1,0 +1,36 @@
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export interface StoredImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Content of spec §3: type PicText=0, Video=1, NoPic=2, RichText=3. */
+export const contents = pgTable(
+  'contents',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    contentType: smallint('content_type').notNull(),
+    category: smallint('category').notNull().default(0),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    coverUrl: text('cover_url'),
+    coverWidth: integer('cover_width'),
+    coverHeight: integer('cover_height'),
+    images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+    videoUrl: text('video_url'),
+    videoDuration: integer('video_duration'),
+    lightCount: integer('light_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contents_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('contents_author_idx').on(t.authorId, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './analytics';
+export * from './auth';
+export * from './commerce';
+export * from './community';
+export * from './config';
+export * from './content';

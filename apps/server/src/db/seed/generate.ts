@@ -1,0 +1,248 @@
+import type { StoredImage } from '../schema';
+import { Random } from './random';
+import * as vocab from './vocab';
+
+export const SEED = 20250601;
+/** Seeded rows are dated relative to this fixed instant, so every run is identical. */
+export const SEED_EPOCH_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
+const DAY_MS = 86_400_000;
+
+export const SEED_SIZES = { users: 300, creators: 40, contents: 2000, replies: 8000, products: 200 } as const;
+
+/** A URL of the server's own seed art route (`/cdn/seed/<name>.svg`). */
+export const seedArtUrl = (name: string, width: number, height: number): string =>
+  `/cdn/seed/${name}.svg?w=${width}&h=${height}`;
+
+const ASPECTS: ReadonlyArray<readonly [number, number]> = [
+  [750, 1000],
+  [800, 800],
+  [1000, 750],
+  [720, 1280],
+  [1280, 720],
+  [800, 1000],
+  [900, 1200],
+];
+
+export interface SeedUser {
+  id: number;
+  phone: string | null;
+  userName: string;
+  avatar: string;
+  isCreator: boolean;
+  createdAt: Date;
+}
+
+export interface SeedContent {
+  id: number;
+  authorId: number;
+  contentType: number;
+  category: number;
+  title: string;
+  body: string;
+  coverUrl: string | null;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  images: StoredImage[];
+  videoUrl: string | null;
+  videoDuration: number | null;
+  lightCount: number;
+  replyCount: number;
+  createdAt: Date;
+}
+
+export interface SeedReply {
+  id: number;
+  contentId: number;
+  userId: number;
+  parentId: number | null;
+  replyToUserId: number | null;
+  content: string;
+  lightCount: number;
+  createdAt: Date;
+}
+
+function userName(rng: Random, id: number): string {
+  if (rng.chance(0.25)) return `${rng.pick(vocab.LATIN_NAMES)}${rng.pick(vocab.NAME_CORES)}${id % 100}`;
+  return `${rng.pick(vocab.NAME_HEADS)}${rng.pick(vocab.NAME_CORES)}${rng.pick(vocab.NAME_TAILS)}`;
+}
+
+function generateUsers(rng: Random): SeedUser[] {
+  const users: SeedUser[] = [];
+  for (let id = 1; id <= SEED_SIZES.users; id++) {
+    users.push({
+      id,
+      // Seeded people have no phone: web logins create their own users.
+      phone: null,
+      userName: userName(rng, id),
+      avatar: seedArtUrl(`avatar-${id}`, 160, 160),
+      isCreator: id <= SEED_SIZES.creators,
+      createdAt: new Date(SEED_EPOCH_MS - 400 * DAY_MS + id * 3_600_000),
+    });
+  }
+  return users;
+}
+
+function title(rng: Random): string {
+  const brand = rng.pick(vocab.BRANDS);
+  const model = rng.pick(vocab.MODELS);
+  switch (rng.int(0, 4)) {
+    case 0:
+      return `${brand} ${model}「${rng.pick(vocab.COLORWAYS)}」${rng.pick(vocab.TOPICS)}，${rng.pick(vocab.HOOKS)}`;
+    case 1:
+      return `${rng.pick(vocab.LIFESTYLE)}日常｜${model}配${rng.pick(vocab.ITEMS)}`;
+    case 2:
+      return `${rng.pick(vocab.TOPICS)}：${model}${rng.pick(vocab.HOOKS)}`;
+    case 3:
+      return `一周${rng.pick(vocab.LIFESTYLE)}穿搭，${brand}${model}承包了`;
+    default:
+      return `${model} ${rng.pick(vocab.COLORWAYS)}，${rng.pick(vocab.HOOKS)}！`;
+  }
+}
+
+function body(rng: Random, paragraphs: number): string {
+  const out: string[] = [];
+  for (let p = 0; p < paragraphs; p++) {
+    const count = rng.int(2, 4);
+    let text = '';
+    for (let s = 0; s < count; s++) text += rng.pick(vocab.SENTENCES);
+    out.push(text);
+  }
+  return out.join('\n\n');
+}
+
+/** Strictly increasing times with some exact ties, so the feed's id tie-break is exercised. */
+function contentTimes(rng: Random, count: number): number[] {
+  const times: number[] = [];
+  let t = SEED_EPOCH_MS - 180 * DAY_MS;
+  const step = Math.floor((180 * DAY_MS) / count);
+  for (let i = 0; i < count; i++) {
+    if (i === 0 || !rng.chance(0.05)) t += rng.int(1, 2 * step);
+    times.push(t);
+  }
+  return times;
+}
+
+function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
+  const times = contentTimes(rng, SEED_SIZES.contents);
+  const contents: SeedContent[] = [];
+  for (let id = 1; id <= SEED_SIZES.contents; id++) {
+    const roll = rng.float();
+    // ~20% video, ~15% NoPic, ~15% RichText, the rest PicText.
+    const contentType = roll < 0.2 ? 1 : roll < 0.35 ? 2 : roll < 0.5 ? 3 : 0;
+    const authorId = rng.chance(0.8) ? rng.int(1, SEED_SIZES.creators) : rng.pick(users).id;
+    const images: StoredImage[] = [];
+    if (contentType !== 2) {
+      const imageCount = contentType === 1 ? 1 : rng.int(1, 6);
+      for (let i = 0; i < imageCount; i++) {
+        const [width, height] = rng.pick(ASPECTS);
+        images.push({ url: seedArtUrl(`c${id}-${i + 1}`, width, height), width, height });
+      }
+    }
+    const cover = images[0] ?? null;
+    contents.push({
+      id,
+      authorId,
+      contentType,
+      category: rng.chance(0.8) ? 0 : rng.pick([6, 7, 8, 9, 10, 11, 12]),
+      title: title(rng),
+      body: body(rng, contentType === 3 ? rng.int(3, 6) : rng.int(1, 3)),
+      coverUrl: cover?.url ?? null,
+      coverWidth: cover?.width ?? null,
+      coverHeight: cover?.height ?? null,
+      images,
+      videoUrl: contentType === 1 ? `/cdn/seed/video-${id}.mp4` : null,
+      videoDuration: contentType === 1 ? rng.int(8, 300) : null,
+      lightCount: 0,
+      replyCount: 0,
+      createdAt: new Date(times[id - 1] as number),
+    });
+  }
+  return contents;
+}
+
+function comment(rng: Random): string {
+  let text = rng.pick(vocab.COMMENTS);
+  const tokens = rng.int(0, 3);
+  for (let i = 0; i < tokens; i++) text += `[${rng.pick(vocab.EMOJI_NAMES)}]`;
+  return text;
+}
+
+function generateReplies(rng: Random, contents: SeedContent[]): SeedReply[] {
+  const replies: SeedReply[] = [];
+  const topLevel: SeedReply[] = [];
+  for (let id = 1; id <= SEED_SIZES.replies; id++) {
+    const parent = topLevel.length > 20 && rng.chance(0.35) ? rng.pick(topLevel) : null;
+    const target = parent ? null : rng.pick(contents);
+    const contentId = parent ? parent.contentId : (target as SeedContent).id;
+    const after = parent ? parent.createdAt.getTime() : (target as SeedContent).createdAt.getTime();
+    const reply: SeedReply = {
+      id,
+      contentId,
+      userId: rng.int(1, SEED_SIZES.users),
+      parentId: parent?.id ?? null,
+      replyToUserId: parent?.userId ?? null,
+      content: comment(rng),
+      lightCount: rng.skewed(300),
+      createdAt: new Date(after + rng.int(60_000, 5 * DAY_MS)),
+    };
+    replies.push(reply);
+    if (!parent) topLevel.push(reply);
+  }
+  return replies;
+}
+
+function uniquePairs(count: number, a: () => number, b: () => number): Array<[number, number]> {
+  const seen = new Set<string>();
+  const pairs: Array<[number, number]> = [];
+  while (pairs.length < count) {
+    const pair: [number, number] = [a(), b()];
+    const key = `${pair[0]}:${pair[1]}`;
+    if (pair[0] === pair[1] || seen.has(key)) continue;
+    seen.add(key);
+    pairs.push(pair);
+  }
+  return pairs;
+}
+
+/** Generates the whole demo data set from a seed: a pure function, the same output every time. */
+export function generateSeed(seed = SEED) {
+  const rng = new Random(seed);
+  const users = generateUsers(rng);
+  const contents = generateContents(rng, users);
+  const replies = generateReplies(rng, contents);
+  const byId = new Map(contents.map((c) => [c.id, c]));
+  for (const reply of replies) (byId.get(reply.contentId) as SeedContent).replyCount++;
+
+  // Lights by seeded users, plus a skewed baseline from readers outside the demo user set.
+  const lights = uniquePairs(
+    12_000,
+    () => rng.int(1, SEED_SIZES.users),
+    () => rng.int(1, SEED_SIZES.contents),
+  ).map(([userId, contentId]) => ({ userId, contentId }));
+  for (const content of contents) content.lightCount = rng.skewed(30_000, 6);
+  for (const light of lights) (byId.get(light.contentId) as SeedContent).lightCount++;
+
+  const follows = uniquePairs(
+    3000,
+    () => rng.int(1, SEED_SIZES.users),
+    () => rng.int(1, SEED_SIZES.creators),
+  ).map(([followerId, followeeId]) => ({ followerId, followeeId }));
+
+  const emojis = vocab.EMOJI_NAMES.map((name, i) => ({ name, url: seedArtUrl(`emoji-${i + 1}`, 64, 64) }));
+
+  const products = Array.from({ length: SEED_SIZES.products }, (_, i) => {
+    const spuId = 1_000_001 + i * 7;
+    return {
+      spuId,
+      title: `${rng.pick(vocab.BRANDS)} ${rng.pick(vocab.MODELS)} ${rng.pick(vocab.COLORWAYS)}`,
+      logoUrl: seedArtUrl(`spu-${spuId}`, 400, 400),
+      isNewProduct: rng.chance(0.2),
+      score: Math.round((5 + rng.float() * 5) * 10) / 10,
+      raters: rng.skewed(50_000, 2),
+    };
+  });
+
+  return { users, contents, replies, lights, follows, emojis, products };
+}
+
+export type SeedData = ReturnType<typeof generateSeed>;

@@ -1,0 +1,50 @@
+import { asc, count } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test-utils';
+import type { Db } from '../client';
+import { contents, replies, users } from '../schema';
+import { generateSeed, SEED_SIZES } from './generate';
+
+let db: Db;
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+});
+
+describe('seed', () => {
+  it('is deterministic: the same seed gives the same rows', () => {
+    const a = generateSeed();
+    const b = generateSeed();
+    expect(a.users.slice(0, 20)).toEqual(b.users.slice(0, 20));
+    expect(a.contents.slice(0, 20)).toEqual(b.contents.slice(0, 20));
+    expect(a.replies.slice(-20)).toEqual(b.replies.slice(-20));
+    expect(generateSeed(7).contents[0]).not.toEqual(a.contents[0]);
+  });
+
+  it('has the planned size and mix', () => {
+    const data = generateSeed();
+    expect(data.users).toHaveLength(SEED_SIZES.users);
+    expect(data.users.filter((u) => u.isCreator)).toHaveLength(SEED_SIZES.creators);
+    expect(data.contents).toHaveLength(SEED_SIZES.contents);
+    expect(data.replies).toHaveLength(SEED_SIZES.replies);
+    expect(data.replies.filter((r) => r.parentId !== null).length).toBeGreaterThan(1000);
+    expect(data.replies.some((r) => /\[[^\]]+\]/.test(r.content))).toBe(true);
+    expect(new Set(data.contents.map((c) => c.contentType))).toEqual(new Set([0, 1, 2, 3]));
+    const videos = data.contents.filter((c) => c.contentType === 1).length;
+    expect(videos / data.contents.length).toBeGreaterThan(0.15);
+    expect(videos / data.contents.length).toBeLessThan(0.25);
+    expect(data.emojis.length).toBeGreaterThanOrEqual(20);
+    expect(data.products).toHaveLength(SEED_SIZES.products);
+  });
+
+  it('is what the database holds', async () => {
+    const data = generateSeed();
+    const firstUsers = await db.select().from(users).orderBy(asc(users.id)).limit(5);
+    expect(firstUsers).toEqual(data.users.slice(0, 5));
+    const firstContents = await db.select().from(contents).orderBy(asc(contents.id)).limit(5);
+    expect(firstContents).toEqual(data.contents.slice(0, 5));
+    const [contentCount] = await db.select({ n: count() }).from(contents);
+    expect(contentCount?.n).toBeGreaterThanOrEqual(SEED_SIZES.contents);
+    const [replyCount] = await db.select({ n: count() }).from(replies);
+    expect(replyCount?.n).toBeGreaterThanOrEqual(SEED_SIZES.replies);
+  });
+});

@@ -1,0 +1,143 @@
+import { contract } from '@h5/contract';
+import { NOT_FOUND, SUCCESS } from '@h5/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT, SEED_CONFIG_ENTRIES } from '../../db/seed/config-seed';
+import { createTestApp, type TestApp } from '../../test-utils';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const [bannerEntry, shareEntry] = SEED_CONFIG_ENTRIES;
+
+describe('client-ip', () => {
+  it('answers the socket address and ignores proxy headers by default', async () => {
+    const res = await t.signedInject(
+      contract.config.clientIp,
+      {},
+      { headers: { 'x-real-ip': '203.0.113.9' } },
+    );
+    expect(res.body).toEqual({ code: SUCCESS, msg: 'success', data: { xRealIp: '127.0.0.1' } });
+  });
+
+  it('reads X-Real-IP, then X-Forwarded-For, behind a trusted proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const real = await proxied.signedInject(
+        contract.config.clientIp,
+        {},
+        { headers: { 'x-real-ip': '203.0.113.9' } },
+      );
+      expect(real.body.data.xRealIp).toBe('203.0.113.9');
+      const forwarded = await proxied.signedInject(
+        contract.config.clientIp,
+        {},
+        { headers: { 'x-forwarded-for': '198.51.100.7, 10.0.0.1' } },
+      );
+      expect(forwarded.body.data.xRealIp).toBe('198.51.100.7');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('client-conf', () => {
+  it('writes the switch through the internal path and reads it back', async () => {
+    const project = `test-${Date.now()}`;
+    const before = await t.signedInject(contract.config.clientConf, { project });
+    expect(before.body.data).toEqual({ errorPageSwitch: false });
+
+    const on = await t.signedInject(contract.config.setClientConf, {
+      project,
+      key: 'errorPageSwitch',
+      value: true,
+    });
+    expect(on.body.data.errorPageSwitch).toBe(true);
+    await t.signedInject(contract.config.setClientConf, { project, key: 'banner', value: { text: 'hi' } });
+    const after = await t.signedInject(contract.config.clientConf, { project });
+    expect(after.body.data).toEqual({ errorPageSwitch: true, banner: { text: 'hi' } });
+
+    await t.signedInject(contract.config.setClientConf, { project, key: 'errorPageSwitch', value: false });
+    expect((await t.signedInject(contract.config.clientConf, { project })).body.data.errorPageSwitch).toBe(
+      false,
+    );
+  });
+
+  it('defaults the project and has the seeded switch off', async () => {
+    const res = await t.signedInject(contract.config.clientConf, {});
+    expect(res.body.data).toMatchObject({ errorPageSwitch: expect.any(Boolean) });
+  });
+
+  it('refuses the internal write in production with 404', async () => {
+    const pro = await createTestApp({ APP_ENV: 'pro' });
+    try {
+      const res = await pro.signedInject(contract.config.setClientConf, {
+        key: 'errorPageSwitch',
+        value: true,
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe(NOT_FOUND);
+    } finally {
+      await pro.close();
+    }
+  });
+});
+
+describe('config by hash', () => {
+  it('returns an object stored as an object', async () => {
+    const { hash, projectName, key, value } = bannerEntry;
+    const res = await t.signedInject(contract.config.configByHash, { hash, projectName, key });
+    expect(res.body).toMatchObject({ code: SUCCESS, data: value });
+  });
+
+  it('returns a JSON string stored as a string', async () => {
+    const { hash, projectName, key, value } = shareEntry;
+    const res = await t.signedInject(contract.config.configByHash, {
+      hash,
+      projectName,
+      key,
+      type: 'config',
+    });
+    expect(typeof res.body.data).toBe('string');
+    expect(res.body.data).toBe(value);
+  });
+
+  it('answers a missing hash with a 404 business error', async () => {
+    const res = await t.signedInject(contract.config.configByHash, {
+      hash: 'abcdef0123',
+      projectName: DEFAULT_PROJECT,
+      key: 'nope',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: NOT_FOUND, data: null });
+  });
+});
+
+describe('configCenter static file', () => {
+  it('serves the entry as bare JSON without sign', async () => {
+    const res = await t.app.inject(`/static-config/t1/configCenter/${DEFAULT_PROJECT}/feed-banner.json`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual(bannerEntry.value);
+    const text = await t.app.inject(`/static-config/pro/configCenter/${DEFAULT_PROJECT}/share-copy.json`);
+    expect(text.json()).toEqual(JSON.parse(shareEntry.value));
+  });
+
+  it('answers 404 for a missing file and 400 for a bad prefix', async () => {
+    expect(
+      (await t.app.inject(`/static-config/t1/configCenter/${DEFAULT_PROJECT}/missing.json`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject(`/static-config/t9/configCenter/${DEFAULT_PROJECT}/feed-banner.json`)).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('ep-dyeing', () => {
+  it('lists the colouring environments', async () => {
+    const res = await t.signedInject(contract.config.epDyeing, {});
+    expect(res.body.data.results).toContainEqual({ name: 'feature-a', c_name: '特性环境A' });
+  });
+});

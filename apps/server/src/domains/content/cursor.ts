@@ -1,0 +1,18 @@
+import { badRequest } from '../../plugins/errors';
+
+/** A keyset position in the feed order (created_at desc, id desc). */
+export interface FeedCursor {
+  createdAtMs: number;
+  id: number;
+}
+
+/** The opaque `lastId`: base64url of `createdAtMs:id`. */
+export const encodeCursor = (cursor: FeedCursor): string =>
+  Buffer.from(`${cursor.createdAtMs}:${cursor.id}`).toString('base64url');
+
+/** Decodes `lastId`; anything else is a 400 naming the field. */
+export function decodeCursor(lastId: string, field = 'lastId'): FeedCursor {
+  const match = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(lastId, 'base64url').toString('utf8'));
+  if (!match || !/^[\w-]+$/.test(lastId)) throw badRequest(field, 'invalid cursor');
+  return { createdAtMs: Number(match[1]), id: Number(match[2]) };
+}

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-utils';
+import { renderSeedArt } from './seed-art';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('seed art CDN path', () => {
+  it('renders a deterministic SVG of the requested size, cached forever', async () => {
+    const res = await t.app.inject('/cdn/seed/c12-1.svg?w=750&h=1000');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toMatch(/^<svg [^>]*width="750" height="1000"/);
+    expect(res.body).toBe(renderSeedArt('c12-1', 750, 1000));
+    expect(renderSeedArt('c12-2', 750, 1000)).not.toBe(res.body);
+  });
+
+  it('refuses absurd sizes', async () => {
+    expect((await t.app.inject('/cdn/seed/x.svg?w=99999&h=10')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,71 @@
+/** Deterministic SVG illustrations for seeded images: a gradient ground and a product silhouette. */
+
+const PALETTES: ReadonlyArray<readonly [string, string, string]> = [
+  ['#ff9a8b', '#ff6a88', '#ffffff'],
+  ['#a1c4fd', '#c2e9fb', '#1e3a5f'],
+  ['#fbc2eb', '#a6c1ee', '#3b2c5a'],
+  ['#84fab0', '#8fd3f4', '#134e4a'],
+  ['#fccb90', '#d57eeb', '#3f1d38'],
+  ['#e0c3fc', '#8ec5fc', '#1f2a44'],
+  ['#f6d365', '#fda085', '#4a2511'],
+  ['#d4fc79', '#96e6a1', '#1b4332'],
+  ['#2b2d42', '#8d99ae', '#edf2f4'],
+  ['#232526', '#414345', '#f5c518'],
+];
+
+/** FNV-1a: a stable 32-bit hash of the name. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+const SNEAKER =
+  'M12 70C12 61 20 56 34 53L68 41C79 31 95 29 106 36L126 50C142 56 170 58 186 66C196 71 196 82 186 85H22C14 85 12 80 12 70Z';
+const SOLE = 'M8 82H192V90C192 94 190 96 186 96H14C10 96 8 94 8 90Z';
+const LACES = 'M74 44L84 54M84 40L94 50M95 37L104 46';
+
+function sneaker(x: number, y: number, scale: number, color: string, accent: string, flip: boolean): string {
+  const transform = `translate(${x} ${y}) scale(${flip ? -scale : scale} ${scale})${flip ? ' translate(-200 0)' : ''}`;
+  return `<g transform="${transform}"><path d="${SOLE}" fill="${accent}" opacity=".9"/><path d="${SNEAKER}" fill="${color}"/><path d="M40 62C70 60 120 64 160 72" stroke="${accent}" stroke-width="5" fill="none" stroke-linecap="round"/><path d="${LACES}" stroke="${accent}" stroke-width="3" stroke-linecap="round"/></g>`;
+}
+
+function face(w: number, h: number, ink: string): string {
+  const r = Math.min(w, h) / 2;
+  return `<circle cx="${w / 2}" cy="${h * 0.42}" r="${r * 0.36}" fill="${ink}" opacity=".85"/><path d="M${w / 2 - r * 0.62} ${h}C${w / 2 - r * 0.6} ${h * 0.72} ${w / 2 + r * 0.6} ${h * 0.72} ${w / 2 + r * 0.62} ${h}Z" fill="${ink}" opacity=".85"/>`;
+}
+
+function emoji(w: number, h: number, n: number): string {
+  const r = Math.min(w, h) * 0.42;
+  const mouth = n % 3 === 0 ? 'M-10 6Q0 16 10 6' : n % 3 === 1 ? 'M-9 9H9' : 'M-10 10Q0 2 10 10';
+  return `<g transform="translate(${w / 2} ${h / 2}) scale(${r / 20})"><circle r="20" fill="#ffd54f"/><circle cx="-7" cy="-5" r="2.6" fill="#3e2723"/><circle cx="7" cy="-5" r="2.6" fill="#3e2723"/><path d="${mouth}" stroke="#3e2723" stroke-width="2.4" fill="none" stroke-linecap="round"/></g>`;
+}
+
+/** The SVG for a seed name at a size; the same inputs always give the same bytes. */
+export function renderSeedArt(name: string, width: number, height: number): string {
+  const h = hash(name);
+  const [from, to, ink] = PALETTES[h % PALETTES.length] as readonly [string, string, string];
+  const id = `g${h.toString(36)}`;
+  const angle = (h >>> 8) % 360;
+  let scene: string;
+  if (name.startsWith('emoji-')) {
+    scene = emoji(width, height, h);
+  } else if (name.startsWith('avatar-')) {
+    scene = face(width, height, ink);
+  } else {
+    const scale = (Math.min(width, height * 1.6) / 200) * 0.78;
+    const x = (width - 200 * scale) / 2;
+    const y = height * 0.58 - 64 * scale;
+    const second = (h >>> 4) % 2 === 0;
+    scene = [
+      `<circle cx="${width * 0.78}" cy="${height * 0.22}" r="${Math.min(width, height) * 0.16}" fill="#fff" opacity=".28"/>`,
+      `<ellipse cx="${width / 2}" cy="${y + 98 * scale}" rx="${95 * scale}" ry="${8 * scale}" fill="#000" opacity=".12"/>`,
+      second ? sneaker(x - 18 * scale, y - 26 * scale, scale * 0.92, ink, from, true) : '',
+      sneaker(x, y, scale, '#ffffff', ink, false),
+    ].join('');
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="${id}" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#${id})"/>${scene}</svg>`;
+}

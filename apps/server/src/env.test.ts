@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      APP_ENV: 'local',
+      API_BASE_URL: '',
+      TRUST_PROXY: false,
+      SESSION_TTL_HOURS: 720,
+      SEED: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.WEB_BUILD_DIR).toMatch(/apps\/web\/build$/);
+  });
+
+  it('parses booleans and numbers', () => {
+    const env = parseEnv({ TRUST_PROXY: 'true', SEED: '0', PORT: '3999', APP_ENV: 'pro' });
+    expect(env).toMatchObject({ TRUST_PROXY: true, SEED: false, PORT: 3999, APP_ENV: 'pro' });
+  });
+
+  it('refuses bad values, naming each variable and the reason', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'abc', APP_ENV: 'prod', TRUST_PROXY: 'maybe', DATABASE_URL: 'mysql://x/y' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^APP_ENV: .*"pro"/m);
+    expect(problems).toMatch(/^TRUST_PROXY: must be true or false/m);
+    expect(problems).toMatch(/^DATABASE_URL: must be a postgres:\/\/ URL/m);
+  });
+});

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from './paths';
+
+/** The environments of DESIGN.md §4; 'pro' is production. */
+export const APP_ENVS = ['local', 't0', 't1', 'pre', 'pro', 'perf', 'xdw'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+const DEV_SIGN_SECRET = 'community-h5-dev-sign-secret';
+const DEFAULT_WEB_BUILD_DIR = join(serverRoot(), '..', 'web', 'build');
+
+/** A boolean variable: true/false, 1/0, yes/no, on/off; anything else is refused. */
+const booleanVar = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      error: 'must be true or false',
+    })
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  SIGN_SECRET: z.string().min(8, 'must be at least 8 characters').default(DEV_SIGN_SECRET),
+  APP_ENV: z.enum(APP_ENVS).default('local'),
+  API_BASE_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^\s/]+)?$/, 'must be empty or an origin like https://api.example.com')
+    .default(''),
+  TRUST_PROXY: booleanVar(false),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(720),
+  SEED: booleanVar(true),
+  WEB_BUILD_DIR: z.string().min(1).default(DEFAULT_WEB_BUILD_DIR),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+/** A refused environment: one line per bad variable, `NAME: reason`. */
+export class EnvError extends Error {
+  override readonly name = 'EnvError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment (process.env or a record, for tests). Empty strings count as unset. */
+export function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && (value !== '' || key === 'API_BASE_URL')) input[key] = value;
+  }
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+/** True in production, where development helpers (outbox, internal writes, debug delays) answer 404. */
+export const isProduction = (env: Pick<Env, 'APP_ENV'>): boolean => env.APP_ENV === 'pro';

@@ -1,0 +1,34 @@
+import type { Envelope } from '@h5/contract';
+import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, SUCCESS } from '@h5/core';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isAppError } from './errors';
+import { SERVER_MESSAGES } from './messages';
+
+export const envelope = <T>(code: number, msg: string, data: T): Envelope<T> => ({ code, msg, data });
+export const success = <T>(data: T): Envelope<T> => envelope(SUCCESS, SERVER_MESSAGES.success, data);
+
+/** Answers a 404 envelope: for unknown API paths and wrong methods. */
+export function sendNotFound(reply: FastifyReply, method: string, path: string) {
+  return reply.code(404).send(envelope(NOT_FOUND, `${SERVER_MESSAGES.notFound}: ${method} ${path}`, null));
+}
+
+/**
+ * Every failure leaves as an envelope: AppError with its code, Fastify's own 4xx (bad JSON,
+ * unsupported media type, body too large) as BAD_REQUEST, anything else a logged 500.
+ */
+export function registerEnvelope(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      return reply.code(error.httpStatus).send(envelope(error.code, error.message, null));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(envelope(BAD_REQUEST, error.message, null));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(envelope(INTERNAL_ERROR, SERVER_MESSAGES.internal, null));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendNotFound(reply, request.method, request.url.split('?')[0] ?? ''),
+  );
+}

@@ -1,0 +1,38 @@
+import { BAD_REQUEST, NOT_FOUND } from '@h5/core';
+import type { z } from 'zod';
+import { SERVER_MESSAGES } from './messages';
+
+/**
+ * A refusal with an envelope code. Business errors keep HTTP 200 (DESIGN.md §4); malformed
+ * input is HTTP 400, a bad sign 403, an unknown path 404.
+ */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** Malformed input: HTTP 400, code BAD_REQUEST, the message names the field (`limit: Too big: …`). */
+export const badRequest = (field: string, message: string): AppError =>
+  new AppError(BAD_REQUEST, field ? `${field}: ${message}` : message, 400);
+
+/** The first zod issue as a 400, e.g. `limit: Too big: expected number to be <=40`. */
+export function fromZodError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  if (!issue) return badRequest('', 'invalid input');
+  return badRequest(issue.path.map(String).join('.'), issue.message);
+}
+
+/** A missing thing as a business error (HTTP 200, code 404). */
+export const notFound = (message: string = SERVER_MESSAGES.notFound): AppError =>
+  new AppError(NOT_FOUND, message);
+
+/** A path that does not exist here (e.g. development helpers in production): HTTP 404, code 404. */
+export const routeNotFound = (): AppError => new AppError(NOT_FOUND, SERVER_MESSAGES.notFound, 404);

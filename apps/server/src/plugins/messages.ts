@@ -1,0 +1,13 @@
+/** The server's own envelope messages (the spec leaves them open; docs/api.md lists them). */
+export const SERVER_MESSAGES = {
+  success: 'success',
+  signMissing: 'sign missing',
+  signMismatch: 'sign mismatch',
+  tokenExpired: 'login expired, please log in again',
+  tourist: 'please log in',
+  notFound: 'not found',
+  internal: 'internal error',
+  loginCodeInvalid: 'login code is wrong or expired',
+  loginCodeTooFrequent: 'a code was sent less than 60 seconds ago, please wait',
+  configNotFound: 'config not found',
+} as const;

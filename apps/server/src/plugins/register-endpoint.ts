@@ -1,0 +1,126 @@
+import type { Endpoint, ResponseOf, UserBrief } from '@h5/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import type { AppDeps } from '../deps';
+import type { Env } from '../env';
+import { success } from './envelope';
+import { badRequest, fromZodError, notFound } from './errors';
+import { type ActiveSession, requireSession, type SessionState } from './session';
+import { verifySign } from './sign';
+
+/** What a handler gets besides its parsed input. */
+export interface HandlerContext {
+  /** The session user, or null for a visitor ('common' endpoints only). */
+  user: UserBrief | null;
+  session: ActiveSession | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  db: Db;
+  env: Env;
+}
+
+export type Handler<E extends Endpoint> = (
+  input: z.output<E['request']>,
+  ctx: HandlerContext,
+) => Promise<ResponseOf<E>> | ResponseOf<E>;
+
+type AnyHandler = (input: unknown, ctx: HandlerContext) => unknown;
+
+interface RegisteredEndpoint {
+  endpoint: Endpoint;
+  handler: AnyHandler;
+}
+
+/**
+ * Registry key of an entry: method and path, not object identity. The web build bundles its own
+ * copy of @h5/contract, so the loaders' endpoint objects are equal in value only.
+ */
+export const endpointKey = (endpoint: Pick<Endpoint, 'method' | 'path'>): string =>
+  `${endpoint.method} ${endpoint.path}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Served contract entries by {@link endpointKey}, for in-process calls (SSR prefetch). */
+    endpointHandlers: Map<string, RegisteredEndpoint>;
+  }
+}
+
+/** Prepares the app for {@link registerEndpoint}. */
+export function registerEndpointRegistry(app: FastifyInstance) {
+  app.decorate('endpointHandlers', new Map<string, RegisteredEndpoint>());
+}
+
+/** The raw input of an HTTP call: query (GET) or body (POST), plus path parameters. */
+function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, unknown> {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (endpoint.method === 'GET') {
+    const { sign: _sign, ...query } = request.query as Record<string, unknown>;
+    return { ...query, ...params };
+  }
+  const body = request.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body', 'expected an object');
+  return { ...(body as Record<string, unknown>), ...params };
+}
+
+/**
+ * Runs a contract call: auth ('login' needs an active session), input parsed with
+ * `endpoint.request` (400 naming the field), then the handler. Shared by HTTP and SSR.
+ */
+export async function invokeEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  endpoint: E,
+  input: unknown,
+  call: { request: FastifyRequest; reply: FastifyReply; state: SessionState },
+): Promise<ResponseOf<E>> {
+  const registered = app.endpointHandlers.get(endpointKey(endpoint));
+  if (!registered) throw notFound(`endpoint not served: ${endpointKey(endpoint)}`);
+  // The server's own entry: its schemas parse the input, whatever copy the caller holds.
+  const served = registered.endpoint;
+  const session =
+    served.auth === 'login'
+      ? requireSession(call.state)
+      : call.state.kind === 'active'
+        ? call.state.session
+        : null;
+  const parsed = served.request.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const ctx: HandlerContext = {
+    user: session?.user ?? null,
+    session,
+    request: call.request,
+    reply: call.reply,
+    db: deps.db,
+    env: deps.env,
+  };
+  return (await registered.handler(parsed.data, ctx)) as ResponseOf<E>;
+}
+
+/**
+ * Registers one contract entry as a route: sign check (spec §5), session, auth, input
+ * parsing, then the handler; the result is wrapped in the envelope. Bare (`envelope: false`)
+ * entries are registered by their domain directly.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  app.endpointHandlers.set(endpointKey(endpoint), { endpoint, handler: handler as AnyHandler });
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      verifySign(endpoint, request, deps.env.SIGN_SECRET);
+      const state = await deps.sessions.resolve(request);
+      const data = await invokeEndpoint(app, deps, endpoint, rawInput(endpoint, request), {
+        request,
+        reply,
+        state,
+      });
+      return reply.send(success(data));
+    },
+  });
+}

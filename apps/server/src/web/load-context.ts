@@ -1,0 +1,49 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Endpoint, ServerLoadContext } from '@h5/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppLoadContext } from 'react-router';
+import type { AppDeps } from '../deps';
+import { isProduction } from '../env';
+import { invokeEndpoint } from '../plugins/register-endpoint';
+import type { SessionState } from '../plugins/session';
+
+declare module 'react-router' {
+  /** Loaders receive {@link ServerLoadContext} (the web app declares the same). */
+  interface AppLoadContext extends ServerLoadContext {}
+}
+
+/** Testing hook (never in 'pro'): delay every in-process call of a page request by N ms. */
+export const DEBUG_PREFETCH_DELAY_HEADER = 'x-debug-prefetch-delay-ms';
+const MAX_DEBUG_DELAY_MS = 30_000;
+
+function debugDelay(request: FastifyRequest, deps: AppDeps): number {
+  if (isProduction(deps.env)) return 0;
+  const value = Number(request.headers[DEBUG_PREFETCH_DELAY_HEADER]);
+  return Number.isFinite(value) && value > 0 ? Math.min(value, MAX_DEBUG_DELAY_MS) : 0;
+}
+
+/**
+ * The loaders' context for one page request: `api` runs the same handler as the HTTP route,
+ * in process (no HTTP, no sign), as the user of the page request's cookies.
+ */
+export function createLoadContext(
+  app: FastifyInstance,
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): AppLoadContext {
+  let state: Promise<SessionState> | undefined;
+  const delayMs = debugDelay(request, deps);
+  return {
+    api: async <E extends Endpoint>(endpoint: E, input: unknown) => {
+      if (delayMs) await sleep(delayMs);
+      state ??= deps.sessions.resolve(request);
+      return invokeEndpoint(app, deps, endpoint, input ?? {}, { request, reply, state: await state });
+    },
+    runtime: {
+      appEnv: deps.env.APP_ENV,
+      apiBaseUrl: deps.env.API_BASE_URL,
+      signSecret: deps.env.SIGN_SECRET,
+    },
+  };
+}

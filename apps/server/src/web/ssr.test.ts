@@ -1,0 +1,67 @@
+import { contract } from '@h5/contract';
+import { SUCCESS, TOURIST } from '@h5/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-utils';
+import { createLoadContext, DEBUG_PREFETCH_DELAY_HEADER } from './load-context';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const pageRequest = (headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
+  ({ headers, cookies }) as unknown as FastifyRequest;
+const noReply = {} as FastifyReply;
+
+describe('SSR hosting without a web build', () => {
+  it('answers pages with 503 and says to run npm run build, while the API works', async () => {
+    const page = await t.app.inject('/content/feed');
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toMatch(/npm run build/);
+    const api = await t.signedInject(contract.config.epDyeing, {});
+    expect(api.body.code).toBe(SUCCESS);
+  });
+});
+
+describe('load context', () => {
+  it('calls the same handler in process, without sign, parsing the input', async () => {
+    const context = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
+    const page = await context.api(contract.content.moreRecommend, { limit: 2 });
+    expect(page.list).toHaveLength(2);
+    expect(context.runtime).toEqual({ appEnv: 'local', apiBaseUrl: '', signSecret: t.env.SIGN_SECRET });
+    await expect(context.api(contract.content.moreRecommend, { limit: 99 })).rejects.toMatchObject({
+      code: 400,
+      message: 'limit: Too big: expected number to be <=40',
+    });
+  });
+
+  it('uses the page request session', async () => {
+    const visitor = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
+    await expect(visitor.api(contract.auth.me, {})).rejects.toMatchObject({ code: TOURIST });
+    const tokens = await t.app.deps.sessions.create(1);
+    const user = createLoadContext(t.app, t.app.deps, pageRequest({}, { duToken: tokens.duToken }), noReply);
+    expect((await user.api(contract.auth.me, {})).userId).toBe(1);
+  });
+
+  it('delays answers by the debug header outside production', async () => {
+    const slow = createLoadContext(
+      t.app,
+      t.app.deps,
+      pageRequest({ [DEBUG_PREFETCH_DELAY_HEADER]: '150' }),
+      noReply,
+    );
+    const started = Date.now();
+    await slow.api(contract.config.epDyeing, {});
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('load context with another copy of the contract', () => {
+  it('finds the handler by method and path (the web build bundles its own contract)', async () => {
+    const copy = { ...contract.content.moreRecommend };
+    const context = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
+    expect((await context.api(copy, { limit: 1 })).list).toHaveLength(1);
+  });
+});

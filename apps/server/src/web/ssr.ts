@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppDeps } from '../deps';
+import { sendNotFound } from '../plugins/envelope';
+import { sendFetchResponse, toFetchRequest } from './fetch-bridge';
+import { createLoadContext } from './load-context';
+
+type PageHandler = ReturnType<typeof createRequestHandler>;
+
+/** Paths that never reach React Router: the API, static config and the CDN. */
+const API_PREFIXES = ['/sns-', '/api/', '/static-config/', '/cdn/'];
+export const isApiPath = (path: string): boolean => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+export const MISSING_BUILD_MESSAGE =
+  'The web app is not built yet. Run `npm run build` (or `npm start`), then restart the server.\n';
+
+/** Loads the server build once it exists; a missing build is retried on the next page request. */
+function pageHandlerLoader(buildDir: string) {
+  const entry = join(buildDir, 'server', 'index.js');
+  let loading: Promise<PageHandler> | undefined;
+  return (): Promise<PageHandler> | undefined => {
+    if (!loading) {
+      if (!existsSync(entry)) return undefined;
+      loading = import(pathToFileURL(entry).href).then((build: ServerBuild) =>
+        createRequestHandler(build, 'production'),
+      );
+      loading.catch(() => {
+        loading = undefined;
+      });
+    }
+    return loading;
+  };
+}
+
+/** Static client assets: hashed `/assets/*` cached forever, the rest briefly. */
+async function registerClientAssets(app: FastifyInstance, clientDir: string) {
+  if (!existsSync(clientDir)) return;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    decorateReply: false,
+    setHeaders: (res, path) => {
+      const immutable = path.startsWith(join(clientDir, 'assets'));
+      res.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+    },
+  });
+}
+
+/** Hosts the React Router app: static assets, then every other page GET/HEAD/POST rendered on the server. */
+export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
+  await registerClientAssets(app, join(deps.env.WEB_BUILD_DIR, 'client'));
+  const loadHandler = pageHandlerLoader(deps.env.WEB_BUILD_DIR);
+
+  await app.register(async (pages) => {
+    // Page actions get the raw body; React Router parses it.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) =>
+      done(null, body),
+    );
+    pages.route({
+      method: ['GET', 'POST'],
+      url: '/*',
+      handler: async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '/';
+        if (isApiPath(path)) return sendNotFound(reply, request.method, path);
+        const handler = await loadHandler();
+        if (!handler) return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD_MESSAGE);
+        const context = createLoadContext(app, deps, request, reply);
+        const response = await handler(toFetchRequest(request, reply), context);
+        return sendFetchResponse(reply, response);
+      },
+    });
+  });
+}
