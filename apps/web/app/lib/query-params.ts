@@ -1,0 +1,27 @@
+import type { QUERY_PARAMS } from '@h5/core';
+
+/** A query parameter the pages read (spec §2), by core's names. */
+export type QueryName = (typeof QUERY_PARAMS)[keyof typeof QUERY_PARAMS];
+
+/** One query parameter of a URL or search string; null when absent. */
+export function readQuery(search: string | URLSearchParams, name: QueryName): string | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return params.get(name);
+}
+
+/** True for a present flag that is not explicitly off ('0' / 'false'). */
+export function isFlagOn(value: string | null): boolean {
+  return value !== null && value !== '0' && value !== 'false';
+}
+
+/** The `?redirect=` parameter of the login page (ours, not the spec's). */
+export const REDIRECT_PARAM = 'redirect';
+
+/**
+ * A same-origin path to go to after login: only `/path…` (not `//host`), else the fallback.
+ * Rejecting everything else keeps `?redirect=` from becoming an open redirect.
+ */
+export function safeRedirectPath(value: string | null, fallback = '/'): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}

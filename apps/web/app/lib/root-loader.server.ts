@@ -1,0 +1,42 @@
+import { contract } from '@h5/contract';
+import { DU_TOKEN_COOKIE, isInApp } from '@h5/core';
+import type { AppLoadContext } from 'react-router';
+import { readCookie } from './cookies';
+import type { RootData, ViewerBrief } from './root-data';
+
+const CLIENT_CONF_FALLBACK: RootData['clientConf'] = { errorPageSwitch: false };
+
+async function loadClientConf(context: AppLoadContext): Promise<RootData['clientConf']> {
+  try {
+    const conf = await context.api(contract.config.clientConf, { project: 'community-h5' });
+    return { errorPageSwitch: conf.errorPageSwitch === true };
+  } catch (error) {
+    // Failing soft: without client-conf the page shows its content (switch off).
+    console.warn('client-conf unavailable, error page switch off', error);
+    return CLIENT_CONF_FALLBACK;
+  }
+}
+
+async function loadViewer(request: Request, context: AppLoadContext): Promise<ViewerBrief | null> {
+  // The duToken cookie alone counts as logged in (spec §3); the profile is for the top bar.
+  if (!readCookie(request.headers.get('cookie'), DU_TOKEN_COOKIE)) return null;
+  try {
+    const me = await context.api(contract.auth.me, {});
+    return { userId: me.userId, userName: me.userName, avatar: me.avatar };
+  } catch (error) {
+    console.warn('viewer profile unavailable, showing the login entry', error);
+    return null;
+  }
+}
+
+/** The root loader: public runtime config, client-conf's switch, in-app flag and the viewer. */
+export async function loadRootData(request: Request, context: AppLoadContext): Promise<RootData> {
+  const [clientConf, viewer] = await Promise.all([loadClientConf(context), loadViewer(request, context)]);
+  const { appEnv, apiBaseUrl, signSecret } = context.runtime;
+  return {
+    runtime: { appEnv, apiBaseUrl, signSecret },
+    clientConf,
+    inApp: isInApp(request.headers.get('user-agent')),
+    viewer,
+  };
+}

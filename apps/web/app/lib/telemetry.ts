@@ -1,0 +1,19 @@
+import type { TelemetryKind } from '@h5/contract';
+import type { LazyApi } from './api-client';
+
+/** Reports a page-level problem (spec §8) to the telemetry collector; never throws. */
+export async function reportTelemetry(
+  api: LazyApi,
+  report: { kind: TelemetryKind; message: string; detail?: string },
+): Promise<void> {
+  try {
+    await api((c) => c.analytics.reportTelemetry, {
+      ...report,
+      pageUrl: typeof location === 'undefined' ? '' : location.href.slice(0, 2000),
+      detail: report.detail?.slice(0, 4000),
+    });
+  } catch (error) {
+    // Telemetry must not break the page; leave a trace for the console.
+    console.warn('telemetry report failed', error);
+  }
+}

@@ -1,0 +1,69 @@
+import './load-context';
+import './shell/styles/tokens.css';
+import './shell/styles/floating.css';
+import type { ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { PRODUCTION_APP_ENV } from './lib/app-env';
+import { useRootData } from './lib/root-data';
+import { loadRootData } from './lib/root-loader.server';
+import { SHELL_TEXT } from './lib/ui-text';
+import { FloatingButtonsLoader } from './shell/FloatingButtonsLoader';
+import { PageWrapper } from './shell/PageWrapper';
+import { RootErrorBoundary } from './shell/RootErrorBoundary';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadRootData(request, context);
+}
+
+// The root data (config, switch, viewer) changes only with a full page load or an explicit
+// revalidate (after login), not on every in-app navigation.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: SHELL_TEXT.siteTitle }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#f5f5f7" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageWrapper errorPageSwitch={loaderData.clientConf.errorPageSwitch} inApp={loaderData.inApp}>
+        <Outlet />
+      </PageWrapper>
+      {loaderData.runtime.appEnv !== PRODUCTION_APP_ENV ? (
+        <FloatingButtonsLoader inApp={loaderData.inApp} />
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RootErrorBoundary error={error} root={useRootData()} />;
+}

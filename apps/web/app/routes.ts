@@ -1,0 +1,9 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  // The recommend feed, at the site root and at its community path.
+  index('routes/content/feed.tsx', { id: 'content-feed' }),
+  route('community/feed', 'routes/content/feed.tsx', { id: 'content-feed-alias' }),
+  route('community/content/:contentId', 'routes/content/detail.tsx'),
+  route('login', 'routes/auth/login.tsx'),
+] satisfies RouteConfig;

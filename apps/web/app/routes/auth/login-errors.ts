@@ -1,0 +1,8 @@
+import { displayMessage } from '@h5/core';
+import { isApiError } from '@h5/request';
+
+/** The inline text of a failed login call: the server's msg (spec §8 rules), else the fallback. */
+export function loginErrorText(error: unknown): string {
+  if (isApiError(error)) return displayMessage(error.message);
+  return displayMessage(null);
+}

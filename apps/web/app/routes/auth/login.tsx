@@ -1,0 +1,28 @@
+import { useSearchParams } from 'react-router';
+import { PRODUCTION_APP_ENV } from '../../lib/app-env';
+import { REDIRECT_PARAM, safeRedirectPath } from '../../lib/query-params';
+import { useRootData } from '../../lib/root-data';
+import { AUTH_TEXT, SHELL_TEXT } from '../../lib/ui-text';
+import type { Route } from './+types/login';
+import { LoginForm } from './LoginForm';
+import styles from './login.module.css';
+
+export const meta: Route.MetaFunction = () => [{ title: `${AUTH_TEXT.pageTitle} · ${SHELL_TEXT.siteTitle}` }];
+
+/** Web login for browser users: phone and one-time code; on success back to `?redirect=` or `/`. */
+export default function LoginScreen() {
+  const root = useRootData();
+  const [params] = useSearchParams();
+  const target = safeRedirectPath(params.get(REDIRECT_PARAM));
+  // A full page load after login: the session cookies are set, and every loader (root's
+  // viewer included) runs again with them.
+  const onLoggedIn = () => window.location.assign(target);
+
+  return (
+    <main className={styles.screen}>
+      <h1 className={styles.title}>{AUTH_TEXT.title}</h1>
+      <p className={styles.subtitle}>{AUTH_TEXT.subtitle}</p>
+      <LoginForm showDevOutbox={root?.runtime.appEnv !== PRODUCTION_APP_ENV} onLoggedIn={onLoggedIn} />
+    </main>
+  );
+}

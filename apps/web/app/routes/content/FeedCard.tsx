@@ -1,0 +1,87 @@
+import type { FeedCard as Card } from '@h5/contract';
+import { CONTENT_TYPE, formatCount, optimiseImageUrl } from '@h5/core';
+import { Link } from 'react-router';
+import { FEED_TEXT } from '../../lib/ui-text';
+import { coverRatio } from './columns';
+import styles from './FeedCard.module.css';
+import { formatDuration } from './format-duration';
+
+/** Cover width requested from the image CDN: a 2x column on a 375-px screen. */
+const COVER_WIDTH = 360;
+const AVATAR_WIDTH = 40;
+
+interface Props {
+  card: Card;
+  /** The first cards are above the fold: load their covers eagerly. */
+  eager: boolean;
+  /** The very first cover is the likely LCP element. */
+  priority: boolean;
+}
+
+/** One card of the waterfall: cover (or text block), two-line title, author and light count. */
+export function FeedCard({ card, eager, priority }: Props) {
+  const isVideo = card.contentType === CONTENT_TYPE.Video;
+  const ratio = coverRatio(card);
+  return (
+    <article className={styles.card} data-testid="feed-card" data-content-id={card.contentId}>
+      <Link to={`/community/content/${card.contentId}`} className={styles.link} aria-label={card.title}>
+        {card.cover ? (
+          <div className={styles.media} style={{ aspectRatio: `1 / ${ratio}` }}>
+            <img
+              className={styles.cover}
+              src={optimiseImageUrl(card.cover.url, { width: COVER_WIDTH })}
+              width={card.cover.width}
+              height={card.cover.height}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              fetchPriority={priority ? 'high' : undefined}
+            />
+            {isVideo ? (
+              <span className={styles.playBadge} data-testid="play-badge">
+                <svg viewBox="0 0 12 12" aria-hidden="true" className={styles.playIcon}>
+                  <path d="M3 1.8v8.4L10 6z" fill="currentColor" />
+                </svg>
+                <span className="visually-hidden">{FEED_TEXT.videoBadge}</span>
+                {card.videoDuration !== null ? formatDuration(card.videoDuration) : null}
+              </span>
+            ) : null}
+          </div>
+        ) : (
+          <div className={styles.textBlock} style={{ aspectRatio: `1 / ${ratio}` }} data-testid="text-block">
+            <p className={styles.excerpt}>{card.title}</p>
+          </div>
+        )}
+        <div className={styles.body}>
+          {card.cover ? <h2 className={styles.title}>{card.title}</h2> : null}
+          <div className={styles.meta}>
+            <span className={styles.author}>
+              <img
+                className={styles.avatar}
+                src={optimiseImageUrl(card.author.avatar, { width: AVATAR_WIDTH })}
+                width={20}
+                height={20}
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
+              <span className={styles.name}>{card.author.userName}</span>
+            </span>
+            <span className={`${styles.lights} ${card.isLight ? styles.lit : ''}`}>
+              <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.lightIcon}>
+                <path
+                  d="M8 14s-5.5-3.4-5.5-7.2A3.1 3.1 0 0 1 8 4.6a3.1 3.1 0 0 1 5.5 2.2C13.5 10.6 8 14 8 14z"
+                  fill={card.isLight ? 'currentColor' : 'none'}
+                  stroke="currentColor"
+                  strokeWidth="1.4"
+                />
+              </svg>
+              <span className="visually-hidden">{FEED_TEXT.lights}</span>
+              <span data-testid="light-count">{formatCount(card.lightCount)}</span>
+            </span>
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import type { FeedCard as Card } from '@h5/contract';
+import { splitColumns } from './columns';
+import { FeedCard } from './FeedCard';
+import styles from './FeedGrid.module.css';
+
+/** Covers of the first cards (above the fold) load eagerly; the rest lazily. */
+const EAGER_CARDS = 4;
+
+/** The two-column waterfall. */
+export function FeedGrid({ cards }: { cards: readonly Card[] }) {
+  const eager = new Set(cards.slice(0, EAGER_CARDS).map((card) => card.contentId));
+  const first = cards[0]?.contentId;
+  return (
+    <div className={styles.grid} data-testid="feed-grid">
+      {splitColumns(cards).map((column, index) => (
+        // Two fixed columns: their position is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the columns never reorder
+        <div key={index} className={styles.column}>
+          {column.map((card) => (
+            <FeedCard
+              key={card.contentId}
+              card={card}
+              eager={eager.has(card.contentId)}
+              priority={card.contentId === first}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { contract } from '@h5/contract';
+import { PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { useRef } from 'react';
+import { racePrefetch } from '../../lib/prefetch';
+import { useRootData } from '../../lib/root-data';
+import { FEED_TEXT, SHELL_TEXT } from '../../lib/ui-text';
+import { Placeholder } from '../../shell/Placeholder';
+import type { Route } from './+types/feed';
+import { FeedGrid } from './FeedGrid';
+import { FeedSkeleton } from './FeedSkeleton';
+import styles from './feed.module.css';
+import { FEED_PAGE_SIZE, leanPage } from './feed-state';
+import { PullIndicator } from './PullIndicator';
+import { TopBar } from './TopBar';
+import { useFeed } from './use-feed';
+import { useInfiniteScroll } from './use-infinite-scroll';
+import { usePullToRefresh } from './use-pull-to-refresh';
+
+/**
+ * SSR prefetch of page 1, raced against the prefetch timeout (spec §4): on time-out or error
+ * the loader returns `feed: null` and the page loads page 1 in the browser instead.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await racePrefetch(
+    context.api(contract.content.moreRecommend, { limit: FEED_PAGE_SIZE }),
+    PREFETCH_TIMEOUT_MS,
+  );
+  return { feed: result.ok ? leanPage(result.data) : null };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${FEED_TEXT.title} · ${SHELL_TEXT.siteTitle}` },
+  { name: 'description', content: FEED_TEXT.description },
+];
+
+export default function FeedScreen({ loaderData }: Route.ComponentProps) {
+  const viewer = useRootData()?.viewer ?? null;
+  const { state, loadMore, retryMore, reload } = useFeed(loaderData.feed);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const busy = state.loading !== null;
+  useInfiniteScroll(sentinel, state.cards.length > 0 && state.hasMore && state.failed !== 'more', loadMore);
+  const pull = usePullToRefresh(reload, !busy);
+  const refreshing = state.loading === 'refresh';
+
+  let content: React.ReactNode;
+  if (state.cards.length === 0) {
+    if (state.loading) content = <FeedSkeleton />;
+    else if (state.failed) content = <Placeholder type="networkError" onRetry={reload} />;
+    else content = <Placeholder type="empty" />;
+  } else {
+    content = (
+      <>
+        <FeedGrid cards={state.cards} />
+        <div ref={sentinel} className={styles.footer} data-testid="feed-footer">
+          {state.loading === 'more' ? <Placeholder type="loading" compact /> : null}
+          {state.failed === 'more' ? <Placeholder type="networkError" compact onRetry={retryMore} /> : null}
+          {!state.hasMore && !state.loading ? (
+            <p className={styles.end} data-testid="feed-end">
+              {FEED_TEXT.end}
+            </p>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.screen}>
+      <TopBar viewer={viewer} refreshing={refreshing || state.loading === 'first'} onRefresh={reload} />
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={refreshing} />
+      <main className={styles.main} aria-busy={busy || undefined} data-testid="feed">
+        {content}
+      </main>
+    </div>
+  );
+}

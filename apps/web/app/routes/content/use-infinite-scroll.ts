@@ -1,0 +1,26 @@
+import { type RefObject, useEffect, useRef } from 'react';
+
+/** How far below the viewport the next page starts loading. */
+const PRELOAD_MARGIN = '0px 0px 800px 0px';
+
+/** Calls `onReach` whenever the sentinel comes near the viewport, while `enabled`. */
+export function useInfiniteScroll(
+  sentinel: RefObject<Element | null>,
+  enabled: boolean,
+  onReach: () => void,
+) {
+  const callback = useRef(onReach);
+  callback.current = onReach;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!enabled || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [sentinel, enabled]);
+}

@@ -1,0 +1,44 @@
+import { MESSAGES } from '@h5/core';
+import { useCallback, useState } from 'react';
+import { readStorage } from '../lib/browser-storage';
+import { copyText } from './copy-text';
+import { DraggableButton } from './DraggableButton';
+import { DOWNGRADE_STORAGE_KEY, isDowngradeOn, toggleDowngrade } from './downgrade';
+import type { Point, Size } from './drag-clamp';
+import { Toast, useToast } from './Toast';
+
+const text = MESSAGES.floatingButtons;
+// Default places: stacked at the right edge, above the bottom safe area.
+const copyStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 200 });
+const downgradeStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 144 });
+
+/**
+ * The two draggable test helpers of spec §2 (non-production only, loaded in their own chunk):
+ * copy the page link, and toggle downgrade mode.
+ */
+export default function FloatingButtons({ inApp }: { inApp: boolean }) {
+  const [toast, showToast] = useToast();
+  const [downgradeOn] = useState(() =>
+    isDowngradeOn(location.href, readStorage('local', DOWNGRADE_STORAGE_KEY)),
+  );
+
+  const copyLink = useCallback(async () => {
+    const copied = await copyText(location.href);
+    // Inside the app the native side confirms a copy; the web toast is for browsers only.
+    if (!copied) showToast(text.copyFailure);
+    else if (!inApp) showToast(text.copySuccess);
+  }, [inApp, showToast]);
+
+  return (
+    <>
+      <DraggableButton id="copy-link" label={text.copyLink} initial={copyStart} onActivate={copyLink} />
+      <DraggableButton
+        id="downgrade"
+        label={downgradeOn ? text.cancelDowngrade : text.downgrade}
+        initial={downgradeStart}
+        onActivate={toggleDowngrade}
+      />
+      <Toast message={toast} />
+    </>
+  );
+}

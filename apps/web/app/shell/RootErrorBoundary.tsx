@@ -1,0 +1,45 @@
+import { MESSAGES } from '@h5/core';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link } from 'react-router';
+import { createLazyApi } from '../lib/api-client';
+import type { RootData } from '../lib/root-data';
+import { reportTelemetry } from '../lib/telemetry';
+import { SHELL_TEXT } from '../lib/ui-text';
+import { ErrorPage } from './ErrorPage';
+import { Placeholder } from './Placeholder';
+import styles from './RootErrorBoundary.module.css';
+
+const NOT_FOUND = 404;
+let renderErrorReported = false;
+
+/**
+ * Spec §8 page errors: a render failure shows the error page and reports '渲染错误' once per
+ * page load. An unknown URL is not a render failure: it gets an empty state and a way home.
+ */
+export function RootErrorBoundary({ error, root }: { error: unknown; root: RootData | undefined }) {
+  const notFound = isRouteErrorResponse(error) && error.status === NOT_FOUND;
+
+  useEffect(() => {
+    if (notFound || renderErrorReported) return;
+    renderErrorReported = true;
+    console.error(error);
+    if (!root) return; // without the runtime config there is no signed channel to report on
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    void reportTelemetry(createLazyApi(root.runtime), {
+      kind: 'render-error',
+      message: MESSAGES.telemetry.renderError,
+      detail,
+    });
+  }, [error, notFound, root]);
+
+  if (!notFound) return <ErrorPage />;
+  return (
+    <main className={styles.notFound} data-testid="not-found">
+      <h1 className="visually-hidden">{SHELL_TEXT.notFound}</h1>
+      <Placeholder type="empty" />
+      <Link to="/" className={styles.home}>
+        {SHELL_TEXT.backHome}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { clampToViewport, isDrag, parseStoredPoint } from './drag-clamp';
+
+const viewport = { width: 375, height: 812 };
+const button = { width: 88, height: 44 };
+
+describe('clampToViewport', () => {
+  it('leaves a point inside the viewport alone', () => {
+    expect(clampToViewport({ x: 100, y: 200 }, button, viewport)).toEqual({ x: 100, y: 200 });
+  });
+
+  it('pulls a box back from every edge', () => {
+    expect(clampToViewport({ x: -40, y: -10 }, button, viewport)).toEqual({ x: 0, y: 0 });
+    expect(clampToViewport({ x: 370, y: 900 }, button, viewport)).toEqual({ x: 287, y: 768 });
+  });
+
+  it('respects safe-area insets', () => {
+    const insets = { top: 44, right: 8, bottom: 34, left: 8 };
+    expect(clampToViewport({ x: 0, y: 0 }, button, viewport, insets)).toEqual({ x: 8, y: 44 });
+    expect(clampToViewport({ x: 999, y: 999 }, button, viewport, insets)).toEqual({ x: 279, y: 734 });
+  });
+});
+
+describe('isDrag', () => {
+  it('counts small jitter as a tap and longer travel as a drag', () => {
+    expect(isDrag({ x: 10, y: 10 }, { x: 13, y: 12 })).toBe(false);
+    expect(isDrag({ x: 10, y: 10 }, { x: 10, y: 20 })).toBe(true);
+  });
+});
+
+describe('parseStoredPoint', () => {
+  it('reads a stored point and ignores anything else', () => {
+    expect(parseStoredPoint('{"x":12,"y":34}')).toEqual({ x: 12, y: 34 });
+    expect(parseStoredPoint('{"x":"a","y":1}')).toBeNull();
+    expect(parseStoredPoint('not json')).toBeNull();
+    expect(parseStoredPoint(null)).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Size {
+  width: number;
+  height: number;
+}
+/** Space kept free at each edge (safe-area insets plus a margin). */
+export interface Insets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+const NO_INSETS: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** Keeps a box of `size` with its top-left at `point` fully inside the viewport, minus insets. */
+export function clampToViewport(point: Point, size: Size, viewport: Size, insets: Insets = NO_INSETS): Point {
+  const maxX = viewport.width - insets.right - size.width;
+  const maxY = viewport.height - insets.bottom - size.height;
+  return {
+    x: Math.round(Math.max(insets.left, Math.min(point.x, maxX))),
+    y: Math.round(Math.max(insets.top, Math.min(point.y, maxY))),
+  };
+}
+
+/** Pointer travel (px) below which a press is a tap, not a drag. */
+export const DRAG_THRESHOLD = 6;
+
+/** True once the pointer has moved far enough from where it went down to count as a drag. */
+export function isDrag(start: Point, current: Point, threshold = DRAG_THRESHOLD): boolean {
+  return Math.hypot(current.x - start.x, current.y - start.y) >= threshold;
+}
+
+/** A remembered position, or null when the stored text is not one. */
+export function parseStoredPoint(text: string | null): Point | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      Number.isFinite((value as Point).x) &&
+      Number.isFinite((value as Point).y)
+    ) {
+      return { x: (value as Point).x, y: (value as Point).y };
+    }
+  } catch {
+    // A corrupt entry is treated as no entry: the button goes back to its default place.
+  }
+  return null;
+}
