@@ -14,8 +14,9 @@ import type { Route } from './+types/root';
 import { PRODUCTION_APP_ENV } from './lib/app-env';
 import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
-import { SHELL_TEXT } from './lib/ui-text';
+import { SHELL_TEXT } from './lib/ui-text/shell';
 import { FloatingButtonsLoader } from './shell/FloatingButtonsLoader';
+import { HydrationMarker } from './shell/HydrationMarker';
 import { PageWrapper } from './shell/PageWrapper';
 import { RootErrorBoundary } from './shell/RootErrorBoundary';
 
@@ -39,11 +40,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#f5f5f7" />
         <meta name="format-detection" content="telephone=no" />
+        {/* Without it browsers fetch /favicon.ico, a 404 on every page (apps/web/public). */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
+        <HydrationMarker />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -6,4 +6,6 @@ export default [
   route('community/feed', 'routes/content/feed.tsx', { id: 'content-feed-alias' }),
   route('community/content/:contentId', 'routes/content/detail.tsx'),
   route('login', 'routes/auth/login.tsx'),
+  // Non-production test hook: throws while rendering (see the file).
+  route('__debug/render-error', 'routes/debug/render-error.tsx'),
 ] satisfies RouteConfig;

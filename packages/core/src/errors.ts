@@ -1,6 +1,8 @@
 import { RISK_CHECK, SUCCESS, TOKEN_EXPIRED, TOURIST } from './codes';
 import { HTTP_SUCCESS_STATUS_MAX, HTTP_SUCCESS_STATUS_MIN, LOW_LEVEL_ALLOWED_CODES } from './constants';
-import { MESSAGES } from './messages';
+import { AI_IMAGE_MESSAGES } from './messages/ai-image';
+import { CLIENT_MESSAGES } from './messages/client';
+import { REQUEST_MESSAGES } from './messages/request';
 
 /** Allowed or special codes of spec §8; a response carrying one counts as success. */
 export const ALLOWED_CODES = [
@@ -32,18 +34,18 @@ export const AI_UPGRADE_REQUIRED = 201150107;
 
 /** AI-image code → text shown to the user. */
 export const AI_IMAGE_ERROR_TEXTS: ReadonlyMap<number, string> = new Map<number, string>([
-  [AI_USER_IMAGE_REJECTED, MESSAGES.aiImage.userImageRejected],
-  [AI_GENERATED_IMAGE_REJECTED, MESSAGES.aiImage.generatedImageRejected],
-  [AI_TOO_FAST, MESSAGES.aiImage.tooFast],
-  [AI_TOO_FAST_AGAIN, MESSAGES.aiImage.tooFast],
-  [AI_ACTIVITY_NOT_STARTED, MESSAGES.aiImage.activityNotStarted],
-  [AI_ACTIVITY_ENDED, MESSAGES.aiImage.activityEnded],
-  [AI_USER_BANNED, MESSAGES.aiImage.userBanned],
-  [AI_UPGRADE_REQUIRED, MESSAGES.aiImage.upgradeRequired],
+  [AI_USER_IMAGE_REJECTED, AI_IMAGE_MESSAGES.userImageRejected],
+  [AI_GENERATED_IMAGE_REJECTED, AI_IMAGE_MESSAGES.generatedImageRejected],
+  [AI_TOO_FAST, AI_IMAGE_MESSAGES.tooFast],
+  [AI_TOO_FAST_AGAIN, AI_IMAGE_MESSAGES.tooFast],
+  [AI_ACTIVITY_NOT_STARTED, AI_IMAGE_MESSAGES.activityNotStarted],
+  [AI_ACTIVITY_ENDED, AI_IMAGE_MESSAGES.activityEnded],
+  [AI_USER_BANNED, AI_IMAGE_MESSAGES.userBanned],
+  [AI_UPGRADE_REQUIRED, AI_IMAGE_MESSAGES.upgradeRequired],
 ]);
 
 /** Generic HTTP client error texts (spec §8, transport): functions for the templated ones. */
-export const CLIENT_ERRORS = MESSAGES.client;
+export const CLIENT_ERRORS = CLIENT_MESSAGES;
 
 const allowed: ReadonlySet<number> = new Set<number>([SUCCESS, ...ALLOWED_CODES, ...LOW_LEVEL_ALLOWED_CODES]);
 
@@ -95,8 +97,8 @@ function pickText(...candidates: unknown[]): string {
 /** The toast text of a failed response: HTML → 'network error', empty → 'loading failed, please retry'. */
 export function displayMessage(source: MessageSource): string {
   const text = typeof source === 'string' ? pickText(source) : pickText(source?.msg, source?.message);
-  if (text === '') return MESSAGES.request.loadFailed;
-  if (isHtmlLike(text)) return MESSAGES.request.networkError;
+  if (text === '') return REQUEST_MESSAGES.loadFailed;
+  if (isHtmlLike(text)) return REQUEST_MESSAGES.networkError;
   return text;
 }
 
@@ -107,5 +109,5 @@ export function uploadErrorMessage(err: unknown): string {
     const e = err as { msg?: unknown; statusText?: unknown; message?: unknown };
     return displayMessage(pickText(e.msg, e.statusText, e.message));
   }
-  return MESSAGES.request.loadFailed;
+  return REQUEST_MESSAGES.loadFailed;
 }

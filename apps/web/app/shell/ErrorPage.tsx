@@ -1,7 +1,7 @@
-import { MESSAGES } from '@h5/core';
+import { ERROR_PAGE_MESSAGES } from '@h5/core';
 import styles from './ErrorPage.module.css';
 
-const text = MESSAGES.errorPage;
+const text = ERROR_PAGE_MESSAGES;
 
 /** The error page of spec §2: the apology and a refresh button that reloads the page. */
 export function ErrorPage() {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@h5/core';
+import { FLOATING_BUTTONS_MESSAGES } from '@h5/core';
 import { useCallback, useState } from 'react';
 import { readStorage } from '../lib/browser-storage';
 import { copyText } from './copy-text';
@@ -7,7 +7,7 @@ import { DOWNGRADE_STORAGE_KEY, isDowngradeOn, toggleDowngrade } from './downgra
 import type { Point, Size } from './drag-clamp';
 import { Toast, useToast } from './Toast';
 
-const text = MESSAGES.floatingButtons;
+const text = FLOATING_BUTTONS_MESSAGES;
 // Default places: stacked at the right edge, above the bottom safe area.
 const copyStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 200 });
 const downgradeStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 144 });

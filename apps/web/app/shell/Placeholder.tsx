@@ -1,7 +1,7 @@
-import { MESSAGES } from '@h5/core';
+import { PLACEHOLDER_MESSAGES } from '@h5/core';
 import styles from './Placeholder.module.css';
 
-const text = MESSAGES.placeholder;
+const text = PLACEHOLDER_MESSAGES;
 
 export type PlaceholderType = 'empty' | 'networkError' | 'loading';
 

@@ -1,10 +1,10 @@
-import { MESSAGES } from '@h5/core';
+import { TELEMETRY_MESSAGES } from '@h5/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { createLazyApi } from '../lib/api-client';
 import type { RootData } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
-import { SHELL_TEXT } from '../lib/ui-text';
+import { SHELL_TEXT } from '../lib/ui-text/shell';
 import { ErrorPage } from './ErrorPage';
 import { Placeholder } from './Placeholder';
 import styles from './RootErrorBoundary.module.css';
@@ -27,7 +27,7 @@ export function RootErrorBoundary({ error, root }: { error: unknown; root: RootD
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     void reportTelemetry(createLazyApi(root.runtime), {
       kind: 'render-error',
-      message: MESSAGES.telemetry.renderError,
+      message: TELEMETRY_MESSAGES.renderError,
       detail,
     });
   }, [error, notFound, root]);

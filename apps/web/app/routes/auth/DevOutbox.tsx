@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AUTH_TEXT } from '../../lib/ui-text';
+import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { useApi } from '../../lib/use-api';
 import styles from './login.module.css';
 

@@ -1,6 +1,6 @@
 import { loginCodeSchema, phoneSchema } from '@h5/contract';
 import { type FormEvent, useState } from 'react';
-import { AUTH_TEXT } from '../../lib/ui-text';
+import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { useApi } from '../../lib/use-api';
 import { DevOutbox } from './DevOutbox';
 import styles from './login.module.css';

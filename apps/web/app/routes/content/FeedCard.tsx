@@ -1,7 +1,7 @@
 import type { FeedCard as Card } from '@h5/contract';
 import { CONTENT_TYPE, formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
-import { FEED_TEXT } from '../../lib/ui-text';
+import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { coverRatio } from './columns';
 import styles from './FeedCard.module.css';
 import { formatDuration } from './format-duration';

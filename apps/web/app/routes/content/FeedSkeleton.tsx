@@ -1,4 +1,4 @@
-import { MESSAGES } from '@h5/core';
+import { PLACEHOLDER_MESSAGES } from '@h5/core';
 import styles from './FeedSkeleton.module.css';
 
 // Cover heights (as width ratios) of the placeholder cards, alternating like a real feed.
@@ -25,7 +25,7 @@ function SkeletonColumn({ ratios }: { ratios: number[] }) {
 export function FeedSkeleton() {
   return (
     <div className={styles.grid} role="status" aria-live="polite" data-testid="feed-skeleton">
-      <span className="visually-hidden">{MESSAGES.placeholder.loading}</span>
+      <span className="visually-hidden">{PLACEHOLDER_MESSAGES.loading}</span>
       <SkeletonColumn ratios={LEFT} />
       <SkeletonColumn ratios={RIGHT} />
     </div>

@@ -1,4 +1,4 @@
-import { FEED_TEXT } from '../../lib/ui-text';
+import { FEED_TEXT } from '../../lib/ui-text/feed';
 import styles from './PullIndicator.module.css';
 
 interface Props {

@@ -2,7 +2,7 @@ import { optimiseImageUrl } from '@h5/core';
 import { Link, useLocation } from 'react-router';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 import type { ViewerBrief } from '../../lib/root-data';
-import { FEED_TEXT } from '../../lib/ui-text';
+import { FEED_TEXT } from '../../lib/ui-text/feed';
 import styles from './TopBar.module.css';
 
 interface Props {

@@ -1,7 +1,8 @@
 // PENDING issue 6 (content detail): a stand-in so feed cards have somewhere to go. It fetches
 // nothing and shows the empty placeholder with a way back; issue 6 replaces this screen.
 import { Link } from 'react-router';
-import { DETAIL_TEXT, SHELL_TEXT } from '../../lib/ui-text';
+import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { Placeholder } from '../../shell/Placeholder';
 import styles from './detail.module.css';
 

@@ -1,0 +1,7 @@
+/** Generic HTTP client errors (spec §8, transport). */
+export const CLIENT_MESSAGES = {
+  statusCode: (status: number) => `Request failed with status code ${status}`,
+  network: 'Network Error',
+  timeout: (ms: number) => `timeout of ${ms} ms exceeded`,
+  aborted: 'Request aborted',
+} as const;
