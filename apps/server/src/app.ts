@@ -10,6 +10,7 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
 import { registerEnvelope } from './plugins/envelope';
+import { registerHealth } from './plugins/health';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { SessionStore } from './plugins/session';
 import { registerWeb } from './web/ssr';
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyFormbody);
   registerEnvelope(app);
   registerEndpointRegistry(app);
+  registerHealth(app, db);
 
   registerConfigRoutes(app, deps);
   registerAuthRoutes(app, deps);

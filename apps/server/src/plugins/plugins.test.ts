@@ -83,3 +83,11 @@ describe('envelope and errors', () => {
     }
   });
 });
+
+describe('health check', () => {
+  it('answers 200 when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});

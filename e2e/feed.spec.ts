@@ -1,0 +1,98 @@
+import { contract } from '@h5/contract';
+import { formatCount } from '@h5/core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eApi } from './support/api';
+import { launchBrowser, newPhonePage } from './support/browser';
+import { cardIds, FEED_API, FEED_CARD, waitForHydration } from './support/page';
+
+describe('recommend feed', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('is server-rendered: page 1 is in the HTML with JavaScript off, counts in the display rule', async () => {
+    const page = await newPhonePage(browser, { javaScriptEnabled: false });
+    await page.goto(`${baseURL}/`);
+    const firstPage = await e2eApi()(contract.content.moreRecommend, { limit: 20 });
+    // The waterfall lays cards out column by column, so compare by id, not by DOM order.
+    const shown = await page
+      .locator(FEED_CARD)
+      .evaluateAll((els) =>
+        els.map((el) => [
+          el.getAttribute('data-content-id'),
+          el.querySelector('[data-testid="light-count"]')?.textContent?.trim(),
+        ]),
+      );
+    expect(Object.fromEntries(shown)).toEqual(
+      Object.fromEntries(
+        firstPage.list.map((card) => [String(card.contentId), formatCount(card.lightCount)]),
+      ),
+    );
+    const withCover = firstPage.list.findIndex((card) => card.cover);
+    expect(await page.locator(FEED_CARD).nth(withCover).locator('img').first().getAttribute('src')).toContain(
+      '/cdn/',
+    );
+    await page.context().close();
+  });
+
+  it('hydrates without refetching, then loads page 2 by cursor when scrolled to the end', async () => {
+    const page = await newPhonePage(browser);
+    const feedCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(FEED_API)) feedCalls.push(request.url());
+    });
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    expect(feedCalls).toHaveLength(0);
+    const firstIds = await cardIds(page);
+    expect(firstIds).toHaveLength(20);
+    for (let i = 0; i < 10 && (await page.locator(FEED_CARD).count()) < 40; i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => page.locator(FEED_CARD).count(), { timeout: 10_000 }).toBe(40);
+    expect(feedCalls[0]).toContain('lastId=');
+    expect(feedCalls[0]).toContain('sign=');
+    const allIds = await cardIds(page);
+    expect(new Set(allIds).size).toBe(40);
+    expect(allIds).toEqual(expect.arrayContaining(firstIds));
+    await page.context().close();
+  });
+
+  it('the refresh button reloads page 1 in place', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const refreshed = page.waitForResponse((r) => r.url().includes(FEED_API) && !r.url().includes('lastId='));
+    await page.getByTestId('feed-refresh').click();
+    expect((await refreshed).status()).toBe(200);
+    await expect.poll(() => page.locator(FEED_CARD).count()).toBe(20);
+    await page.context().close();
+  });
+
+  it('pull-to-refresh at the top reloads page 1', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const refreshed = page.waitForRequest((r) => r.url().includes(FEED_API) && !r.url().includes('lastId='));
+    // A finger dragging down from the top of the list, past the 64 px threshold.
+    const client = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      client.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: 180, y, id: 1 }],
+      });
+    await touch('touchStart', 150);
+    for (let y = 160; y <= 400; y += 20) await touch('touchMove', y);
+    await touch('touchEnd', 400);
+    await refreshed;
+    await expect.poll(() => page.locator(FEED_CARD).count()).toBe(20);
+    await page.context().close();
+  });
+});

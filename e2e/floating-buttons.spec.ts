@@ -1,0 +1,81 @@
+import { MESSAGES } from '@h5/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage } from './support/browser';
+import { waitForHydration } from './support/page';
+
+const text = MESSAGES.floatingButtons;
+
+async function openFeed(browser: Browser, baseURL: string, path = '/'): Promise<Page> {
+  const page = await newPhonePage(browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.goto(`${baseURL}${path}`);
+  await waitForHydration(page);
+  await page.locator('[data-testid="floating-copy-link"][data-ready="true"]').waitFor();
+  return page;
+}
+
+describe('floating buttons (non-production)', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('复制链接 copies the page link and toasts 复制成功', async () => {
+    const page = await openFeed(browser, baseURL, '/?from=e2e');
+    await page.getByRole('button', { name: text.copyLink }).click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe(text.copySuccess);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/?from=e2e`);
+    await page.context().close();
+  });
+
+  it('toasts 复制失败 when the copy fails', async () => {
+    const page = await newPhonePage(browser);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+      document.execCommand = () => false;
+    });
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: text.copyLink }).click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe(text.copyFailure);
+    await page.context().close();
+  });
+
+  it('一键降级 adds the downgrade_to_export flag and 取消降级 removes it', async () => {
+    const page = await openFeed(browser, baseURL);
+    await page.getByRole('button', { name: text.downgrade }).click();
+    await page.waitForURL((url) => url.searchParams.has('downgrade_to_export'));
+    await waitForHydration(page);
+    expect(await page.evaluate(() => localStorage.getItem('downgrade_to_export'))).not.toBeNull();
+    await page.getByRole('button', { name: text.cancelDowngrade }).click();
+    await page.waitForURL((url) => !url.searchParams.has('downgrade_to_export'));
+    await waitForHydration(page);
+    expect(await page.evaluate(() => localStorage.getItem('downgrade_to_export'))).toBeNull();
+    await page.getByRole('button', { name: text.downgrade }).waitFor();
+    await page.context().close();
+  });
+
+  it('can be dragged, and a drag is not a click', async () => {
+    const page = await openFeed(browser, baseURL);
+    const button = page.getByRole('button', { name: text.copyLink });
+    const before = await button.boundingBox();
+    if (!before) throw new Error('copy button has no box');
+    await page.mouse.move(before.x + 20, before.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(before.x - 120, before.y - 300, { steps: 8 });
+    await page.mouse.up();
+    const after = await button.boundingBox();
+    expect(after?.x).toBeCloseTo(before.x - 140, 0);
+    expect(after?.y).toBeCloseTo(before.y - 320, 0);
+    await page.waitForTimeout(300);
+    expect((await page.getByTestId('toast').textContent())?.trim() ?? '').toBe('');
+    await page.context().close();
+  });
+});

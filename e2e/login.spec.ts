@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhonePage } from './support/browser';
+import { waitForHydration } from './support/page';
+
+describe('web login (phone + one-time code)', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('logs in with the code from the development outbox and sets the session cookies', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    await page.getByTestId('login-entry').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await waitForHydration(page);
+    await page.locator('input[name=phone]').fill('13800138123');
+    await page.getByTestId('send-code').click();
+    const code = page.getByTestId('dev-outbox-code');
+    await expect
+      .poll(async () => (await code.textContent())?.match(/\d{6}/)?.[0], { timeout: 10_000 })
+      .toBeTruthy();
+    const sixDigits = (await code.textContent())?.match(/\d{6}/)?.[0] ?? '';
+    await page.locator('input[name=code]').fill(sixDigits);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('viewer').waitFor();
+    const cookies = await page.context().cookies(baseURL);
+    const duToken = cookies.find((c) => c.name === 'duToken')?.value ?? '';
+    expect(decodeURIComponent(duToken).split('|')).toHaveLength(3);
+    expect(cookies.some((c) => c.name === 'x-auth-token')).toBe(true);
+    await page.context().close();
+  });
+
+  it('a wrong code shows the server’s message and keeps the user on the form', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${baseURL}/login`);
+    await waitForHydration(page);
+    await page.locator('input[name=phone]').fill('13800138124');
+    await page.getByTestId('send-code').click();
+    await page.locator('input[name=code]').fill('000000');
+    await page.getByTestId('login-submit').click();
+    const error = page.getByTestId('login-error');
+    await expect.poll(async () => (await error.textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,28 @@
+import type { Page, Route } from 'playwright-core';
+
+export const FEED_CARD = '[data-testid="feed-card"]';
+export const FEED_API = '/sns-rec/v1/common/h5/feed/more-recommend';
+
+/** Waits until React has hydrated the page (root's HydrationMarker). */
+export function waitForHydration(page: Page) {
+  return page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * Makes the server's SSR prefetch slow by `delayMs` (the non-production test hook honoured on
+ * the page request only), so the page falls back to client rendering.
+ */
+export async function slowPrefetch(page: Page, delayMs: number) {
+  await page.route('**/*', (route: Route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'document') return route.continue();
+    return route.continue({
+      headers: { ...request.headers(), 'x-debug-prefetch-delay-ms': String(delayMs) },
+    });
+  });
+}
+
+/** The content ids of the feed cards on the page, in order. */
+export function cardIds(page: Page) {
+  return page.locator(FEED_CARD).evaluateAll((els) => els.map((el) => el.getAttribute('data-content-id')));
+}
