@@ -11,4 +11,6 @@ export const BAD_REQUEST = 400;
 export const SIGN_INVALID = 4011;
 export const NOT_FOUND = 404;
 export const LOGIN_CODE_INVALID = 4021;
+/** A login code was requested again within the resend interval. */
+export const LOGIN_CODE_TOO_FREQUENT = 4022;
 export const INTERNAL_ERROR = 500;

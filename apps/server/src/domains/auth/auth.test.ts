@@ -1,11 +1,10 @@
 import { contract } from '@h5/contract';
-import { LOGIN_CODE_INVALID, SUCCESS, TOKEN_EXPIRED, TOURIST } from '@h5/core';
+import { LOGIN_CODE_INVALID, LOGIN_CODE_TOO_FREQUENT, SUCCESS, TOKEN_EXPIRED, TOURIST } from '@h5/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { createTestApp, type TestApp, uniquePhone } from '../../test-utils';
-import { LOGIN_CODE_TOO_FREQUENT } from './login-codes';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LOGIN_CODE_INVALID } from '@h5/core';
+import { LOGIN_CODE_INVALID, LOGIN_CODE_TOO_FREQUENT } from '@h5/core';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginCodes, smsOutbox } from '../../db/schema';
@@ -8,8 +8,6 @@ import { SERVER_MESSAGES } from '../../plugins/messages';
 
 export const LOGIN_CODE_TTL_SECONDS = 300;
 export const LOGIN_CODE_INTERVAL_SECONDS = 60;
-/** Too many code requests for one phone (our code; docs/api.md). */
-export const LOGIN_CODE_TOO_FREQUENT = 4022;
 
 /** One-time login codes: 6 digits, 5 minutes, one per phone per 60 s, single use. */
 export function createLoginCodes(db: Db) {
