@@ -30,7 +30,9 @@ export const contents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    index('contents_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: PostgreSQL scans it backwards for the feed's row-comparison keyset
+    // `(created_at, id) < (…)`, which it cannot do with a DESC index (seq scan + sort instead).
+    index('contents_feed_idx').on(t.createdAt, t.id),
     index('contents_author_idx').on(t.authorId, t.createdAt.desc()),
   ],
 );
