@@ -25,6 +25,16 @@ describe('floating buttons (non-production)', () => {
     await browser?.close();
   });
 
+  it('come in their own chunk, fetched after the page, not with its first-load scripts', async () => {
+    const page = await newPhonePage(browser);
+    const chunk = page.waitForRequest((r) => /FloatingButtons-[\w-]+\.js$/.test(r.url()));
+    const response = await page.goto(`${baseURL}/`);
+    expect(await response?.text()).not.toMatch(/FloatingButtons-[\w-]+\.js/);
+    await chunk;
+    await page.getByTestId('floating-copy-link').waitFor();
+    await page.context().close();
+  });
+
   it('复制链接 copies the page link and toasts 复制成功', async () => {
     const page = await openFeed(browser, baseURL, '/?from=e2e');
     await page.getByRole('button', { name: text.copyLink }).click();
