@@ -1,28 +1,23 @@
 import { contract } from '@h5/contract';
 import { MESSAGES } from '@h5/core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { e2eApi } from './support/api';
-import { launchBrowser, newPhonePage } from './support/browser';
+import { usePhoneBrowser } from './support/browser';
 import { FEED_CARD, waitForHydration } from './support/page';
 
 const setErrorPageSwitch = (on: boolean) =>
   e2eApi()(contract.config.setClientConf, { key: 'errorPageSwitch', value: on });
 
 describe('page wrapper: the error page', () => {
-  let browser: Browser;
+  const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
     await setErrorPageSwitch(false);
-    await browser?.close();
   });
 
   it('shows when the global switch is on, and its button reloads the page', async () => {
     await setErrorPageSwitch(true);
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     const errorPage = page.getByTestId('error-page');
@@ -44,7 +39,7 @@ describe('page wrapper: the error page', () => {
   });
 
   it('a render failure shows the error page and reports 渲染错误 to telemetry', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     const report = page.waitForRequest((r) => r.url().includes(contract.analytics.reportTelemetry.path));
     await page.goto(`${baseURL}/__debug/render-error`);
     await page.getByTestId('error-page').waitFor();

@@ -1,23 +1,16 @@
 import { MESSAGES } from '@h5/core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { usePhoneBrowser } from './support/browser';
 import { FEED_API, FEED_CARD, slowPrefetch, waitForHydration } from './support/page';
 
 const PREFETCH_DELAY_MS = 3500; // past the 3000 ms prefetch time-out of spec §4
 
 describe('feed: prefetch fallback, empty and network-error states', () => {
-  let browser: Browser;
+  const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('a prefetch slower than 3000 ms falls back to client rendering', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await slowPrefetch(page, PREFETCH_DELAY_MS);
     const clientFetch = page.waitForResponse((r) => r.url().includes(FEED_API));
     const response = await page.goto(`${baseURL}/`);
@@ -30,7 +23,7 @@ describe('feed: prefetch fallback, empty and network-error states', () => {
   });
 
   it('shows the network-error placeholder when the feed cannot load, and its button retries', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await slowPrefetch(page, PREFETCH_DELAY_MS);
     await page.route(`**${FEED_API}*`, (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseURL}/`);
@@ -44,7 +37,7 @@ describe('feed: prefetch fallback, empty and network-error states', () => {
   });
 
   it('shows the empty placeholder when the feed has nothing', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await slowPrefetch(page, PREFETCH_DELAY_MS);
     await page.route(`**${FEED_API}*`, (route) =>
       route.fulfill({

@@ -1,23 +1,16 @@
 import { contract } from '@h5/contract';
 import { formatCount } from '@h5/core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { e2eApi } from './support/api';
-import { launchBrowser, newPhonePage } from './support/browser';
+import { usePhoneBrowser } from './support/browser';
 import { cardIds, FEED_API, FEED_CARD, waitForHydration } from './support/page';
 
 describe('recommend feed', () => {
-  let browser: Browser;
+  const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('is server-rendered: page 1 is in the HTML with JavaScript off, counts in the display rule', async () => {
-    const page = await newPhonePage(browser, { javaScriptEnabled: false });
+    const page = await phone.newPage({ javaScriptEnabled: false });
     await page.goto(`${baseURL}/`);
     const firstPage = await e2eApi()(contract.content.moreRecommend, { limit: 20 });
     // The waterfall lays cards out column by column, so compare by id, not by DOM order.
@@ -42,7 +35,7 @@ describe('recommend feed', () => {
   });
 
   it('hydrates without refetching, then loads page 2 by cursor when scrolled to the end', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     const feedCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(FEED_API)) feedCalls.push(request.url());
@@ -66,7 +59,7 @@ describe('recommend feed', () => {
   });
 
   it('the refresh button reloads page 1 in place', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     const refreshed = page.waitForResponse((r) => r.url().includes(FEED_API) && !r.url().includes('lastId='));
@@ -77,7 +70,7 @@ describe('recommend feed', () => {
   });
 
   it('pull-to-refresh at the top reloads page 1', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     const refreshed = page.waitForRequest((r) => r.url().includes(FEED_API) && !r.url().includes('lastId='));

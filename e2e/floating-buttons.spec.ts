@@ -1,13 +1,13 @@
 import { MESSAGES } from '@h5/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 
 const text = MESSAGES.floatingButtons;
 
-async function openFeed(browser: Browser, baseURL: string, path = '/'): Promise<Page> {
-  const page = await newPhonePage(browser);
+/** The feed on `page`, hydrated, with clipboard access and the floating buttons placed. */
+async function openFeed(page: Page, baseURL: string, path = '/'): Promise<Page> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.goto(`${baseURL}${path}`);
   await waitForHydration(page);
@@ -16,17 +16,11 @@ async function openFeed(browser: Browser, baseURL: string, path = '/'): Promise<
 }
 
 describe('floating buttons (non-production)', () => {
-  let browser: Browser;
+  const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('come in their own chunk, fetched after the page, not with its first-load scripts', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     const chunk = page.waitForRequest((r) => /FloatingButtons-[\w-]+\.js$/.test(r.url()));
     const response = await page.goto(`${baseURL}/`);
     expect(await response?.text()).not.toMatch(/FloatingButtons-[\w-]+\.js/);
@@ -36,7 +30,7 @@ describe('floating buttons (non-production)', () => {
   });
 
   it('复制链接 copies the page link and toasts 复制成功', async () => {
-    const page = await openFeed(browser, baseURL, '/?from=e2e');
+    const page = await openFeed(await phone.newPage(), baseURL, '/?from=e2e');
     await page.getByRole('button', { name: text.copyLink }).click();
     await expect.poll(() => page.getByTestId('toast').textContent()).toBe(text.copySuccess);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/?from=e2e`);
@@ -44,7 +38,7 @@ describe('floating buttons (non-production)', () => {
   });
 
   it('toasts 复制失败 when the copy fails', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
@@ -59,7 +53,7 @@ describe('floating buttons (non-production)', () => {
   });
 
   it('一键降级 adds the downgrade_to_export flag and 取消降级 removes it', async () => {
-    const page = await openFeed(browser, baseURL);
+    const page = await openFeed(await phone.newPage(), baseURL);
     await page.getByRole('button', { name: text.downgrade }).click();
     await page.waitForURL((url) => url.searchParams.has('downgrade_to_export'));
     await waitForHydration(page);
@@ -73,7 +67,7 @@ describe('floating buttons (non-production)', () => {
   });
 
   it('can be dragged, and a drag is not a click', async () => {
-    const page = await openFeed(browser, baseURL);
+    const page = await openFeed(await phone.newPage(), baseURL);
     const button = page.getByRole('button', { name: text.copyLink });
     const before = await button.boundingBox();
     if (!before) throw new Error('copy button has no box');

@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 
 describe('web login (phone + one-time code)', () => {
-  let browser: Browser;
+  const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('logs in with the code from the development outbox and sets the session cookies', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     await page.getByTestId('login-entry').click();
@@ -39,7 +32,7 @@ describe('web login (phone + one-time code)', () => {
   });
 
   it('a wrong code shows the server’s message and keeps the user on the form', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await page.goto(`${baseURL}/login`);
     await waitForHydration(page);
     await page.locator('input[name=phone]').fill('13800138124');

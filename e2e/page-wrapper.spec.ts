@@ -1,7 +1,7 @@
 import { APP_UA_MARKER, PAGE_PLATFORM_INFO_WAIT_MS } from '@h5/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPhonePage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { usePhoneBrowser } from './support/browser';
 
 const IN_APP_UA = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 ${APP_UA_MARKER}/5.26.1`;
 
@@ -25,17 +25,11 @@ async function holdAfterHydration(page: Page): Promise<number> {
 }
 
 describe('page wrapper: holding content for platform info (spec §2, §4)', () => {
-  let browser: Browser;
+  const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('in the app, holds content until one second passes when no platform info arrives', async () => {
-    const page = await newPhonePage(browser, { userAgent: IN_APP_UA });
+    const page = await phone.newPage({ userAgent: IN_APP_UA });
     const response = await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
     expect(await response?.text()).toContain('aria-busy="true"');
     expect(await holdAfterHydration(page)).toBeGreaterThanOrEqual(PAGE_PLATFORM_INFO_WAIT_MS * 0.9);
@@ -43,7 +37,7 @@ describe('page wrapper: holding content for platform info (spec §2, §4)', () =
   });
 
   it('in the app, releases as soon as platform info is there', async () => {
-    const page = await newPhonePage(browser, { userAgent: IN_APP_UA });
+    const page = await phone.newPage({ userAgent: IN_APP_UA });
     await page.addInitScript(() => {
       (window as unknown as { __H5_PLATFORM_INFO__: unknown }).__H5_PLATFORM_INFO__ = {
         appVersion: '5.26.1',
@@ -55,7 +49,7 @@ describe('page wrapper: holding content for platform info (spec §2, §4)', () =
   });
 
   it('in a plain browser, never holds', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     const response = await page.goto(`${baseURL}/`);
     expect(await response?.text()).not.toContain('aria-busy="true"');
     await page.context().close();

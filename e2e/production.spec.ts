@@ -1,29 +1,25 @@
 import { contract } from '@h5/contract';
 import { isApiError } from '@h5/request';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../scripts/start-server.mjs';
 import { e2eApi } from './support/api';
-import { launchBrowser, newPhonePage } from './support/browser';
+import { usePhoneBrowser } from './support/browser';
 import { E2E_SIGN_SECRET } from './support/constants';
 import { FEED_CARD, slowPrefetch, waitForHydration } from './support/page';
 
 /** What APP_ENV=pro turns off: the test helpers and development conveniences. */
 describe('production (APP_ENV=pro)', () => {
-  let browser: Browser;
+  const phone = usePhoneBrowser();
   let server: RunningServer;
   beforeAll(async () => {
-    [browser, server] = await Promise.all([
-      launchBrowser(),
-      startServer({ APP_ENV: 'pro', SIGN_SECRET: E2E_SIGN_SECRET }),
-    ]);
+    server = await startServer({ APP_ENV: 'pro', SIGN_SECRET: E2E_SIGN_SECRET });
   });
   afterAll(async () => {
-    await Promise.all([browser?.close(), server?.stop()]);
+    await server?.stop();
   });
 
   it('shows no floating buttons and loads no chunk for them', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto(`${server.baseURL}/`);
@@ -36,7 +32,7 @@ describe('production (APP_ENV=pro)', () => {
   });
 
   it('ignores the prefetch-delay test hook and serves no debug route', async () => {
-    const page = await newPhonePage(browser);
+    const page = await phone.newPage();
     await slowPrefetch(page, 3500);
     const response = await page.goto(`${server.baseURL}/`);
     expect(await response?.text()).toContain('data-testid="feed-card"');

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's chromium, or CHROMIUM_PATH: Playwright's own browser download does not work here. */
 export function chromiumPath(): string {
@@ -37,4 +38,25 @@ export async function newPhonePage(browser: Browser, options: BrowserContextOpti
     ...options,
   });
   return context.newPage();
+}
+
+/**
+ * One Chromium for the calling `describe` (launched before its tests, closed after) and a
+ * factory of phone-sized pages on it.
+ */
+export function usePhoneBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      if (!browser)
+        throw new Error('usePhoneBrowser: the browser is not launched yet (call newPage inside a test)');
+      return newPhonePage(browser, options);
+    },
+  };
 }
