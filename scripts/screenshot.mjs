@@ -3,24 +3,14 @@
 // for every screen: `node scripts/screenshot.mjs <url> <out.png> [--app] [--scroll]`.
 // --app uses the in-app user agent (CommunityApp/5.26.1); --scroll scrolls down first.
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 const [url, out, ...flags] = process.argv.slice(2);
 if (!url || !out) {
   console.error('usage: node scripts/screenshot.mjs <url> <out.png> [--app] [--scroll]');
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },

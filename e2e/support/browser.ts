@@ -1,31 +1,12 @@
-import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 
-/** Debian's chromium, or CHROMIUM_PATH: Playwright's own browser download does not work here. */
-export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(
-      `No Chromium at ${path}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`,
-    );
-  }
-  return path;
-}
+export { chromiumPath };
 
+/** Debian's Chromium with the flags of DESIGN.md §7. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 /** A phone-sized page (375×812), as DESIGN.md §6 checks every screen. */

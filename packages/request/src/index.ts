@@ -1,2 +1,3 @@
 export * from './api-error';
+export * from './build-request';
 export * from './client';

@@ -1,13 +1,6 @@
 import { randomInt } from 'node:crypto';
-import {
-  type Endpoint,
-  type Envelope,
-  fillPath,
-  pathParams,
-  type RequestOf,
-  type ResponseOf,
-} from '@h5/contract';
-import { signParams } from '@h5/core';
+import type { Endpoint, Envelope, RequestOf, ResponseOf } from '@h5/contract';
+import { buildRequest } from '@h5/request';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
@@ -41,16 +34,6 @@ export interface InjectResult<T> {
   headers: Record<string, unknown>;
 }
 
-/** The query string as the browser client builds it (packages/request). */
-function toQuery(params: Record<string, unknown>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    search.set(key, value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value));
-  }
-  return search.toString();
-}
-
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -71,27 +54,12 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const app = await buildApp({ env, db: database.db });
 
   const signedInject: TestApp['signedInject'] = async (endpoint, input, options = {}) => {
-    const all = { ...(input as Record<string, unknown>) };
-    const path = fillPath(endpoint.path, all);
-    for (const name of pathParams(endpoint.path)) delete all[name];
-    const computed = signParams(all, env.SIGN_SECRET);
-    const sign = options.sign === false ? undefined : (options.sign ?? computed);
-    const headers: Record<string, string> = { ...options.headers };
-    let url: string;
-    let payload: string | undefined;
-    if (endpoint.method === 'GET') {
-      url = `${path}?${toQuery({ ...all, sign })}`;
-    } else {
-      url = `${path}?${toQuery({ sign })}`;
-      headers['content-type'] =
-        endpoint.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-      payload = endpoint.encoding === 'form' ? toQuery(all) : JSON.stringify(all);
-    }
+    const wire = buildRequest(endpoint, input, env.SIGN_SECRET, { sign: options.sign });
     const response = await app.inject({
-      method: endpoint.method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload }),
+      method: wire.method,
+      url: wire.url,
+      headers: { ...options.headers, ...wire.headers },
+      ...(wire.body === undefined ? {} : { payload: wire.body }),
       ...(options.cookies ? { cookies: options.cookies } : {}),
     });
     return {
