@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { SHELL_TEXT } from '../apps/web/app/lib/ui-text/shell';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 
@@ -42,6 +43,41 @@ describe('web login (phone + one-time code)', () => {
     const error = page.getByTestId('login-error');
     await expect.poll(async () => (await error.textContent())?.trim().length ?? 0).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+});
+
+describe('back navigation', () => {
+  const phone = usePhoneBrowser();
+  const baseURL = inject('baseURL');
+
+  it('the back button goes back to the page the user came from, or to the redirect target in a fresh tab', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    await page.getByTestId('login-entry').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: SHELL_TEXT.back }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`${baseURL}/login?redirect=${encodeURIComponent('/community/feed')}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: SHELL_TEXT.back }).click();
+    await page.waitForURL((url) => url.pathname === '/community/feed');
+    await page.context().close();
+  });
+
+  it('a feed card opens its content page, and the back button comes back to the feed', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const card = page.locator('[data-testid="feed-card"]').first();
+    const id = await card.getAttribute('data-content-id');
+    await card.getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname === `/community/content/${id}`);
+    await page.getByRole('button', { name: SHELL_TEXT.back }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('[data-testid="feed-card"]').first().waitFor();
     await page.context().close();
   });
 });

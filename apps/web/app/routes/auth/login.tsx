@@ -1,9 +1,10 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';
 import { REDIRECT_PARAM, safeRedirectPath } from '../../lib/query-params';
 import { useRootData } from '../../lib/root-data';
 import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { BackButton } from '../../shell/BackButton';
 import type { Route } from './+types/login';
 import { LoginForm } from './LoginForm';
 import styles from './login.module.css';
@@ -22,7 +23,7 @@ export default function LoginScreen() {
   return (
     <div className={styles.screen}>
       <header className={styles.bar}>
-        <BackButton fallback={target} />
+        <BackButton fallback={target} testId="login-back" />
       </header>
       <main className={styles.main}>
         <h1 className={styles.title}>{AUTH_TEXT.title}</h1>
@@ -30,39 +31,5 @@ export default function LoginScreen() {
         <LoginForm showDevOutbox={root?.runtime.appEnv !== PRODUCTION_APP_ENV} onLoggedIn={onLoggedIn} />
       </main>
     </div>
-  );
-}
-
-/**
- * Back one step when this tab came here through a page of ours, else to the redirect target: a
- * fresh tab or an outside link has no page of ours to go back to. React Router's browser history
- * numbers its entries in `history.state.idx`, 0 being the first page of this site in the tab.
- */
-function BackButton({ fallback }: { fallback: string }) {
-  const navigate = useNavigate();
-  const goBack = () => {
-    const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-    if (typeof idx === 'number' && idx > 0) navigate(-1);
-    else navigate(fallback, { replace: true });
-  };
-  return (
-    <button
-      type="button"
-      className={styles.back}
-      onClick={goBack}
-      aria-label={SHELL_TEXT.back}
-      data-testid="login-back"
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          d="M15 5l-7 7 7 7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
   );
 }
