@@ -64,30 +64,26 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
     <form className={styles.form} onSubmit={submit} noValidate data-testid="login-form">
       <label className={styles.field}>
         <span className={styles.label}>{AUTH_TEXT.phoneLabel}</span>
-        <input
-          className={styles.input}
+        <DigitsInput
           name="phone"
           type="tel"
-          inputMode="numeric"
           autoComplete="tel"
           maxLength={11}
           placeholder={AUTH_TEXT.phonePlaceholder}
           value={phone}
-          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+          onDigits={setPhone}
         />
       </label>
       <div className={styles.field}>
         <label className={styles.codeLabel}>
           <span className={styles.label}>{AUTH_TEXT.codeLabel}</span>
-          <input
-            className={styles.input}
+          <DigitsInput
             name="code"
-            inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             placeholder={AUTH_TEXT.codePlaceholder}
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onDigits={setCode}
           />
         </label>
         <button
@@ -113,5 +109,28 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
       </button>
       {showDevOutbox ? <DevOutbox phone={phone} sentCount={sentCount} /> : null}
     </form>
+  );
+}
+
+interface DigitsInputProps {
+  name: string;
+  type?: 'tel' | 'text';
+  autoComplete: string;
+  maxLength: number;
+  placeholder: string;
+  value: string;
+  onDigits: (digits: string) => void;
+}
+
+/** A numeric-keyboard input that keeps only digits (phone number, one-time code). */
+function DigitsInput({ onDigits, type = 'text', ...props }: DigitsInputProps) {
+  return (
+    <input
+      {...props}
+      className={styles.input}
+      type={type}
+      inputMode="numeric"
+      onChange={(e) => onDigits(e.target.value.replace(/\D/g, ''))}
+    />
   );
 }
