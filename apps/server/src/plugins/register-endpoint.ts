@@ -7,7 +7,7 @@ import type { Env } from '../env';
 import { success } from './envelope';
 import { badRequest, fromZodError, notFound } from './errors';
 import { type ActiveSession, requireSession, type SessionState } from './session';
-import { verifySign } from './sign';
+import { signedParams, verifySign } from './sign';
 
 /** What a handler gets besides its parsed input. */
 export interface HandlerContext {
@@ -51,16 +51,13 @@ export function registerEndpointRegistry(app: FastifyInstance) {
   app.decorate('endpointHandlers', new Map<string, RegisteredEndpoint>());
 }
 
-/** The raw input of an HTTP call: query (GET) or body (POST), plus path parameters. */
+/** The raw input of an HTTP call: the signed parameters (query or body) plus path parameters. */
 function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, unknown> {
-  const params = (request.params ?? {}) as Record<string, unknown>;
-  if (endpoint.method === 'GET') {
-    const { sign: _sign, ...query } = request.query as Record<string, unknown>;
-    return { ...query, ...params };
-  }
   const body = request.body ?? {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body', 'expected an object');
-  return { ...(body as Record<string, unknown>), ...params };
+  if (endpoint.method === 'POST' && (typeof body !== 'object' || Array.isArray(body))) {
+    throw badRequest('body', 'expected an object');
+  }
+  return { ...signedParams(endpoint, request), ...(request.params as Record<string, unknown> | undefined) };
 }
 
 /**

@@ -1,15 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserBrief } from '@h5/contract';
-import { TOKEN_EXPIRED, TOURIST } from '@h5/core';
+import { DU_TOKEN_COOKIE, DU_TOKEN_SEPARATOR, TOKEN_EXPIRED, TOURIST, X_AUTH_TOKEN } from '@h5/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { AppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
-
-export const DU_TOKEN_COOKIE = 'duToken';
-export const X_AUTH_TOKEN = 'x-auth-token';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -78,7 +75,7 @@ export class SessionStore {
 
   async create(userId: number): Promise<{ duToken: string; xAuthToken: string; expiresAt: Date }> {
     const issuedAt = Date.now();
-    const duToken = `${randomBytes(24).toString('base64url')}|${userId}|${issuedAt}`;
+    const duToken = [randomBytes(24).toString('base64url'), userId, issuedAt].join(DU_TOKEN_SEPARATOR);
     const xAuthToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(issuedAt + this.ttlHours * 3_600_000);
     await this.db.insert(sessions).values({
