@@ -2,7 +2,7 @@ import { type ClientConf, contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
-import { notFound, routeNotFound } from '../../plugins/errors';
+import { fromZodError, notFound, routeNotFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
@@ -20,10 +20,8 @@ function registerConfigCenter(app: FastifyInstance, queries: ConfigQueries) {
   const endpoint = contract.config.configCenter;
   app.get(endpoint.path, async (request, reply) => {
     const parsed = endpoint.request.safeParse(request.params);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return reply.code(400).send({ message: `${issue?.path.join('.')}: ${issue?.message}` });
-    }
+    // A bare file has no envelope: the refusal is `{ message }` with the same wording.
+    if (!parsed.success) return reply.code(400).send({ message: fromZodError(parsed.error).message });
     const [row] = await queries.byKey.execute({ projectName: parsed.data.project, key: parsed.data.key });
     if (!row) return reply.code(404).send({ message: SERVER_MESSAGES.configNotFound });
     reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8');

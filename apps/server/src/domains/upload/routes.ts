@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { fromZodError } from '../../plugins/errors';
 import { renderSeedArt } from './seed-art';
 
 const SEED_ART_PATH = '/cdn/seed/:name.svg';
@@ -14,7 +15,7 @@ const seedArtRequest = z.object({
 export function registerUploadRoutes(app: FastifyInstance) {
   app.get(SEED_ART_PATH, async (request, reply) => {
     const parsed = seedArtRequest.safeParse({ ...(request.query as object), ...(request.params as object) });
-    if (!parsed.success) return reply.code(400).type('text/plain').send('bad image request');
+    if (!parsed.success) return reply.code(400).send({ message: fromZodError(parsed.error).message });
     const { name, w, h } = parsed.data;
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -20,6 +20,8 @@ describe('seed art CDN path', () => {
   });
 
   it('refuses absurd sizes', async () => {
-    expect((await t.app.inject('/cdn/seed/x.svg?w=99999&h=10')).statusCode).toBe(400);
+    const res = await t.app.inject('/cdn/seed/x.svg?w=99999&h=10');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'w: Too big: expected number to be <=2000' });
   });
 });
