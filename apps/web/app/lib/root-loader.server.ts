@@ -8,8 +8,8 @@ const CLIENT_CONF_FALLBACK: RootData['clientConf'] = { errorPageSwitch: false };
 
 async function loadClientConf(context: AppLoadContext): Promise<RootData['clientConf']> {
   try {
-    const conf = await context.api(contract.config.clientConf, { project: 'community-h5' });
-    return { errorPageSwitch: conf.errorPageSwitch === true };
+    const conf = await context.api(contract.config.clientConf, {});
+    return { errorPageSwitch: conf.errorPageSwitch };
   } catch (error) {
     // Failing soft: without client-conf the page shows its content (switch off).
     console.warn('client-conf unavailable, error page switch off', error);

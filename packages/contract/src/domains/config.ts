@@ -4,6 +4,10 @@ import { emptySchema } from '../shared';
 
 const domain = 'config';
 
+/** The project whose client-conf the site reads when a call names none. */
+export const DEFAULT_CONFIG_PROJECT = 'community-h5';
+const projectSchema = z.string().min(1).max(64).default(DEFAULT_CONFIG_PROJECT);
+
 /** Keys of client-conf the shell reads; the stored object may hold more. */
 export const clientConfSchema = z.looseObject({
   /** The global switch of spec §2: on shows the error page instead of content. */
@@ -27,7 +31,7 @@ export const config = {
     method: 'GET',
     path: '/sns-conf/v1/common/h5/config/client-conf',
     auth: 'common',
-    request: z.object({ project: z.string().min(1).max(64).default('community-h5') }),
+    request: z.object({ project: projectSchema }),
     response: clientConfSchema,
   }),
   /** Config by hash: the spec's `{hash}` call; `data` is a JSON string or an object. */
@@ -68,7 +72,7 @@ export const config = {
     path: '/sns-conf/v1/internal/client-conf',
     auth: 'common',
     request: z.object({
-      project: z.string().min(1).max(64).default('community-h5'),
+      project: projectSchema,
       key: z.string().regex(/^[\w.-]{1,128}$/, 'key must be 1–128 letters, digits, _ . -'),
       value: z.json(),
     }),

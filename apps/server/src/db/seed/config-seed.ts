@@ -1,33 +1,31 @@
+import { DEFAULT_CONFIG_PROJECT } from '@h5/contract';
 import { DYEING_ENVS } from './vocab';
-
-/** The default project of client-conf and the config centre. */
-export const DEFAULT_PROJECT = 'community-h5';
 
 /** Config centre entries: one stored as a JSON string, the others as objects (spec §7 "may be either"). */
 export const SEED_CONFIG_ENTRIES = [
   {
     hash: '9f2c4e1a7b',
-    projectName: DEFAULT_PROJECT,
+    projectName: DEFAULT_CONFIG_PROJECT,
     key: 'feed-banner',
     type: 'config',
     value: { title: '春季球鞋季', subtitle: '上新 · 晒单 · 评测', link: '/content/feed' },
   },
   {
     hash: '3b8d0c5f21',
-    projectName: DEFAULT_PROJECT,
+    projectName: DEFAULT_CONFIG_PROJECT,
     key: 'share-copy',
     type: 'config',
     value: JSON.stringify({ shareTitle: '来看看这篇好物分享', shareContent: '社区精选内容' }),
   },
   {
     hash: 'c41e7a9d08',
-    projectName: DEFAULT_PROJECT,
+    projectName: DEFAULT_CONFIG_PROJECT,
     key: 'feature-flags',
     type: 'config',
     value: { lightAnimation: true, hotVideoTab: true },
   },
 ] as const;
 
-export const SEED_CLIENT_CONF = [{ project: DEFAULT_PROJECT, key: 'errorPageSwitch', value: false }];
+export const SEED_CLIENT_CONF = [{ project: DEFAULT_CONFIG_PROJECT, key: 'errorPageSwitch', value: false }];
 
 export const SEED_DYEING_ENVS = DYEING_ENVS.map(([name, cName], sort) => ({ name, cName, sort }));

@@ -1,7 +1,7 @@
-import { contract } from '@h5/contract';
+import { contract, DEFAULT_CONFIG_PROJECT } from '@h5/contract';
 import { NOT_FOUND, SUCCESS } from '@h5/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PROJECT, SEED_CONFIG_ENTRIES } from '../../db/seed/config-seed';
+import { SEED_CONFIG_ENTRIES } from '../../db/seed/config-seed';
 import { createTestApp, type TestApp } from '../../test-utils';
 
 let t: TestApp;
@@ -107,7 +107,7 @@ describe('config by hash', () => {
   it('answers a missing hash with a 404 business error', async () => {
     const res = await t.signedInject(contract.config.configByHash, {
       hash: 'abcdef0123',
-      projectName: DEFAULT_PROJECT,
+      projectName: DEFAULT_CONFIG_PROJECT,
       key: 'nope',
     });
     expect(res.status).toBe(200);
@@ -117,20 +117,26 @@ describe('config by hash', () => {
 
 describe('configCenter static file', () => {
   it('serves the entry as bare JSON without sign', async () => {
-    const res = await t.app.inject(`/static-config/t1/configCenter/${DEFAULT_PROJECT}/feed-banner.json`);
+    const res = await t.app.inject(
+      `/static-config/t1/configCenter/${DEFAULT_CONFIG_PROJECT}/feed-banner.json`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toEqual(bannerEntry.value);
-    const text = await t.app.inject(`/static-config/pro/configCenter/${DEFAULT_PROJECT}/share-copy.json`);
+    const text = await t.app.inject(
+      `/static-config/pro/configCenter/${DEFAULT_CONFIG_PROJECT}/share-copy.json`,
+    );
     expect(text.json()).toEqual(JSON.parse(shareEntry.value));
   });
 
   it('answers 404 for a missing file and 400 for a bad prefix', async () => {
     expect(
-      (await t.app.inject(`/static-config/t1/configCenter/${DEFAULT_PROJECT}/missing.json`)).statusCode,
+      (await t.app.inject(`/static-config/t1/configCenter/${DEFAULT_CONFIG_PROJECT}/missing.json`))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject(`/static-config/t9/configCenter/${DEFAULT_PROJECT}/feed-banner.json`)).statusCode,
+      (await t.app.inject(`/static-config/t9/configCenter/${DEFAULT_CONFIG_PROJECT}/feed-banner.json`))
+        .statusCode,
     ).toBe(400);
   });
 });
