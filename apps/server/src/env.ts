@@ -1,10 +1,9 @@
 import { join } from 'node:path';
+import { APP_ENVS } from '@h5/core';
 import { z } from 'zod';
 import { serverRoot } from './paths';
 
-/** The environments of DESIGN.md §4; 'pro' is production. */
-export const APP_ENVS = ['local', 't0', 't1', 'pre', 'pro', 'perf', 'xdw'] as const;
-export type AppEnv = (typeof APP_ENVS)[number];
+export type { AppEnv } from '@h5/core';
 
 const DEV_SIGN_SECRET = 'community-h5-dev-sign-secret';
 const DEFAULT_WEB_BUILD_DIR = join(serverRoot(), '..', 'web', 'build');

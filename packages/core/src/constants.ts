@@ -203,3 +203,63 @@ export const LOW_DEVICE_MAX_IOS_MAJOR = 11;
 export const LOW_DEVICE_MAX_ANDROID_MAJOR = 8;
 /** ...or a pixel ratio under this. */
 export const LOW_DEVICE_MIN_PIXEL_RATIO = 2;
+
+// ── Login gating, native login, colouring (spec §2, §3, §6) ─────────────────
+
+/** Native actions a visitor may not take: they open the login modal instead (spec §6). */
+export const LOGIN_GATED_ACTIONS = [
+  'getCoupon',
+  'applySettle',
+  'getShareInfo',
+  'shareGetCoupon',
+  'getShareCoupon',
+  'goRedPacketPage',
+  'connectStaff',
+  'applyDr',
+  'requestPush',
+  'zan',
+  'replyUser',
+  'deleteReply',
+  'upload',
+  'uploadSuccess',
+  'fav',
+  'openMoreManagerDialog',
+  'showOrHideReply',
+  'GoCertivify',
+] as const;
+/** A native action that needs login. */
+export type LoginGatedAction = (typeof LOGIN_GATED_ACTIONS)[number];
+
+/** Activity pages under h5-sociality that do not reload after a native login (spec §2). */
+export const RELOAD_EXEMPT_PATHS = [
+  '/h5-sociality/strange-encounters',
+  '/h5-sociality/520',
+  '/h5-sociality/tanabata',
+  '/h5-sociality/gravity/xinyin',
+] as const;
+
+/** Flow-type (traffic colouring) value: local-storage key and cookie name (spec §3). */
+export const FLOW_TYPE_KEY = 'flowType';
+/** The request header that carries the flow-type value to the server. */
+export const FLOW_TYPE_HEADER = 'x-flow-type';
+/** Local-storage key of the anonymous device id (spec §3). */
+export const ANONYMOUS_ID_KEY = 'h5AnonymousId';
+
+/** HTTP status of a risk-check answer (spec §8, DESIGN.md §4). */
+export const RISK_CHECK_STATUS = 485;
+/** The header that carries a passed captcha's session id when a call is replayed. */
+export const CAPTCHA_SESSION_HEADER = 'x-captcha-session';
+
+/** Application environments (DESIGN.md §4); `local` is the page's own origin. */
+export const APP_ENVS = ['local', 't0', 't1', 'pre', 'pro', 'perf', 'xdw'] as const;
+/** One application environment. */
+export type AppEnv = (typeof APP_ENVS)[number];
+/** The API host of each deployed environment (spec §7); `local` uses the page's own origin. */
+export const API_HOSTS: Readonly<Record<Exclude<AppEnv, 'local'>, string>> = {
+  t0: 'https://t0-api.community-h5.com',
+  t1: 'https://t1-api.community-h5.com',
+  pre: 'https://pre-api.community-h5.com',
+  pro: 'https://api.community-h5.com',
+  perf: 'https://perf-api.community-h5.com',
+  xdw: 'https://xdw-api.community-h5.com',
+};

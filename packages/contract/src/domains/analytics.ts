@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { queryInt } from '../shared';
 
 const domain = 'analytics';
 
@@ -10,8 +11,23 @@ export const telemetryKindSchema = z.enum([
   'script-load',
   'timeout',
   'missing-cookie',
+  'captcha-sdk',
 ]);
 export type TelemetryKind = z.infer<typeof telemetryKindSchema>;
+
+/** One stored telemetry report as the internal page lists it. */
+export const telemetryReportSchema = z.object({
+  id: z.number().int(),
+  kind: telemetryKindSchema,
+  message: z.string(),
+  pageUrl: z.string(),
+  detail: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The colouring (flow-type) value the reporting client carried, if any. */
+  flowType: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TelemetryReport = z.infer<typeof telemetryReportSchema>;
 
 export const analytics = {
   reportTelemetry: endpoint({
@@ -27,5 +43,22 @@ export const analytics = {
       detail: z.string().max(4000).optional(),
     }),
     response: z.object({ id: z.number().int() }),
+  }),
+  /** Internal (not in `pro`): the stored reports, newest first, for the telemetry page. */
+  listTelemetry: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-telemetry/v1/internal/h5/reports',
+    auth: 'common',
+    request: z.object({
+      kind: telemetryKindSchema.optional(),
+      /** The id of the last report of the previous page. */
+      cursor: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
+      limit: queryInt(1, 100).default(20),
+    }),
+    response: z.object({
+      list: z.array(telemetryReportSchema),
+      nextCursor: z.number().int().nullable(),
+    }),
   }),
 } as const;

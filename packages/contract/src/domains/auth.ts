@@ -40,6 +40,34 @@ export const auth = {
       messages: z.array(z.object({ code: z.string(), sentAt: z.string() })),
     }),
   }),
+  /**
+   * Risk check (spec §4, DESIGN.md §4): after HTTP 485 the client asks for a challenge, the user
+   * answers it, and a passed verify returns a captcha session the replayed call carries in
+   * `x-captcha-session`. Challenges are single-use and expire.
+   */
+  captchaChallenge: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-auth/v1/common/h5/captcha/challenge',
+    auth: 'common',
+    request: z.object({ scene: z.string().max(64).optional() }),
+    response: z.object({
+      challengeId: z.string(),
+      /** An SVG image (markup) of the characters to type. */
+      image: z.string(),
+      answerLength: z.number().int(),
+      expiresInSeconds: z.number().int(),
+    }),
+  }),
+  captchaVerify: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-auth/v1/common/h5/captcha/verify',
+    auth: 'common',
+    request: z.object({ challengeId: z.string().min(1).max(100), answer: z.string().min(1).max(20) }),
+    /** Spec §3 captcha result: resultCode 1 passed (sessionId set), 0 wrong or expired (sessionId ''). */
+    response: z.object({ resultCode: z.number().int(), sessionId: z.string() }),
+  }),
   me: endpoint({
     domain,
     method: 'GET',
