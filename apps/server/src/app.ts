@@ -10,8 +10,10 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
 import { registerEnvelope } from './plugins/envelope';
+import { registerFlowType } from './plugins/flow-type';
 import { registerHealth } from './plugins/health';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
+import { RiskCheck } from './plugins/risk-check';
 import { SessionStore } from './plugins/session';
 import { registerWeb } from './web/ssr';
 
@@ -41,11 +43,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     }),
   });
-  const deps: AppDeps = { env, db, sessions: new SessionStore(db, env.SESSION_TTL_HOURS) };
+  const deps: AppDeps = {
+    env,
+    db,
+    sessions: new SessionStore(db, env.SESSION_TTL_HOURS),
+    risk: new RiskCheck(db, env),
+  };
 
   app.decorate('deps', deps);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  registerFlowType(app);
   registerEnvelope(app);
   registerEndpointRegistry(app);
   registerHealth(app, db);

@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { RiskCheck } from './plugins/risk-check';
 import type { SessionStore } from './plugins/session';
 
 /** What every domain's routes are built with. */
@@ -7,4 +8,6 @@ export interface AppDeps {
   env: Env;
   db: Db;
   sessions: SessionStore;
+  /** Who must pass a captcha first (HTTP 485), and the passes that let them through. */
+  risk: RiskCheck;
 }

@@ -13,6 +13,10 @@ describe('parseEnv', () => {
       TRUST_PROXY: false,
       SESSION_TTL_HOURS: 720,
       SEED: true,
+      RISK_WRITE_LIMIT: 30,
+      RISK_WINDOW_SECONDS: 60,
+      RISK_LOGIN_CODE_LIMIT: 3,
+      RISK_LOGIN_CODE_WINDOW_SECONDS: 600,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.WEB_BUILD_DIR).toMatch(/apps\/web\/build$/);
@@ -26,7 +30,14 @@ describe('parseEnv', () => {
   it('refuses bad values, naming each variable and the reason', () => {
     let error: unknown;
     try {
-      parseEnv({ PORT: 'abc', APP_ENV: 'prod', TRUST_PROXY: 'maybe', DATABASE_URL: 'mysql://x/y' });
+      parseEnv({
+        PORT: 'abc',
+        APP_ENV: 'prod',
+        TRUST_PROXY: 'maybe',
+        DATABASE_URL: 'mysql://x/y',
+        RISK_WRITE_LIMIT: '0',
+        RISK_WINDOW_SECONDS: '1.5',
+      });
     } catch (caught) {
       error = caught;
     }
@@ -36,5 +47,7 @@ describe('parseEnv', () => {
     expect(problems).toMatch(/^APP_ENV: .*"pro"/m);
     expect(problems).toMatch(/^TRUST_PROXY: must be true or false/m);
     expect(problems).toMatch(/^DATABASE_URL: must be a postgres:\/\/ URL/m);
+    expect(problems).toMatch(/^RISK_WRITE_LIMIT: /m);
+    expect(problems).toMatch(/^RISK_WINDOW_SECONDS: /m);
   });
 });

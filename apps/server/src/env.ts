@@ -17,6 +17,9 @@ const booleanVar = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+/** A whole number from 1 to `max`. */
+const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -37,6 +40,11 @@ const envSchema = z.object({
   SEED: booleanVar(true),
   WEB_BUILD_DIR: z.string().min(1).default(DEFAULT_WEB_BUILD_DIR),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Risk check (plugins/risk-check.ts): past a limit within its window, HTTP 485 until a captcha is passed.
+  RISK_WRITE_LIMIT: positiveInt(1_000_000).default(30),
+  RISK_WINDOW_SECONDS: positiveInt(86_400).default(60),
+  RISK_LOGIN_CODE_LIMIT: positiveInt(1_000_000).default(3),
+  RISK_LOGIN_CODE_WINDOW_SECONDS: positiveInt(86_400).default(600),
 });
 
 export type Env = z.output<typeof envSchema>;

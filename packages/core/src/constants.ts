@@ -263,3 +263,5 @@ export const API_HOSTS: Readonly<Record<Exclude<AppEnv, 'local'>, string>> = {
   perf: 'https://perf-api.community-h5.com',
   xdw: 'https://xdw-api.community-h5.com',
 };
+/** Where the server serves the browser captcha SDK (spec §4, the browser captcha script). */
+export const CAPTCHA_SDK_PATH = '/captcha/sdk.js';

@@ -19,7 +19,7 @@ export function sendNotFound(reply: FastifyReply, method: string, path: string) 
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
-      return reply.code(error.httpStatus).send(envelope(error.code, error.message, null));
+      return reply.code(error.httpStatus).send(envelope(error.code, error.message, error.data));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -4,7 +4,8 @@ import { SERVER_MESSAGES } from './messages';
 
 /**
  * A refusal with an envelope code. Business errors keep HTTP 200 (DESIGN.md §4); malformed
- * input is HTTP 400, a bad sign 403, an unknown path 404.
+ * input is HTTP 400, a bad sign 403, an unknown path 404, a risk check 485. `data` is the
+ * envelope's data (null unless the refusal tells the client more, e.g. which captcha to pass).
  */
 export class AppError extends Error {
   override readonly name = 'AppError';
@@ -12,6 +13,7 @@ export class AppError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus = 200,
+    readonly data: unknown = null,
   ) {
     super(message);
   }

@@ -10,4 +10,6 @@ export const SERVER_MESSAGES = {
   loginCodeInvalid: 'login code is wrong or expired',
   loginCodeTooFrequent: 'a code was sent less than 60 seconds ago, please wait',
   configNotFound: 'config not found',
+  riskCheck: 'too many requests: please pass the captcha, then try again',
+  captchaChallengeNotFound: 'captcha challenge not found',
 } as const;

@@ -62,14 +62,15 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 
 /**
  * Runs a contract call: auth ('login' needs an active session), input parsed with
- * `endpoint.request` (400 naming the field), then the handler. Shared by HTTP and SSR.
+ * `endpoint.request` (400 naming the field), the risk check for HTTP calls (485 before any
+ * write), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
  */
 export async function invokeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   deps: AppDeps,
   endpoint: E,
   input: unknown,
-  call: { request: FastifyRequest; reply: FastifyReply; state: SessionState },
+  call: { request: FastifyRequest; reply: FastifyReply; state: SessionState; riskCheck?: boolean },
 ): Promise<ResponseOf<E>> {
   const registered = app.endpointHandlers.get(endpointKey(endpoint));
   if (!registered) throw notFound(`endpoint not served: ${endpointKey(endpoint)}`);
@@ -91,12 +92,13 @@ export async function invokeEndpoint<E extends Endpoint>(
     db: deps.db,
     env: deps.env,
   };
+  if (call.riskCheck) await deps.risk.check(served, ctx);
   return (await registered.handler(parsed.data, ctx)) as ResponseOf<E>;
 }
 
 /**
  * Registers one contract entry as a route: sign check (spec §5), session, auth, input
- * parsing, then the handler; the result is wrapped in the envelope. Bare (`envelope: false`)
+ * parsing, risk check, then the handler; the result is wrapped in the envelope. Bare (`envelope: false`)
  * entries are registered by their domain directly.
  */
 export function registerEndpoint<E extends Endpoint>(
@@ -116,6 +118,7 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
         state,
+        riskCheck: true,
       });
       return reply.send(success(data));
     },

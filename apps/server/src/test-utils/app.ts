@@ -9,13 +9,18 @@ import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
 
-/** A parsed test environment: test secret, no web build, plus overrides. */
+/**
+ * A parsed test environment: test secret, no web build, plus overrides. The risk limits are out
+ * of reach (every test calls from 127.0.0.1); the risk-check tests set their own.
+ */
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({
     SIGN_SECRET: TEST_SIGN_SECRET,
     APP_ENV: 'local',
     WEB_BUILD_DIR: '/nonexistent/h5-web-build',
     LOG_LEVEL: 'silent',
+    RISK_WRITE_LIMIT: '100000',
+    RISK_LOGIN_CODE_LIMIT: '100000',
     ...overrides,
   });
 }

@@ -8,6 +8,15 @@ const domain = 'auth';
 export const phoneSchema = z.string().regex(/^1\d{10}$/, 'phone must be 11 digits starting with 1');
 export const loginCodeSchema = z.string().regex(/^\d{6}$/, 'code must be 6 digits');
 
+/** Which captcha a risk check asks for: the `data` of an HTTP 485 answer (DESIGN.md §4). */
+export const riskCheckDataSchema = z.object({
+  /** The only kind served: an image of characters to type (the captcha SDK's modal). */
+  captchaType: z.literal('image'),
+  /** The refused call, `<domain>.<name>` of the contract (e.g. 'auth.sendLoginCode'); pass it to the captcha. */
+  scene: z.string(),
+});
+export type RiskCheckData = z.infer<typeof riskCheckDataSchema>;
+
 /**
  * The web login for browser users (DESIGN.md §3 auth): outside the app no native login modal
  * exists, so a phone number gets a one-time code. These paths are ours; the spec has none.
@@ -67,6 +76,15 @@ export const auth = {
     request: z.object({ challengeId: z.string().min(1).max(100), answer: z.string().min(1).max(20) }),
     /** Spec §3 captcha result: resultCode 1 passed (sessionId set), 0 wrong or expired (sessionId ''). */
     response: z.object({ resultCode: z.number().int(), sessionId: z.string() }),
+  }),
+  /** Development only (404 in 'pro'), for tests: the answer of a live challenge. */
+  captchaDevAnswer: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-auth/v1/common/h5/captcha/dev-answer',
+    auth: 'common',
+    request: z.object({ challengeId: z.string().min(1).max(100) }),
+    response: z.object({ answer: z.string() }),
   }),
   me: endpoint({
     domain,

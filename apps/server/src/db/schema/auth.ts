@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
@@ -53,4 +53,52 @@ export const smsOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull().default(sql`now()`),
   },
   (t) => [index('sms_outbox_phone_idx').on(t.phone, t.sentAt.desc())],
+);
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * Image captcha challenges: the answer is stored as sha256(`<id>:<ANSWER>`), never in clear
+ * (except `devAnswer`, written only outside 'pro' for tests). Single use: `usedAt` is set by the
+ * first verify, right or wrong.
+ */
+export const captchaChallenges = pgTable('captcha_challenges', {
+  /** The public challengeId (random). */
+  id: varchar('id', { length: 32 }).primaryKey(),
+  answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+  scene: varchar('scene', { length: 64 }),
+  devAnswer: varchar('dev_answer', { length: 8 }),
+  createdAt: createdAt(),
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
+});
+
+/**
+ * A passed captcha: the session id the replayed call sends in `x-captcha-session`, stored as
+ * sha256 hex, bound to the risk subject that passed it (`u:<userId>` or `ip:<address>`).
+ * Single use: the risk check consumes it when it lets a call through.
+ */
+export const captchaSessions = pgTable('captcha_sessions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  subject: varchar('subject', { length: 80 }).notNull(),
+  scene: varchar('scene', { length: 64 }),
+  createdAt: createdAt(),
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
+});
+
+/**
+ * Risk-check counters: one row per rule and subject, counting the calls since `windowStart`;
+ * a call after the window restarts it. Updated with one atomic upsert per counted call.
+ */
+export const riskCounters = pgTable(
+  'risk_counters',
+  {
+    rule: varchar('rule', { length: 32 }).notNull(),
+    subject: varchar('subject', { length: 80 }).notNull(),
+    windowStart: moment('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.subject] })],
 );

@@ -1,13 +1,18 @@
-import { contract } from '@h5/contract';
+import { contract, type TelemetryReport } from '@h5/contract';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { telemetry } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { isProduction } from '../../env';
+import { routeNotFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 
-const header = (value: string | string[] | undefined): string | null =>
-  (Array.isArray(value) ? value[0] : value)?.slice(0, 1000) || null;
+/** Stored user agents are cut to this many characters. */
+const USER_AGENT_MAX = 512;
 
-/** Client telemetry: render errors, white-screen risk, script loads, time-outs, missing cookie. */
+const userAgentOf = (value: string | undefined): string | null => value?.slice(0, USER_AGENT_MAX) || null;
+
+/** Client telemetry: render errors, white-screen risk, script loads, time-outs, missing cookie, captcha SDK. */
 export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, contract.analytics.reportTelemetry, async (input, { request }) => {
     const [row] = await deps.db
@@ -17,10 +22,36 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps) {
         message: input.message,
         pageUrl: input.pageUrl,
         detail: input.detail ?? null,
-        userAgent: header(request.headers['user-agent']),
-        flowType: header(request.headers['x-flow-type']),
+        userAgent: userAgentOf(request.headers['user-agent']),
+        // Validated by the flow-type hook (plugins/flow-type.ts): header, else cookie.
+        flowType: request.flowType,
       })
       .returning({ id: telemetry.id });
     return { id: (row as { id: number }).id };
+  });
+
+  /** Internal (404 in 'pro'): newest first, keyset paging by id, optionally one kind. */
+  registerEndpoint(app, deps, contract.analytics.listTelemetry, async ({ kind, cursor, limit }) => {
+    if (isProduction(deps.env)) throw routeNotFound();
+    const conditions: SQL[] = [];
+    if (kind) conditions.push(eq(telemetry.kind, kind));
+    if (cursor !== undefined) conditions.push(lt(telemetry.id, cursor));
+    const rows = await deps.db
+      .select()
+      .from(telemetry)
+      .where(and(...conditions))
+      .orderBy(desc(telemetry.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      list: page.map(
+        (row): TelemetryReport => ({
+          ...row,
+          kind: row.kind as TelemetryReport['kind'],
+          createdAt: row.createdAt.toISOString(),
+        }),
+      ),
+      nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    };
   });
 }

@@ -1,6 +1,6 @@
-import { contract } from '@h5/contract';
-import { SUCCESS } from '@h5/core';
-import { eq } from 'drizzle-orm';
+import { contract, type TelemetryKind } from '@h5/contract';
+import { NOT_FOUND, SUCCESS } from '@h5/core';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telemetry } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-utils';
@@ -38,5 +38,101 @@ describe('telemetry', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/^kind: /);
+  });
+
+  it('stores the flowType cookie, ignores an invalid value, and cuts long user agents', async () => {
+    const fromCookie = await t.signedInject(
+      contract.analytics.reportTelemetry,
+      { kind: 'timeout', message: 'm', pageUrl: '/' },
+      { cookies: { flowType: 'blue' }, headers: { 'user-agent': 'x'.repeat(2000) } },
+    );
+    const invalid = await t.signedInject(
+      contract.analytics.reportTelemetry,
+      { kind: 'timeout', message: 'm', pageUrl: '/' },
+      { headers: { 'x-flow-type': 'drop table' } },
+    );
+    const rows = await t.db
+      .select({ id: telemetry.id, flowType: telemetry.flowType, userAgent: telemetry.userAgent })
+      .from(telemetry)
+      .where(inArray(telemetry.id, [fromCookie.body.data.id, invalid.body.data.id]))
+      .orderBy(telemetry.id);
+    expect(rows.map((row) => row.flowType)).toEqual(['blue', null]);
+    expect(rows[0]?.userAgent).toHaveLength(512);
+  });
+});
+
+describe('listTelemetry', () => {
+  const report = async (kind: TelemetryKind, message: string) =>
+    (
+      await t.signedInject(
+        contract.analytics.reportTelemetry,
+        { kind, message, pageUrl: '/p' },
+        { headers: { 'x-flow-type': 'list-test', 'user-agent': 'UA/1' } },
+      )
+    ).body.data.id;
+
+  it('pages the newest reports first by id, with a kind filter', async () => {
+    const marker = `list-${Date.now()}`;
+    const ids: number[] = [];
+    for (const kind of ['captcha-sdk', 'timeout', 'captcha-sdk', 'timeout', 'captcha-sdk'] as const) {
+      ids.push(await report(kind, `${marker}-${ids.length}`));
+    }
+    const newestFirst = [...ids].reverse();
+
+    const first = await t.signedInject(contract.analytics.listTelemetry, { limit: 2 });
+    expect(first.body.code).toBe(SUCCESS);
+    expect(first.body.data.list.map((r) => r.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.body.data.nextCursor).toBe(newestFirst[1]);
+    expect(first.body.data.list[0]).toEqual({
+      id: newestFirst[0],
+      kind: 'captcha-sdk',
+      message: `${marker}-4`,
+      pageUrl: '/p',
+      detail: null,
+      userAgent: 'UA/1',
+      flowType: 'list-test',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const second = await t.signedInject(contract.analytics.listTelemetry, {
+      limit: 2,
+      cursor: first.body.data.nextCursor as number,
+    });
+    expect(second.body.data.list.map((r) => r.id)).toEqual(newestFirst.slice(2, 4));
+
+    const sdkOnly = await t.signedInject(contract.analytics.listTelemetry, { kind: 'captcha-sdk', limit: 3 });
+    expect(sdkOnly.body.data.list.map((r) => r.id)).toEqual([ids[4], ids[2], ids[0]]);
+    const rest = await t.signedInject(contract.analytics.listTelemetry, {
+      kind: 'captcha-sdk',
+      limit: 3,
+      cursor: ids[0] as number,
+    });
+    expect(rest.body.data.list.every((r) => r.kind === 'captcha-sdk' && r.id < (ids[0] as number))).toBe(
+      true,
+    );
+  });
+
+  it('ends with a null cursor', async () => {
+    const id = await report('white-screen', 'end');
+    const page = await t.signedInject(contract.analytics.listTelemetry, { cursor: id + 1, limit: 100 });
+    const all: number[] = page.body.data.list.map((r) => r.id);
+    let cursor = page.body.data.nextCursor;
+    while (cursor !== null) {
+      const next = await t.signedInject(contract.analytics.listTelemetry, { cursor, limit: 100 });
+      all.push(...next.body.data.list.map((r) => r.id));
+      cursor = next.body.data.nextCursor;
+    }
+    expect(all[0]).toBe(id);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+  });
+
+  it('answers HTTP 404 in production', async () => {
+    const pro = await createTestApp({ APP_ENV: 'pro' });
+    try {
+      const res = await pro.signedInject(contract.analytics.listTelemetry, {});
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe(NOT_FOUND);
+    } finally {
+      await pro.close();
+    }
   });
 });

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { contract, type Endpoint, type RiskCheckData, type UserBrief } from '@h5/contract';
+import { CAPTCHA_SESSION_HEADER, RISK_CHECK, RISK_CHECK_STATUS } from '@h5/core';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { captchaSessions, riskCounters } from '../db/schema';
+import { clientIp } from '../domains/config/client-ip';
+import type { Env } from '../env';
+import { AppError } from './errors';
+import { SERVER_MESSAGES } from './messages';
+import { endpointKey } from './register-endpoint';
+import { hashToken } from './session';
+
+/** How long a passed captcha's session id can be redeemed (once) by a replayed call. */
+export const CAPTCHA_SESSION_TTL_SECONDS = 600;
+const SUBJECT_MAX = 80;
+
+/** Who a call is from, for the risk check: the session user, else the client address. */
+export interface RiskCaller {
+  request: FastifyRequest;
+  user: UserBrief | null;
+}
+
+interface RiskRule {
+  name: 'write' | 'login-code';
+  limit: number;
+  windowSeconds: number;
+  applies: (endpoint: Endpoint) => boolean;
+  /** The counter's subject: the caller, or (login codes) always the address. */
+  counterSubject: (caller: RiskCaller) => string;
+}
+
+/** `<domain>.<name>` of every contract entry by endpoint key: the `scene` of a 485 answer. */
+const SCENES: ReadonlyMap<string, string> = new Map(
+  Object.entries(contract).flatMap(([domain, entries]) =>
+    Object.entries(entries).map(([name, entry]) => [endpointKey(entry as Endpoint), `${domain}.${name}`]),
+  ),
+);
+export const sceneOf = (endpoint: Endpoint): string => SCENES.get(endpointKey(endpoint)) ?? endpoint.path;
+
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+};
+
+/** HTTP 485 `{ code: 485, msg, data: { captchaType: 'image', scene } }` (DESIGN.md §4). */
+export function riskCheckRefusal(scene: string): AppError {
+  const data: RiskCheckData = { captchaType: 'image', scene };
+  return new AppError(RISK_CHECK, SERVER_MESSAGES.riskCheck, RISK_CHECK_STATUS, data);
+}
+
+/**
+ * The risk check: decides, before a handler runs, whether the caller must pass a captcha first.
+ * Counters live in the database (one atomic upsert per counted call), so the limits hold under
+ * concurrency and across server processes; windows run on the database clock. A call carrying
+ * a live, unused captcha session of the same caller (`x-captcha-session`) goes through and
+ * restarts the counter; the session is then spent.
+ */
+export class RiskCheck {
+  private readonly rules: readonly RiskRule[];
+  private readonly count;
+
+  constructor(
+    private readonly db: Db,
+    private readonly env: Pick<
+      Env,
+      | 'TRUST_PROXY'
+      | 'RISK_WRITE_LIMIT'
+      | 'RISK_WINDOW_SECONDS'
+      | 'RISK_LOGIN_CODE_LIMIT'
+      | 'RISK_LOGIN_CODE_WINDOW_SECONDS'
+    >,
+  ) {
+    const loginCodeKey = endpointKey(contract.auth.sendLoginCode);
+    this.rules = [
+      {
+        name: 'login-code',
+        limit: env.RISK_LOGIN_CODE_LIMIT,
+        windowSeconds: env.RISK_LOGIN_CODE_WINDOW_SECONDS,
+        applies: (endpoint) => endpointKey(endpoint) === loginCodeKey,
+        counterSubject: ({ request }) => this.addressSubject(request),
+      },
+      {
+        name: 'write',
+        limit: env.RISK_WRITE_LIMIT,
+        windowSeconds: env.RISK_WINDOW_SECONDS,
+        applies: (endpoint) => endpoint.method === 'POST' && endpoint.auth === 'login',
+        counterSubject: (caller) => this.subjectOf(caller),
+      },
+    ];
+    const windowOver = sql`${riskCounters.windowStart} <= now() - make_interval(secs => ${sql.placeholder('windowSeconds')})`;
+    this.count = db
+      .insert(riskCounters)
+      .values({
+        rule: sql.placeholder('rule'),
+        subject: sql.placeholder('subject'),
+        windowStart: sql`now()`,
+        hits: 1,
+      })
+      .onConflictDoUpdate({
+        target: [riskCounters.rule, riskCounters.subject],
+        set: {
+          hits: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${riskCounters.hits} + 1 END`,
+          windowStart: sql`CASE WHEN ${windowOver} THEN now() ELSE ${riskCounters.windowStart} END`,
+        },
+      })
+      .returning({ hits: riskCounters.hits })
+      .prepare('risk_count');
+  }
+
+  /** The caller as a risk subject: `u:<userId>` with a session, else `ip:<address>` (TRUST_PROXY-aware). */
+  subjectOf({ request, user }: RiskCaller): string {
+    return user ? `u:${user.userId}` : this.addressSubject(request);
+  }
+
+  private addressSubject(request: FastifyRequest): string {
+    return `ip:${clientIp(request, this.env.TRUST_PROXY)}`.slice(0, SUBJECT_MAX);
+  }
+
+  /** Throws the 485 refusal when the call is over its rule's limit; GETs and other calls cost nothing. */
+  async check(endpoint: Endpoint, caller: RiskCaller): Promise<void> {
+    const rule = this.rules.find((candidate) => candidate.applies(endpoint));
+    if (!rule) return;
+    const subject = rule.counterSubject(caller);
+    const pass = headerValue(caller.request, CAPTCHA_SESSION_HEADER);
+    if (pass && (await this.redeem(pass, this.subjectOf(caller), rule, subject))) return;
+    const [row] = await this.count.execute({ rule: rule.name, subject, windowSeconds: rule.windowSeconds });
+    if (!row || row.hits > rule.limit) throw riskCheckRefusal(sceneOf(endpoint));
+  }
+
+  /** Stores a passed captcha for the caller; the returned session id is shown once, kept hashed. */
+  async issuePass(caller: RiskCaller, scene: string | null): Promise<string> {
+    const sessionId = randomBytes(24).toString('base64url');
+    await this.db.insert(captchaSessions).values({
+      tokenHash: hashToken(sessionId),
+      subject: this.subjectOf(caller),
+      scene,
+      expiresAt: sql`now() + make_interval(secs => ${CAPTCHA_SESSION_TTL_SECONDS})`,
+    });
+    return sessionId;
+  }
+
+  /**
+   * Spends a live, unused pass of this caller and restarts the rule's window, in one transaction:
+   * concurrent replays with the same pass wait on its row, so at most one redeems it and the
+   * others are counted after the restart. Unknown, foreign, spent or expired passes count as absent.
+   */
+  private redeem(pass: string, caller: string, rule: RiskRule, subject: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const spent = await tx
+        .update(captchaSessions)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(captchaSessions.tokenHash, hashToken(pass)),
+            eq(captchaSessions.subject, caller),
+            isNull(captchaSessions.usedAt),
+            gt(captchaSessions.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: captchaSessions.id });
+      if (spent.length === 0) return false;
+      await tx
+        .insert(riskCounters)
+        .values({ rule: rule.name, subject, windowStart: sql`now()`, hits: 1 })
+        .onConflictDoUpdate({
+          target: [riskCounters.rule, riskCounters.subject],
+          set: { hits: 1, windowStart: sql`now()` },
+        });
+      return true;
+    });
+  }
+}
