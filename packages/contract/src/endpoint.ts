@@ -63,12 +63,5 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** Path parameter names of an endpoint path, in order. */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1] as string);
-}
-
-/** The path with its `:name` parameters filled from `values` (URL-encoded). */
-export function fillPath(path: string, values: Readonly<Record<string, unknown>>): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(values[name])));
-}
+// One copy of the path-template helpers, in core, so the browser client needs no contract at run time.
+export { fillPath, pathParams } from '@h5/core';

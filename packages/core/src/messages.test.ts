@@ -24,6 +24,8 @@ describe('MESSAGES', () => {
     expect(MESSAGES.upload.unsupportedSuffix(' .exe ')).toBe('不支持以下格式：【 .exe 】');
     expect(MESSAGES.client.statusCode(404)).toBe('Request failed with status code 404');
     expect(MESSAGES.client.timeout(10000)).toBe('timeout of 10000 ms exceeded');
+    expect(MESSAGES.client.declined('privacy')).toBe('Request declined: privacy');
+    expect(MESSAGES.client.declined()).toBe('Request declined');
   });
 
   it('keeps the fixed side-limit text in step with the constant', () => {

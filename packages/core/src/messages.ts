@@ -13,6 +13,7 @@ import { CLIENT_MESSAGES } from './messages/client';
 import { DEBUG_MESSAGES } from './messages/debug';
 import { ERROR_PAGE_MESSAGES } from './messages/error-page';
 import { FLOATING_BUTTONS_MESSAGES } from './messages/floating-buttons';
+import { IMAGE_VIEWER_MESSAGES } from './messages/image-viewer';
 import { PLACEHOLDER_MESSAGES } from './messages/placeholder';
 import { REQUEST_MESSAGES } from './messages/request';
 import { TELEMETRY_MESSAGES } from './messages/telemetry';
@@ -24,6 +25,7 @@ export { CLIENT_MESSAGES } from './messages/client';
 export { DEBUG_MESSAGES } from './messages/debug';
 export { ERROR_PAGE_MESSAGES } from './messages/error-page';
 export { FLOATING_BUTTONS_MESSAGES } from './messages/floating-buttons';
+export { IMAGE_VIEWER_MESSAGES } from './messages/image-viewer';
 export { PLACEHOLDER_MESSAGES } from './messages/placeholder';
 export { REQUEST_MESSAGES } from './messages/request';
 export { TELEMETRY_MESSAGES } from './messages/telemetry';
@@ -42,6 +44,7 @@ export const MESSAGES = {
   client: CLIENT_MESSAGES,
   aiImage: AI_IMAGE_MESSAGES,
   upload: UPLOAD_MESSAGES,
+  imageViewer: IMAGE_VIEWER_MESSAGES,
   /** Tracker registration and configuration errors. */
   tracker: TRACKER_MESSAGES,
 } as const;

@@ -4,4 +4,6 @@ export const CLIENT_MESSAGES = {
   network: 'Network Error',
   timeout: (ms: number) => `timeout of ${ms} ms exceeded`,
   aborted: 'Request aborted',
+  /** Not a spec text: the spec only says a declined client rejects its requests. */
+  declined: (reason?: string) => (reason ? `Request declined: ${reason}` : 'Request declined'),
 } as const;
