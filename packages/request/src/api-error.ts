@@ -1,12 +1,45 @@
-/** A failed call: `code` is the envelope's code, or the HTTP status when no envelope came back. */
+/**
+ * Why a call failed:
+ * - `business`: the server answered an envelope outside the success rule (spec §8);
+ * - `auth`: code 700 or 7999, the login handler ran;
+ * - `risk`: HTTP 485 that no captcha cleared (no handler, challenge failed, or 485 again on replay);
+ * - `http`: a status outside 200–299, or a body that is not an envelope;
+ * - `network`, `timeout`, `aborted`: no answer (the generic client texts of spec §8);
+ * - `declined`: the client is flagged as declined and sent nothing.
+ */
+export type ApiErrorKind =
+  | 'business'
+  | 'auth'
+  | 'risk'
+  | 'http'
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'declined';
+
+export interface ApiErrorDetails {
+  /** The envelope's `data`, when the failure came with one (a 485 says which captcha). */
+  data?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * A failed call. `message` is the text to show (spec §8 rules applied); `code` is the envelope's
+ * code, else the HTTP status, else 0 when no answer came; `httpStatus` is 0 when no answer came.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly data: unknown;
+
   constructor(
     message: string,
     readonly code: number,
     readonly httpStatus: number,
+    readonly kind: ApiErrorKind = 'business',
+    details: ApiErrorDetails = {},
   ) {
-    super(message);
+    super(message, 'cause' in details ? { cause: details.cause } : undefined);
+    this.data = details.data;
   }
 }
 

@@ -1,6 +1,5 @@
 import type { Endpoint, RequestOf } from '@h5/contract';
-import { fillPath, pathParams } from '@h5/contract';
-import { signParams } from '@h5/core';
+import { fillPath, pathParams, signParams } from '@h5/core';
 
 /** A call as it goes on the wire, before a host is put in front of `url`. */
 export interface WireRequest {

@@ -1,8 +1,10 @@
 import { endpoint } from '@h5/contract';
+import { ALLOWED_CODES, LOW_LEVEL_ALLOWED_CODES, signParams } from '@h5/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isApiError } from './api-error';
 import { createApiClient } from './client';
+import { BASE, bare, getItem, ok, postForm, postJson, rejection, SECRET, setup, summary } from './test-utils';
 
 const call = endpoint({
   domain: 'config',
@@ -50,9 +52,136 @@ describe('createApiClient', () => {
   it('rejects a body without an envelope with the generic status text', async () => {
     const { api } = clientAnswering(502, '<html>bad gateway</html>');
     const error = await api(call, {}).catch((e: unknown) => e);
-    expect(isApiError(error) && [error.httpStatus, error.message]).toEqual([
+    expect(isApiError(error) && [error.httpStatus, error.message, error.kind]).toEqual([
       502,
       'Request failed with status code 502',
+      'http',
     ]);
+  });
+});
+
+describe('success rule (spec §8)', () => {
+  it('resolves the data on code 200', async () => {
+    const { api } = setup(() => ok({ title: 'a' }));
+    expect(await api(getItem, { itemId: 1, limit: 2 })).toEqual({ title: 'a' });
+  });
+
+  it('resolves on an envelope status of 200 without a code, and normalises the envelope', async () => {
+    const { api } = setup(() => ({ json: { status: 200, message: 'fine', data: { title: 's' } } }));
+    expect(await api(getItem, { itemId: 1, limit: 2 })).toEqual({ title: 's' });
+    expect(await api.envelope(getItem, { itemId: 1, limit: 2 })).toEqual({
+      code: 200,
+      msg: 'fine',
+      data: { title: 's' },
+    });
+  });
+
+  it.each([...ALLOWED_CODES])('resolves allowed code %i, and envelope() exposes the code', async (code) => {
+    const { api, hooks } = setup(() => ({ json: { code, msg: `m${code}`, data: { title: 'x' } } }));
+    expect(await api(getItem, { itemId: 1, limit: 2 })).toEqual({ title: 'x' });
+    expect(await api.envelope(getItem, { itemId: 1, limit: 2 })).toEqual({
+      code,
+      msg: `m${code}`,
+      data: { title: 'x' },
+    });
+    expect(hooks.onErrorToast).not.toHaveBeenCalled();
+  });
+
+  it.each([...LOW_LEVEL_ALLOWED_CODES])('resolves low-level code %i', async (code) => {
+    const { api } = setup(() => ({ json: { code, msg: '', data: { title: 'low' } } }));
+    expect(await api(getItem, { itemId: 1, limit: 2 })).toEqual({ title: 'low' });
+  });
+
+  it('resolves on an allowed envelope status although the code is not', async () => {
+    const { api } = setup(() => ({ json: { code: 3, status: 4, msg: '', data: { title: 'st' } } }));
+    expect(await api(getItem, { itemId: 1, limit: 2 })).toEqual({ title: 'st' });
+  });
+
+  it('rejects a code outside every list (3 is not low-level allowed)', async () => {
+    const { api } = setup(() => ({ json: { code: 3, msg: 'three', data: null } }));
+    expect(summary(await rejection(api(getItem, { itemId: 1, limit: 2 })))).toMatchObject({
+      kind: 'business',
+      code: 3,
+      message: 'three',
+    });
+  });
+
+  it('does not let an allowed code through a non-2xx status', async () => {
+    const { api } = setup(() => ({ status: 500, json: { code: 200, msg: 'internal error', data: null } }));
+    expect(summary(await rejection(api(getItem, { itemId: 1, limit: 2 })))).toMatchObject({
+      kind: 'http',
+      httpStatus: 500,
+      message: 'internal error',
+    });
+  });
+
+  it('resolves the whole body of a bare endpoint (no envelope)', async () => {
+    const { api } = setup(() => ({ json: { on: true } }));
+    expect(await api(bare, {})).toEqual({ on: true });
+  });
+});
+
+describe('the wire (spec §5, §6)', () => {
+  it('GET: path filled, params and sign in the query', async () => {
+    const { api, seen } = setup(() => ok({ title: 'a' }));
+    await api(getItem, { itemId: 7, limit: 20 });
+    expect(seen[0]?.method).toBe('GET');
+    expect(seen[0]?.url).toBe(`${BASE}/x/v1/items/7?limit=20&sign=${signParams({ limit: 20 }, SECRET)}`);
+    expect(seen[0]?.body).toBeUndefined();
+  });
+
+  it('POST form: sign in the query, form-encoded body', async () => {
+    const { api, seen } = setup(() => ok(null));
+    await api(postForm, { name: 'a b', no: 3 });
+    expect(seen[0]?.url).toBe(`${BASE}/x/v1/addr-submit?sign=${signParams({ name: 'a b', no: 3 }, SECRET)}`);
+    expect(seen[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(seen[0]?.body).toBe('name=a+b&no=3');
+  });
+
+  it('POST JSON: sign in the query, JSON body', async () => {
+    const { api, seen } = setup(() => ok({ replyId: 1 }));
+    await api(postJson, { text: 'hi' });
+    expect(seen[0]?.url).toBe(`${BASE}/x/v1/reply?sign=${signParams({ text: 'hi' }, SECRET)}`);
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    expect(seen[0]?.body).toBe('{"text":"hi"}');
+  });
+
+  it('sends credentials, auth headers, flow type, client and call headers; empty values left out', async () => {
+    let tokens: { duToken?: string | null; xAuthToken?: string | null } = {
+      duToken: 'r|42|1',
+      xAuthToken: 'xa',
+    };
+    let flow: string | undefined = 'gray';
+    const { api, seen } = setup(() => ok({ title: 'a' }), {
+      headers: () => ({ 'x-app': 'h5' }),
+      authTokens: () => tokens,
+      flowType: () => flow,
+    });
+    await api(getItem, { itemId: 1, limit: 1 }, { headers: { 'x-trace': 't1' } });
+    expect(seen[0]?.credentials).toBe('include');
+    expect(seen[0]?.headers).toEqual({
+      'x-app': 'h5',
+      duToken: 'r|42|1',
+      'x-auth-token': 'xa',
+      'x-flow-type': 'gray',
+      'x-trace': 't1',
+    });
+    tokens = { duToken: null, xAuthToken: '' };
+    flow = undefined;
+    await api(getItem, { itemId: 1, limit: 1 });
+    expect(seen[1]?.headers).toEqual({ 'x-app': 'h5' });
+  });
+
+  it('uses the global fetch when none is given', async () => {
+    const original = globalThis.fetch;
+    const { fetch, seen } = (await import('./test-utils')).fakeFetch(() => ok({ title: 'g' }));
+    globalThis.fetch = fetch;
+    try {
+      const api = createApiClient({ baseUrl: '', signSecret: SECRET });
+      expect(await api(getItem, { itemId: 2, limit: 1 })).toEqual({ title: 'g' });
+      expect(seen[0]?.url.startsWith('/x/v1/items/2?')).toBe(true);
+    } finally {
+      globalThis.fetch = original;
+    }
   });
 });

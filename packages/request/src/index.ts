@@ -1,3 +1,5 @@
+export * from './api-base';
 export * from './api-error';
 export * from './build-request';
 export * from './client';
+export * from './risk-gate';

@@ -1,0 +1,157 @@
+import { REQUEST_TIMEOUT_MS } from '@h5/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BASE, getItem, hang, ok, rejection, riskCheck, setup, summary } from './test-utils';
+
+const input = { itemId: 1, limit: 2 };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('time-out (spec §8, §9)', () => {
+  it("rejects after 10 s with 'timeout of 10000 ms exceeded' and reports onTimeout", async () => {
+    vi.useFakeTimers();
+    const { api, hooks, seen } = setup(hang);
+    let settled = false;
+    const pending = rejection(api(getItem, input)).finally(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    expect(seen[0]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(summary(error)).toEqual({
+      name: 'ApiError',
+      kind: 'timeout',
+      code: 0,
+      httpStatus: 0,
+      message: 'timeout of 10000 ms exceeded',
+    });
+    expect(seen[0]?.signal?.aborted).toBe(true);
+    expect(hooks.onTimeout).toHaveBeenCalledExactlyOnceWith({
+      method: 'GET',
+      path: '/x/v1/items/:itemId',
+      url: seen[0]?.url,
+      timeoutMs: 10_000,
+    });
+    expect(seen[0]?.url.startsWith(`${BASE}/x/v1/items/1?`)).toBe(true);
+    expect(hooks.onErrorToast).toHaveBeenCalledExactlyOnceWith('timeout of 10000 ms exceeded', error);
+  });
+
+  it('takes a per-call time-out, and still fires when fetch ignores its signal', async () => {
+    vi.useFakeTimers();
+    const { api, hooks } = setup(() => new Promise(() => undefined));
+    const pending = rejection(api(getItem, input, { timeoutMs: 2500 }));
+    await vi.advanceTimersByTimeAsync(2500);
+    expect((await pending).message).toBe('timeout of 2500 ms exceeded');
+    expect(hooks.onTimeout.mock.calls[0]?.[0].timeoutMs).toBe(2500);
+  });
+
+  it('takes a client time-out; an answer in time clears the timer', async () => {
+    vi.useFakeTimers();
+    const { api, hooks } = setup(() => ok({ title: 'fast' }), { timeoutMs: 50 });
+    expect(await api(getItem, input)).toEqual({ title: 'fast' });
+    expect(vi.getTimerCount()).toBe(0);
+    expect(hooks.onTimeout).not.toHaveBeenCalled();
+  });
+});
+
+describe('abort', () => {
+  it("a caller abort rejects 'Request aborted', without a toast", async () => {
+    const { api, hooks, seen } = setup(hang);
+    const controller = new AbortController();
+    const pending = rejection(api(getItem, input, { signal: controller.signal }));
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    controller.abort();
+    expect(summary(await pending)).toEqual({
+      name: 'ApiError',
+      kind: 'aborted',
+      code: 0,
+      httpStatus: 0,
+      message: 'Request aborted',
+    });
+    expect(seen[0]?.signal?.aborted).toBe(true);
+    expect(hooks.onErrorToast).not.toHaveBeenCalled();
+    expect(hooks.onTimeout).not.toHaveBeenCalled();
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const { api, seen } = setup(() => ok({ title: 'x' }));
+    const error = await rejection(api(getItem, input, { signal: AbortSignal.abort() }));
+    expect(error.kind).toBe('aborted');
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('network and status errors', () => {
+  it("a fetch TypeError rejects 'Network Error'", async () => {
+    const failure = new TypeError('Failed to fetch');
+    const { api } = setup(() => Promise.reject(failure));
+    const error = await rejection(api(getItem, input));
+    expect(summary(error)).toEqual({
+      name: 'ApiError',
+      kind: 'network',
+      code: 0,
+      httpStatus: 0,
+      message: 'Network Error',
+    });
+    expect(error.cause).toBe(failure);
+  });
+
+  it.each([
+    [502, '<html><body>Bad Gateway</body></html>'],
+    [404, ''],
+    [503, 'Service Unavailable'],
+  ])("a %i without an envelope rejects 'Request failed with status code N'", async (status, text) => {
+    const { api, hooks } = setup(() => ({ status, text }));
+    const error = await rejection(api(getItem, input));
+    expect(summary(error)).toEqual({
+      name: 'ApiError',
+      kind: 'http',
+      code: status,
+      httpStatus: status,
+      message: `Request failed with status code ${status}`,
+    });
+    expect(hooks.onErrorToast).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('declined client (spec §8)', () => {
+  it('rejects every call at once, sending nothing, when created declined', async () => {
+    const { api, seen, hooks } = setup(() => ok({ title: 'x' }), { declined: true });
+    expect(api.isDeclined()).toBe(true);
+    expect(summary(await rejection(api(getItem, input)))).toEqual({
+      name: 'ApiError',
+      kind: 'declined',
+      code: 0,
+      httpStatus: 0,
+      message: 'Request declined',
+    });
+    expect(seen).toHaveLength(0);
+    expect(hooks.onErrorToast).not.toHaveBeenCalled();
+  });
+
+  it('decline(reason) flags a working client; the reason is in the message', async () => {
+    const { api, seen } = setup(() => ok({ title: 'x' }));
+    expect(await api(getItem, input)).toEqual({ title: 'x' });
+    expect(api.isDeclined()).toBe(false);
+    api.decline('privacy terms refused');
+    expect((await rejection(api.envelope(getItem, input))).message).toBe(
+      'Request declined: privacy terms refused',
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a call waiting on a captcha is not replayed once the client is declined', async () => {
+    let pass: (session: string) => void = () => undefined;
+    const onRiskCheck = vi.fn(() => new Promise<string>((resolve) => (pass = resolve)));
+    const { api, seen } = setup(() => riskCheck(), { onRiskCheck });
+    const pending = rejection(api(getItem, input));
+    await vi.waitFor(() => expect(onRiskCheck).toHaveBeenCalled());
+    api.decline();
+    pass('p');
+    expect((await pending).kind).toBe('declined');
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -1,0 +1,32 @@
+import { CAPTCHA_SESSION_HEADER, DU_TOKEN_COOKIE, FLOW_TYPE_HEADER, X_AUTH_TOKEN } from '@h5/core';
+import type { ClientOptions } from './client-options';
+
+/** Header sources of one attempt, in rising precedence. */
+export interface HeaderParts {
+  /** The call's own headers. */
+  call?: Record<string, string> | undefined;
+  /** The wire form's headers (content type): never overridden. */
+  wire: Record<string, string>;
+  /** A passed captcha's session id, on a replay after HTTP 485. */
+  captchaSession?: string | undefined;
+}
+
+/**
+ * The headers of one attempt: the client's `headers()`, the auth values (spec §6: `duToken`,
+ * `x-auth-token`), the flow type (`x-flow-type`), the call's headers, the wire's content type and
+ * the captcha session. The hooks are read on every attempt, so a retry sees repaired cookies.
+ */
+export function requestHeaders(
+  sources: Pick<ClientOptions, 'headers' | 'authTokens' | 'flowType'>,
+  parts: HeaderParts,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...sources.headers?.() };
+  const tokens = sources.authTokens?.();
+  if (tokens?.duToken) headers[DU_TOKEN_COOKIE] = tokens.duToken;
+  if (tokens?.xAuthToken) headers[X_AUTH_TOKEN] = tokens.xAuthToken;
+  const flowType = sources.flowType?.();
+  if (flowType) headers[FLOW_TYPE_HEADER] = flowType;
+  Object.assign(headers, parts.call, parts.wire);
+  if (parts.captchaSession) headers[CAPTCHA_SESSION_HEADER] = parts.captchaSession;
+  return headers;
+}
