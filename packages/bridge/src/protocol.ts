@@ -3,7 +3,7 @@
  * Shared by packages/bridge (the page side) and tools/app-simulator (a native side),
  * so both agree on every name and shape. Pure types and constants: no DOM access here.
  */
-import type { LoginGatedAction } from '@h5/core';
+import type { LoginGatedAction, NativeRouteName } from '@h5/core';
 
 /** Protocol version carried in every page → native message. */
 export const BRIDGE_PROTOCOL_VERSION = 1;
@@ -14,6 +14,18 @@ export const NATIVE_HOST_GLOBAL = '__CommunityNative__';
 export const PAGE_RECEIVER_GLOBAL = '__CommunityBridge__';
 /** Window event dispatched (on the page's window) once the native host object is present. */
 export const BRIDGE_READY_EVENT = 'h5:bridge-ready';
+
+/** The native host object: the page hands it one JSON-encoded {@link PageToNative} per call. */
+export interface NativeHost {
+  postMessage(json: string): void;
+}
+
+/** The page receiver: the native side hands it one {@link NativeToPage} (JSON text or the object). */
+export interface PageReceiver {
+  receive(message: string | NativeToPage): void;
+  /** The native host object is now present: the page sends what it queued. */
+  ready(): void;
+}
 
 /** What the app reports about the device and session (spec §3, platform info). */
 export interface PlatformInfo {
@@ -82,9 +94,12 @@ export interface SharePayload {
 export interface BridgeCalls {
   /** Opens the native login modal; code 7999 (visitor) or 700 (token expired). */
   openLogin: { payload: { code: number; redirectUrl?: string }; result: NativeTokens };
-  /** Native jump by numeric key (spec §2) or the user-detail jump. */
+  /**
+   * Native jump by numeric key (spec §2), the user-detail jump, or a named screen a share link
+   * opens (`feedDetail`, `videoDetail`; `rewriteSharePath` in @h5/core).
+   */
   redirect: {
-    payload: { key: number | 'userDetail'; params: Record<string, string | number> };
+    payload: { key: number | 'userDetail' | NativeRouteName; params: Record<string, string | number> };
     result: { opened: boolean };
   };
   /** Navigation: open a URL in a new webview, go back, or close the webview. */
@@ -179,4 +194,8 @@ export const BRIDGE_ERROR = {
   dismissed: 4,
   /** The native side failed. */
   failed: 5,
+  /** A login-gated action or jump met a visitor: the login modal opened instead (spec §6). */
+  loginRequired: 6,
 } as const;
+/** A code of {@link BRIDGE_ERROR}. */
+export type BridgeErrorCode = (typeof BRIDGE_ERROR)[keyof typeof BRIDGE_ERROR];
