@@ -65,6 +65,8 @@ export async function startServer(env = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       APP_ENV: 'local',
+      // Same origin in every environment: the production journey runs APP_ENV=pro on localhost.
+      API_BASE_URL: '',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, publicApiBase } from './env';
 
 describe('parseEnv', () => {
   it('applies the defaults', () => {
@@ -9,7 +9,6 @@ describe('parseEnv', () => {
       HOST: '0.0.0.0',
       DATA_DIR: './data',
       APP_ENV: 'local',
-      API_BASE_URL: '',
       TRUST_PROXY: false,
       SESSION_TTL_HOURS: 720,
       SEED: true,
@@ -19,6 +18,7 @@ describe('parseEnv', () => {
       RISK_LOGIN_CODE_WINDOW_SECONDS: 600,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.API_BASE_URL).toBeUndefined();
     expect(env.WEB_BUILD_DIR).toMatch(/apps\/web\/build$/);
   });
 
@@ -49,5 +49,14 @@ describe('parseEnv', () => {
     expect(problems).toMatch(/^DATABASE_URL: must be a postgres:\/\/ URL/m);
     expect(problems).toMatch(/^RISK_WRITE_LIMIT: /m);
     expect(problems).toMatch(/^RISK_WINDOW_SECONDS: /m);
+  });
+
+  it('picks the API origin: set (even empty) wins, else the environment host, local same origin', () => {
+    expect(publicApiBase(parseEnv({}))).toBe('');
+    expect(publicApiBase(parseEnv({ APP_ENV: 't1' }))).toBe('https://t1-api.community-h5.com');
+    expect(publicApiBase(parseEnv({ APP_ENV: 'pro', API_BASE_URL: '' }))).toBe('');
+    expect(publicApiBase(parseEnv({ APP_ENV: 'pre', API_BASE_URL: 'https://api.example.com' }))).toBe(
+      'https://api.example.com',
+    );
   });
 });

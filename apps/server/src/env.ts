@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { APP_ENVS } from '@h5/core';
+import { resolveApiBase } from '@h5/request';
 import { z } from 'zod';
 import { serverRoot } from './paths';
 
@@ -27,10 +28,12 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   SIGN_SECRET: z.string().min(8, 'must be at least 8 characters').default(DEV_SIGN_SECRET),
   APP_ENV: z.enum(APP_ENVS).default('local'),
+  // Unset: the environment's API host (core's API_HOSTS; `local` is the page's own origin).
+  // Set to '' for the page's own origin in any environment, or to an origin.
   API_BASE_URL: z
     .string()
     .regex(/^(https?:\/\/[^\s/]+)?$/, 'must be empty or an origin like https://api.example.com')
-    .default(''),
+    .optional(),
   TRUST_PROXY: booleanVar(false),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -69,6 +72,11 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   return result.data;
+}
+
+/** The API origin the browser calls (spec §7): API_BASE_URL when set (even empty), else the environment's host. */
+export function publicApiBase(env: Pick<Env, 'APP_ENV' | 'API_BASE_URL'>): string {
+  return env.API_BASE_URL ?? resolveApiBase(env.APP_ENV);
 }
 
 /** True in production, where development helpers (outbox, internal writes, debug delays) answer 404. */

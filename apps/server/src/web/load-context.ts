@@ -3,7 +3,7 @@ import type { Endpoint, ServerLoadContext } from '@h5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext } from 'react-router';
 import type { AppDeps } from '../deps';
-import { isProduction } from '../env';
+import { isProduction, publicApiBase } from '../env';
 import { invokeEndpoint } from '../plugins/register-endpoint';
 import type { SessionState } from '../plugins/session';
 
@@ -42,7 +42,7 @@ export function createLoadContext(
     },
     runtime: {
       appEnv: deps.env.APP_ENV,
-      apiBaseUrl: deps.env.API_BASE_URL,
+      apiBaseUrl: publicApiBase(deps.env),
       signSecret: deps.env.SIGN_SECRET,
     },
   };
