@@ -8,6 +8,19 @@ import { defineConfig } from 'vite';
 const FRAMEWORK_MODULES =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 
+// Our modules that root.tsx reaches statically: they load on every page anyway, and lazy chunks
+// share them, so Rolldown would split them into many tiny chunks (each with its own import glue
+// and gzip stream). One chunk for them keeps first-load JS small. A module listed here that stops
+// being root-reachable would load on every page: keep the list to the shell.
+const SHELL_MODULES = new RegExp(
+  [
+    String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|telemetry|app-env|query-params)\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]lib[\/]ui-text[\/]shell\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|ErrorPage|RootErrorBoundary|use-platform-info-hold|HydrationMarker)\.tsx?$`,
+    String.raw`packages[\/]core[\/]src[\/](constants[\/](timing|http|query)|messages[\/](telemetry|error-page|placeholder))\.ts$`,
+  ].join('|'),
+);
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter()],
   build: {
@@ -16,7 +29,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     modulePreload: false,
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULES }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK_MODULES },
+                { name: 'shell', test: SHELL_MODULES },
+              ],
+            },
+          },
+        },
   },
   css: {
     modules: {

@@ -15,8 +15,11 @@ import { PRODUCTION_APP_ENV } from './lib/app-env';
 import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
 import { SHELL_TEXT } from './lib/ui-text/shell';
+import { EARLY_SCRIPT_ERROR_COLLECTOR } from './platform/early-errors';
+import { PlatformBoot } from './platform/PlatformBoot';
 import { FloatingButtonsLoader } from './shell/FloatingButtonsLoader';
 import { HydrationMarker } from './shell/HydrationMarker';
+import { PageToast } from './shell/PageToast';
 import { PageWrapper } from './shell/PageWrapper';
 import { RootErrorBoundary } from './shell/RootErrorBoundary';
 
@@ -42,6 +45,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="format-detection" content="telephone=no" />
         {/* Without it browsers fetch /favicon.ico, a 404 on every page (apps/web/public). */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The server renders it and it has run by hydration, so the client build drops the
+            string (import.meta.env.SSR is false there) and keeps the server's markup. */}
+        <script
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data.
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_SCRIPT_ERROR_COLLECTOR : '' }}
+          suppressHydrationWarning
+        />
         <Meta />
         <Links />
       </head>
@@ -64,6 +74,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.runtime.appEnv !== PRODUCTION_APP_ENV ? (
         <FloatingButtonsLoader inApp={loaderData.inApp} />
       ) : null}
+      <PlatformBoot />
+      <PageToast />
     </>
   );
 }

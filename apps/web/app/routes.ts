@@ -6,6 +6,10 @@ export default [
   route('community/feed', 'routes/content/feed.tsx', { id: 'content-feed-alias' }),
   route('community/content/:contentId', 'routes/content/detail.tsx'),
   route('login', 'routes/auth/login.tsx'),
+  // Internal, not in production: what clients reported (spec §8 telemetry).
+  route('internal/telemetry', 'routes/analytics/telemetry.tsx'),
+  // Internal, not in production: every bridge message, gate and login-gated action.
+  route('internal/bridge', 'routes/debug/bridge.tsx'),
   // Non-production test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import type {
   RequestOf,
   ResponseOf,
 } from '@h5/contract';
+import type { CallOptions } from '@h5/request';
 
 type Table = typeof ContractTable;
 /** Picks an endpoint from the contract table: `(c) => c.content.moreRecommend`. */
@@ -12,16 +13,16 @@ export type EndpointPick<E extends Endpoint> = (table: Table) => E;
 export type LazyApi = <E extends Endpoint>(
   pick: EndpointPick<E>,
   input: RequestOf<E>,
+  options?: CallOptions,
 ) => Promise<ResponseOf<E>>;
 
 interface Loaded {
   table: Table;
-  call: <E extends Endpoint>(endpoint: E, input: RequestOf<E>) => Promise<ResponseOf<E>>;
-}
-
-/** Starts loading the HTTP client and the contract table (its own chunk, with zod). */
-export function preloadApiModules(): Promise<[typeof import('@h5/request'), typeof import('@h5/contract')]> {
-  return Promise.all([import('@h5/request'), import('@h5/contract')]);
+  call: <E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E>,
+    options?: CallOptions,
+  ) => Promise<ResponseOf<E>>;
 }
 
 /**
@@ -32,15 +33,10 @@ export function preloadApiModules(): Promise<[typeof import('@h5/request'), type
  */
 export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
   let loaded: Promise<Loaded> | undefined;
-  const load = () => {
-    loaded ??= preloadApiModules().then(([request, contractModule]) => ({
-      table: contractModule.contract,
-      call: request.createApiClient({ baseUrl: runtime.apiBaseUrl, signSecret: runtime.signSecret }),
-    }));
-    return loaded;
+  const api: LazyApi = async (pick, input, options) => {
+    loaded ??= import('./api-runtime').then((m) => m.createBrowserClient(runtime, api));
+    const { table, call } = await loaded;
+    return call(pick(table), input, options);
   };
-  return async (pick, input) => {
-    const { table, call } = await load();
-    return call(pick(table), input);
-  };
+  return api;
 }

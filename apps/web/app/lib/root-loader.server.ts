@@ -1,7 +1,6 @@
 import { contract } from '@h5/contract';
-import { DU_TOKEN_COOKIE, isInApp } from '@h5/core';
+import { DU_TOKEN_COOKIE, isInApp, readCookie } from '@h5/core';
 import type { AppLoadContext } from 'react-router';
-import { readCookie } from './cookies';
 import type { RootData, ViewerBrief } from './root-data';
 
 const CLIENT_CONF_FALLBACK: RootData['clientConf'] = { errorPageSwitch: false };

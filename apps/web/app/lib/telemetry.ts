@@ -7,11 +7,15 @@ export async function reportTelemetry(
   report: { kind: TelemetryKind; message: string; detail?: string },
 ): Promise<void> {
   try {
-    await api((c) => c.analytics.reportTelemetry, {
-      ...report,
-      pageUrl: typeof location === 'undefined' ? '' : location.href.slice(0, 2000),
-      detail: report.detail?.slice(0, 4000),
-    });
+    await api(
+      (c) => c.analytics.reportTelemetry,
+      {
+        ...report,
+        pageUrl: typeof location === 'undefined' ? '' : location.href.slice(0, 2000),
+        detail: report.detail?.slice(0, 4000),
+      },
+      { errorToast: false },
+    );
   } catch (error) {
     // Telemetry must not break the page; leave a trace for the console.
     console.warn('telemetry report failed', error);

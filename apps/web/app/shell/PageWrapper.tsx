@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { ErrorPage } from './ErrorPage';
 import styles from './PageWrapper.module.css';
+import { errorPageRaised } from './page-signals';
 import { usePlatformInfoHold } from './use-platform-info-hold';
 
 interface Props {
@@ -10,13 +11,16 @@ interface Props {
   children: ReactNode;
 }
 
+const notRaised = () => false;
+
 /**
  * The top-level page wrapper of spec §2/§4. While holding for platform info the content is
  * rendered but invisible, so nothing shifts or remounts when it is revealed.
  */
 export function PageWrapper({ errorPageSwitch, inApp, children }: Props) {
   const holding = usePlatformInfoHold(inApp);
-  if (errorPageSwitch) return <ErrorPage />;
+  const raised = useSyncExternalStore(errorPageRaised.subscribe, errorPageRaised.get, notRaised);
+  if (errorPageSwitch || raised) return <ErrorPage />;
   return (
     <div className={holding ? styles.holding : undefined} aria-busy={holding || undefined} data-testid="page">
       {children}

@@ -1,13 +1,13 @@
 import { DOWNGRADE_QUERY_FLAG } from '@h5/core';
 import { readStorage, writeStorage } from '../lib/browser-storage';
-import { isFlagOn } from '../lib/query-params';
+import { readPageQuery } from '../lib/page-query';
 
 /** The local-storage flag of downgrade mode (spec §3) shares the query flag's name. */
 export const DOWNGRADE_STORAGE_KEY = DOWNGRADE_QUERY_FLAG;
 
 /** Downgrade mode is on when the query flag or the local flag says so. */
 export function isDowngradeOn(href: string, storedFlag: string | null): boolean {
-  return isFlagOn(new URL(href).searchParams.get(DOWNGRADE_QUERY_FLAG)) || storedFlag === '1';
+  return readPageQuery(new URL(href).searchParams).downgrade || storedFlag === '1';
 }
 
 /** The URL with the downgrade query flag added (`downgrade_to_export=1`) or removed. */

@@ -1,0 +1,23 @@
+import type { PublicRuntimeConfig } from '@h5/contract';
+import { contract } from '@h5/contract';
+import { createApiClient } from '@h5/request';
+import { loadPageBridge } from '../platform/page-bridge';
+import { createRequestHooks, type Report } from '../platform/request-hooks';
+import type { LazyApi } from './api-client';
+import { reportTelemetry } from './telemetry';
+
+/**
+ * The browser API client's heavy half, one lazily loaded chunk: the HTTP client, the contract
+ * table (zod) and the page's request hooks. `api` is the LazyApi it serves, for telemetry.
+ */
+export function createBrowserClient(runtime: PublicRuntimeConfig, api: LazyApi) {
+  // Telemetry goes through this same client (without toasts, see reportTelemetry).
+  const report: Report = (r) => void reportTelemetry(api, r);
+  const bridge = () => loadPageBridge({ report: (kind, message) => report({ kind, message }) });
+  const call = createApiClient({
+    baseUrl: runtime.apiBaseUrl,
+    signSecret: runtime.signSecret,
+    ...createRequestHooks(runtime, report, bridge),
+  });
+  return { table: contract, call };
+}

@@ -1,0 +1,34 @@
+import type { PlatformInfo } from '@h5/bridge';
+import { isInApp } from '@h5/core';
+import type { LazyApi } from '../lib/api-client';
+import { readPageQuery, wantsDebugConsole } from '../lib/page-query';
+import { reportTelemetry } from '../lib/telemetry';
+import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
+import { loadPageBridge } from './page-bridge';
+import { watchPageHealth } from './page-health';
+
+function publishPlatformInfo(info: PlatformInfo | null): void {
+  window.__H5_PLATFORM_INFO__ = info;
+  window.dispatchEvent(new CustomEvent(PLATFORM_INFO_EVENT, { detail: info }));
+}
+
+/**
+ * What every page starts after hydration (its own chunk): the debug console when the URL asks
+ * for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry; in the
+ * app, platform info (which releases the page wrapper's hold) and finishedPage.
+ */
+export async function startPlatform(api: LazyApi): Promise<void> {
+  if (wantsDebugConsole(readPageQuery(location.search))) {
+    import('../shell/debug/debug-console')
+      .then(({ openDebugConsole }) => openDebugConsole(api))
+      .catch((error: unknown) => console.error('debug console failed to load', error));
+  }
+  const report = (r: Parameters<typeof reportTelemetry>[1]) => void reportTelemetry(api, r);
+  watchPageHealth(report);
+  if (!isInApp(navigator.userAgent)) return;
+  const bridge = await loadPageBridge({ report: (kind, message) => report({ kind, message }) });
+  bridge.on('platformInfo', publishPlatformInfo);
+  // Platform info rejects after 2 s (spec §8); the page then shows without it.
+  publishPlatformInfo(await bridge.getPlatformInfo().catch(() => null));
+  await bridge.finishedPage().catch((error: unknown) => console.warn('finishedPage failed', error));
+}

@@ -1,0 +1,111 @@
+import { contract, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
+import { data, Link } from 'react-router';
+import { PRODUCTION_APP_ENV } from '../../lib/app-env';
+import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import type { Route } from './+types/telemetry';
+import styles from './telemetry.module.css';
+
+const PAGE_SIZE = 20;
+
+function kindOf(value: string | null): TelemetryKind | undefined {
+  const parsed = telemetryKindSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Internal page (not in `pro`): the telemetry the clients reported, newest first, by kind. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.runtime.appEnv === PRODUCTION_APP_ENV) throw data(null, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const kind = kindOf(search.get('kind'));
+  const cursor = Number(search.get('cursor')) || undefined;
+  const page = await context.api(contract.analytics.listTelemetry, { kind, cursor, limit: PAGE_SIZE });
+  return { kind: kind ?? null, cursor: cursor ?? null, ...page };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${ANALYTICS_TEXT.telemetryTitle} · ${SHELL_TEXT.siteTitle}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+const hrefFor = (kind: TelemetryKind | null, cursor?: number) => {
+  const search = new URLSearchParams();
+  if (kind) search.set('kind', kind);
+  if (cursor) search.set('cursor', String(cursor));
+  const text = search.toString();
+  return text ? `?${text}` : '?';
+};
+
+export default function TelemetryScreen({ loaderData }: Route.ComponentProps) {
+  const { kind, cursor, list, nextCursor } = loaderData;
+  const kinds: (TelemetryKind | null)[] = [null, ...telemetryKindSchema.options];
+  return (
+    <div className={styles.screen}>
+      <PageHeader title={ANALYTICS_TEXT.telemetryTitle} fallback="/" />
+      <nav className={styles.filters} aria-label={ANALYTICS_TEXT.filterLabel}>
+        {kinds.map((k) => (
+          <Link
+            key={k ?? 'all'}
+            to={hrefFor(k)}
+            className={styles.chip}
+            aria-current={k === kind ? 'page' : undefined}
+          >
+            {k ? ANALYTICS_TEXT.kinds[k] : ANALYTICS_TEXT.all}
+          </Link>
+        ))}
+      </nav>
+      <main className={styles.main} data-testid="telemetry-list">
+        {list.length === 0 ? <Placeholder type="empty" /> : null}
+        <ol className={styles.list}>
+          {list.map((report) => (
+            <li
+              key={report.id}
+              className={styles.card}
+              data-testid="telemetry-report"
+              data-kind={report.kind}
+            >
+              <div className={styles.head}>
+                <span className={styles.kind}>{ANALYTICS_TEXT.kinds[report.kind]}</span>
+                <time dateTime={report.createdAt} className={styles.time}>
+                  {new Date(report.createdAt).toLocaleString('zh-CN', { hour12: false })}
+                </time>
+              </div>
+              <p className={styles.message}>{report.message}</p>
+              {report.detail ? <pre className={styles.detail}>{report.detail}</pre> : null}
+              <dl className={styles.meta}>
+                <dt>{ANALYTICS_TEXT.page}</dt>
+                <dd>{report.pageUrl}</dd>
+                {report.flowType ? (
+                  <>
+                    <dt>{ANALYTICS_TEXT.flowType}</dt>
+                    <dd data-testid="telemetry-flow-type">{report.flowType}</dd>
+                  </>
+                ) : null}
+                {report.userAgent ? (
+                  <>
+                    <dt>{ANALYTICS_TEXT.userAgent}</dt>
+                    <dd>{report.userAgent}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ol>
+        <div className={styles.pager}>
+          {cursor ? (
+            <Link to={hrefFor(kind)} className={styles.chip}>
+              {ANALYTICS_TEXT.first}
+            </Link>
+          ) : null}
+          {nextCursor ? (
+            <Link to={hrefFor(kind, nextCursor)} className={styles.chip} data-testid="telemetry-next">
+              {ANALYTICS_TEXT.next}
+            </Link>
+          ) : null}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import VConsole from 'vconsole';
+import type { LazyApi } from '../../lib/api-client';
+import { createColouringPlugin } from './colouring-plugin';
+
+let instance: VConsole | undefined;
+
+/** Opens vConsole once per page with the colouring plugin (its own chunk; see platform/boot.ts). */
+export function openDebugConsole(api: LazyApi): VConsole {
+  if (instance) return instance;
+  instance = new VConsole({ theme: 'light' });
+  instance.addPlugin(createColouringPlugin(VConsole, api));
+  return instance;
+}
