@@ -33,7 +33,8 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
     if (!phoneSchema.safeParse(phone).success) return setError(AUTH_TEXT.invalidPhone);
     setSending(true);
     try {
-      await api((c) => c.auth.sendLoginCode, { phone });
+      // The form shows failures inline, so the request layer's toast stays off.
+      await api((c) => c.auth.sendLoginCode, { phone }, { errorToast: false });
       startCooldown(SEND_CODE_COOLDOWN_S);
       setNotice(AUTH_TEXT.codeSent);
       setSentCount((n) => n + 1);
@@ -52,7 +53,7 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
     if (!loginCodeSchema.safeParse(code).success) return setError(AUTH_TEXT.invalidCode);
     setSubmitting(true);
     try {
-      await api((c) => c.auth.login, { phone, code });
+      await api((c) => c.auth.login, { phone, code }, { errorToast: false });
       onLoggedIn();
     } catch (failure) {
       setError(loginErrorText(failure));
