@@ -1,7 +1,7 @@
 import type { PublicRuntimeConfig } from '@h5/contract';
 import { contract } from '@h5/contract';
 import { createApiClient } from '@h5/request';
-import { loadPageBridge } from '../platform/page-bridge';
+import { loadPageBridge, setBridgeReporter } from '../platform/page-bridge';
 import { createRequestHooks, type Report } from '../platform/request-hooks';
 import type { LazyApi } from './api-client';
 import { reportTelemetry } from './telemetry';
@@ -13,11 +13,11 @@ import { reportTelemetry } from './telemetry';
 export function createBrowserClient(runtime: PublicRuntimeConfig, api: LazyApi) {
   // Telemetry goes through this same client (without toasts, see reportTelemetry).
   const report: Report = (r) => void reportTelemetry(api, r);
-  const bridge = () => loadPageBridge({ report: (kind, message) => report({ kind, message }) });
+  setBridgeReporter((kind, message) => report({ kind, message }));
   const call = createApiClient({
     baseUrl: runtime.apiBaseUrl,
     signSecret: runtime.signSecret,
-    ...createRequestHooks(runtime, report, bridge),
+    ...createRequestHooks(runtime, report, loadPageBridge),
   });
   return { table: contract, call };
 }

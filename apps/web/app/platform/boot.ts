@@ -26,7 +26,7 @@ export async function startPlatform(api: LazyApi): Promise<void> {
   const report = (r: Parameters<typeof reportTelemetry>[1]) => void reportTelemetry(api, r);
   watchPageHealth(report);
   if (!isInApp(navigator.userAgent)) return;
-  const bridge = await loadPageBridge({ report: (kind, message) => report({ kind, message }) });
+  const bridge = await loadPageBridge();
   bridge.on('platformInfo', publishPlatformInfo);
   // Platform info rejects after 2 s (spec §8); the page then shows without it.
   publishPlatformInfo(await bridge.getPlatformInfo().catch(() => null));

@@ -1,7 +1,7 @@
 import { FLOATING_BUTTONS_MESSAGES } from '@h5/core';
 import { useCallback, useState } from 'react';
 import { readStorage } from '../lib/browser-storage';
-import { copyText } from './copy-text';
+import { loadPageBridge } from '../platform/page-bridge';
 import { DraggableButton } from './DraggableButton';
 import { DOWNGRADE_STORAGE_KEY, isDowngradeOn, toggleDowngrade } from './downgrade';
 import type { Point, Size } from './drag-clamp';
@@ -23,10 +23,13 @@ export default function FloatingButtons({ inApp }: { inApp: boolean }) {
   );
 
   const copyLink = useCallback(async () => {
-    const copied = await copyText(location.href);
-    // Inside the app the native side confirms a copy; the web toast is for browsers only.
-    if (!copied) showToast(text.copyFailure);
-    else if (!inApp) showToast(text.copySuccess);
+    try {
+      // The app's clipboard in the app (which confirms with its own toast), web APIs elsewhere.
+      await (await loadPageBridge()).copyText(location.href);
+      if (!inApp) showToast(text.copySuccess);
+    } catch {
+      showToast(text.copyFailure);
+    }
   }, [inApp, showToast]);
 
   return (

@@ -22,4 +22,7 @@ export const AUTH_TEXT = {
   devOutboxNote: '仅开发环境显示，生产环境不会出现',
   devOutboxEmpty: '暂无验证码，请先获取',
   devOutboxRefresh: '刷新',
+  nativeTitle: '登录后继续',
+  nativeHint: '请在 App 的登录窗口中完成登录',
+  nativeOpen: '打开登录',
 } as const;

@@ -16,6 +16,7 @@ export const BRIDGE_TEXT = {
   whoAmI: '我是谁（需登录接口）',
   login: '打开登录',
   platformInfo: '获取设备信息',
+  riskSendCode: '风控：发送验证码',
   gatedActions: '需登录的原生动作',
   messages: '原生消息',
   jumps: '原生跳转',

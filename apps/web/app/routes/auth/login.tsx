@@ -1,4 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { contract } from '@h5/contract';
+import { DU_TOKEN_COOKIE, readCookie } from '@h5/core';
+import { redirect, useSearchParams } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';
 import { REDIRECT_PARAM, safeRedirectPath } from '../../lib/query-params';
 import { useRootData } from '../../lib/root-data';
@@ -8,10 +10,22 @@ import { BackButton } from '../../shell/BackButton';
 import type { Route } from './+types/login';
 import { LoginForm } from './LoginForm';
 import styles from './login.module.css';
+import { NativeLogin } from './NativeLogin';
+
+/** A logged-in user has nothing to do here: on to the target (also after the app's login reload). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!readCookie(request.headers.get('cookie'), DU_TOKEN_COOKIE)) return null;
+  const loggedIn = await context.api(contract.auth.me, {}).then(
+    () => true,
+    () => false,
+  );
+  if (loggedIn) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get(REDIRECT_PARAM)));
+  return null;
+}
 
 export const meta: Route.MetaFunction = () => [{ title: `${AUTH_TEXT.pageTitle} · ${SHELL_TEXT.siteTitle}` }];
 
-/** Web login for browser users: phone and one-time code; on success back to `?redirect=` or `/`. */
+/** Login: the app's modal inside the app, else phone and one-time code; on success back to `?redirect=` or `/`. */
 export default function LoginScreen() {
   const root = useRootData();
   const [params] = useSearchParams();
@@ -26,9 +40,15 @@ export default function LoginScreen() {
         <BackButton fallback={target} testId="login-back" />
       </header>
       <main className={styles.main}>
-        <h1 className={styles.title}>{AUTH_TEXT.title}</h1>
-        <p className={styles.subtitle}>{AUTH_TEXT.subtitle}</p>
-        <LoginForm showDevOutbox={root?.runtime.appEnv !== PRODUCTION_APP_ENV} onLoggedIn={onLoggedIn} />
+        {root?.inApp ? (
+          <NativeLogin onLoggedIn={onLoggedIn} />
+        ) : (
+          <>
+            <h1 className={styles.title}>{AUTH_TEXT.title}</h1>
+            <p className={styles.subtitle}>{AUTH_TEXT.subtitle}</p>
+            <LoginForm showDevOutbox={root?.runtime.appEnv !== PRODUCTION_APP_ENV} onLoggedIn={onLoggedIn} />
+          </>
+        )}
       </main>
     </div>
   );

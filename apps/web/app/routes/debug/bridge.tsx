@@ -43,6 +43,9 @@ const errorText = (error: unknown) => {
   return e.code !== undefined ? `${String(e.code)} ${String(e.message)}` : String(error);
 };
 
+/** A random mainland-format number for the risk demo (codes land in the dev outbox). */
+const randomTestPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
 const gatedActions: readonly ConsoleAction[] = LOGIN_GATED_ACTIONS.map((name) => ({
   id: `action-${name}`,
   label: name,
@@ -53,6 +56,12 @@ const sessionActions: readonly ConsoleAction[] = [
   { id: 'who-am-i', label: BRIDGE_TEXT.whoAmI, run: (_b, api) => api((c) => c.auth.me, {}) },
   { id: 'login', label: BRIDGE_TEXT.login, run: (b) => b.login() },
   { id: 'platform-info', label: BRIDGE_TEXT.platformInfo, run: (b) => b.getPlatformInfo() },
+  // A counted call (login codes per IP): past the server's limit it meets the risk check (485).
+  {
+    id: 'risk-send-code',
+    label: BRIDGE_TEXT.riskSendCode,
+    run: (_b, api) => api((c) => c.auth.sendLoginCode, { phone: randomTestPhone() }),
+  },
 ];
 
 function ActionGrid({
@@ -92,7 +101,7 @@ export default function BridgeConsole({ loaderData }: Route.ComponentProps) {
   const [loggedIn, setLoggedIn] = useState<boolean | null>(null);
 
   useEffect(() => {
-    void loadPageBridge({ report: () => undefined }).then((b) => {
+    void loadPageBridge().then((b) => {
       setBridge(b);
       setLoggedIn(b.isLoggedIn());
     });
