@@ -1,8 +1,5 @@
 import { type AppSimulator, NATIVE_TEXT } from '@h5/app-simulator';
-
-let phoneSeq = 0;
-/** A fresh phone per login, so the server's 60 s resend limit never meets a test. */
-export const nextPhone = () => `1370000${String(1000 + (phoneSeq += 1)).slice(-4)}`;
+import { nextPhone } from './api';
 
 /** Logs in through the simulator's native login sheet: phone, code from the SMS suggestion, 登录. */
 export async function loginThroughSheet(sim: AppSimulator, phone = nextPhone()): Promise<void> {
