@@ -38,6 +38,9 @@ describe('production (APP_ENV=pro)', () => {
     expect(await response?.text()).toContain('data-testid="feed-card"');
     const debug = await page.goto(`${server.baseURL}/__debug/render-error`);
     expect(debug?.status()).toBe(404);
+    for (const internal of ['/internal/telemetry', '/internal/bridge']) {
+      expect((await page.goto(`${server.baseURL}${internal}`))?.status(), internal).toBe(404);
+    }
     await page.context().close();
   });
 
@@ -49,5 +52,9 @@ describe('production (APP_ENV=pro)', () => {
       (e: unknown) => e,
     );
     expect(isApiError(write) && write.httpStatus).toBe(404);
+    const reports = await api(contract.analytics.listTelemetry, {}).catch((e: unknown) => e);
+    expect(isApiError(reports) && reports.httpStatus).toBe(404);
+    const answer = await api(contract.auth.captchaDevAnswer, { challengeId: 'x' }).catch((e: unknown) => e);
+    expect(isApiError(answer) && answer.httpStatus).toBe(404);
   });
 });
