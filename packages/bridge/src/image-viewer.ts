@@ -5,7 +5,7 @@ export const SWIPE_MIN_PX = 40;
 
 const OVERLAY_STYLE =
   'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;' +
-  'background:rgba(0,0,0,.92);touch-action:pan-y;outline:none';
+  'background:#000;touch-action:pan-y;outline:none';
 const IMAGE_STYLE = 'max-width:100%;max-height:100%;object-fit:contain;user-select:none';
 const BUTTON_STYLE =
   'position:absolute;width:44px;height:44px;border:0;border-radius:22px;background:rgba(0,0,0,.45);' +
