@@ -33,6 +33,13 @@ export function watchPageHealth(report: (r: HealthReport) => void): () => void {
     if (target?.tagName === 'SCRIPT') reportScript(target.src);
   };
   addEventListener('error', onError, true);
+  // A lazily imported chunk that fails (Vite's preload helper announces it before rethrowing).
+  const onPreloadError = (event: Event) => {
+    const payload = (event as Event & { payload?: unknown }).payload;
+    const text = payload instanceof Error ? payload.message : String(payload);
+    reportScript(/https?:\/\/\S+/.exec(text)?.[0] ?? text);
+  };
+  addEventListener('vite:preloadError', onPreloadError);
   const timer = setTimeout(() => {
     const page = document.querySelector('[data-testid="page"], [data-testid="error-page"]');
     if (looksBlank(page)) {
@@ -45,6 +52,7 @@ export function watchPageHealth(report: (r: HealthReport) => void): () => void {
   }, WHITE_SCREEN_CHECK_MS);
   return () => {
     removeEventListener('error', onError, true);
+    removeEventListener('vite:preloadError', onPreloadError);
     clearTimeout(timer);
   };
 }
