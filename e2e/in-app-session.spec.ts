@@ -35,6 +35,24 @@ describe('session self-healing in the app webview (spec §4, DESIGN.md §9)', ()
   });
 });
 
+describe('bridge readiness in the app', () => {
+  const app = useAppSimulator();
+  const baseURL = inject('baseURL');
+
+  it('calls made before the native host exists are queued and answered once it appears', async () => {
+    // The app injects its bridge object 800 ms after each page starts; the page asks at once.
+    const sim = await app.launch({ injectHostLate: 800 });
+    await openBridgeConsole(sim.page, `${baseURL}${CONSOLE}`);
+    const info = await sim.waitForCall('getPlatformInfo');
+    await expect.poll(() => sim.answers.find((a) => a.response.id === info.id)?.delivered).toBe('delivered');
+    expect(sim.answers.find((a) => a.response.id === info.id)?.response.ok).toBe(true);
+    await sim.waitForCall('finishedPage');
+    const entry = await runConsoleAction(sim.page, 'platform-info');
+    expect(entry.ok, entry.text).toBe(true);
+    expect(entry.text).toContain('"statusBarHeight"');
+  });
+});
+
 describe('risk check in the app: the native captcha verify', () => {
   const app = useAppSimulator();
   let server: RunningServer;
