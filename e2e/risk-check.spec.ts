@@ -3,22 +3,17 @@ import { TELEMETRY_MESSAGES } from '@h5/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../apps/web/app/lib/ui-text/auth';
 import { type RunningServer, startServer } from '../scripts/start-server.mjs';
-import { e2eApi } from './support/api';
+import { e2eApi, nextPhone } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { captchaAnswer, nextChallengeId } from './support/captcha';
 import { E2E_SIGN_SECRET } from './support/constants';
 import { waitForHydration } from './support/page';
 
-const phones = (() => {
-  let n = 0;
-  return () => `1390000${String(1000 + (n += 1)).slice(-4)}`;
-})();
-
 /** The login page with a phone typed in, ready to send a code. */
 async function loginPageWithPhone(page: import('playwright-core').Page, baseURL: string) {
   await page.goto(`${baseURL}/login`);
   await waitForHydration(page);
-  const phone = phones();
+  const phone = nextPhone();
   await page.locator('input[name=phone]').fill(phone);
   return phone;
 }

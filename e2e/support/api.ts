@@ -21,8 +21,12 @@ export async function revokeSession(
 }
 
 let phoneSeq = 0;
-/** A fresh phone per login, so the server's 60 s resend limit never meets a test. */
-export const nextPhone = () => `1360000${String(1000 + (phoneSeq += 1)).slice(-4)}`;
+/** A fresh phone per login (per process and run), so the server's 60 s resend limit never meets a test. */
+export function nextPhone(): string {
+  phoneSeq += 1;
+  const run = String(process.pid % 1000).padStart(3, '0');
+  return `136${run}${String(phoneSeq).padStart(5, '0')}`;
+}
 
 /** Logs a new user in through the API (code from the development outbox) and returns the tokens. */
 export async function apiLogin(
