@@ -46,7 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = {
     env,
     db,
-    sessions: new SessionStore(db, env.SESSION_TTL_HOURS),
+    sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN),
     risk: new RiskCheck(db, env),
   };
 

@@ -59,4 +59,10 @@ describe('parseEnv', () => {
       'https://api.example.com',
     );
   });
+
+  it('takes a shared cookie domain and refuses a malformed one', () => {
+    expect(parseEnv({ COOKIE_DOMAIN: '.example.com' }).COOKIE_DOMAIN).toBe('.example.com');
+    expect(parseEnv({}).COOKIE_DOMAIN).toBeUndefined();
+    expect(() => parseEnv({ COOKIE_DOMAIN: 'http://x' })).toThrow(/COOKIE_DOMAIN: must be a domain/);
+  });
 });

@@ -34,6 +34,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(https?:\/\/[^\s/]+)?$/, 'must be empty or an origin like https://api.example.com')
     .optional(),
+  // The shared parent domain of the duToken / x-auth-token cookies (spec §4), e.g. .example.com.
+  COOKIE_DOMAIN: z
+    .string()
+    .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a domain like .example.com')
+    .optional(),
   TRUST_PROXY: booleanVar(false),
   SESSION_TTL_HOURS: z.coerce
     .number()

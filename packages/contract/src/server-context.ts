@@ -8,6 +8,8 @@ export interface PublicRuntimeConfig {
   apiBaseUrl: string;
   /** The sign secret of spec §5 (the browser signs too, so it is public by nature). */
   signSecret: string;
+  /** The shared parent domain of the login cookies (`.example.com`); host-only when absent. */
+  cookieDomain?: string;
 }
 
 /**

@@ -52,6 +52,8 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly ttlHours: number,
+    /** The shared parent domain of both cookies (COOKIE_DOMAIN); host-only when undefined. */
+    private readonly cookieDomain?: string,
   ) {
     this.lookups = prepareLookups(db);
   }
@@ -94,10 +96,11 @@ export class SessionStore {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  /** Sets both cookies: path=/, SameSite=Lax, Max-Age per SESSION_TTL_HOURS (readable by the page, spec §3). */
+  /** Sets both cookies: path=/, the shared domain, SameSite=Lax, Max-Age per SESSION_TTL_HOURS (readable by the page, spec §3). */
   setCookies(reply: FastifyReply, tokens: { duToken: string; xAuthToken: string }): void {
     const options = {
       path: '/',
+      domain: this.cookieDomain,
       sameSite: 'lax' as const,
       maxAge: Math.floor(this.ttlHours * 3600),
       encode: (value: string) => value,
@@ -107,8 +110,8 @@ export class SessionStore {
   }
 
   clearCookies(reply: FastifyReply): void {
-    reply.clearCookie(DU_TOKEN_COOKIE, { path: '/' });
-    reply.clearCookie(X_AUTH_TOKEN, { path: '/' });
+    reply.clearCookie(DU_TOKEN_COOKIE, { path: '/', domain: this.cookieDomain });
+    reply.clearCookie(X_AUTH_TOKEN, { path: '/', domain: this.cookieDomain });
   }
 }
 

@@ -44,6 +44,7 @@ export function createLoadContext(
       appEnv: deps.env.APP_ENV,
       apiBaseUrl: publicApiBase(deps.env),
       signSecret: deps.env.SIGN_SECRET,
+      ...(deps.env.COOKIE_DOMAIN ? { cookieDomain: deps.env.COOKIE_DOMAIN } : {}),
     },
   };
 }

@@ -17,7 +17,7 @@ export function createBrowserClient(runtime: PublicRuntimeConfig, api: LazyApi) 
   const call = createApiClient({
     baseUrl: runtime.apiBaseUrl,
     signSecret: runtime.signSecret,
-    ...createRequestHooks(runtime, report, loadPageBridge),
+    ...createRequestHooks(runtime, report, () => loadPageBridge(runtime)),
   });
   return { table: contract, call };
 }

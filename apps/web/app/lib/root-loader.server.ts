@@ -31,9 +31,11 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
 /** The root loader: public runtime config, client-conf's switch, in-app flag and the viewer. */
 export async function loadRootData(request: Request, context: AppLoadContext): Promise<RootData> {
   const [clientConf, viewer] = await Promise.all([loadClientConf(context), loadViewer(request, context)]);
-  const { appEnv, apiBaseUrl, signSecret } = context.runtime;
+  const { appEnv, apiBaseUrl, signSecret, cookieDomain } = context.runtime;
   return {
-    runtime: { appEnv, apiBaseUrl, signSecret },
+    runtime: cookieDomain
+      ? { appEnv, apiBaseUrl, signSecret, cookieDomain }
+      : { appEnv, apiBaseUrl, signSecret },
     clientConf,
     inApp: isInApp(request.headers.get('user-agent')),
     viewer,

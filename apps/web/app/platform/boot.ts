@@ -1,4 +1,5 @@
 import type { PlatformInfo } from '@h5/bridge';
+import type { PublicRuntimeConfig } from '@h5/contract';
 import { isInApp } from '@h5/core';
 import type { LazyApi } from '../lib/api-client';
 import { readPageQuery, wantsDebugConsole } from '../lib/page-query';
@@ -17,7 +18,7 @@ function publishPlatformInfo(info: PlatformInfo | null): void {
  * for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry; in the
  * app, platform info (which releases the page wrapper's hold) and finishedPage.
  */
-export async function startPlatform(api: LazyApi): Promise<void> {
+export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig): Promise<void> {
   if (wantsDebugConsole(readPageQuery(location.search))) {
     import('../shell/debug/debug-console')
       .then(({ openDebugConsole }) => openDebugConsole(api))
@@ -26,7 +27,7 @@ export async function startPlatform(api: LazyApi): Promise<void> {
   const report = (r: Parameters<typeof reportTelemetry>[1]) => void reportTelemetry(api, r);
   watchPageHealth(report);
   if (!isInApp(navigator.userAgent)) return;
-  const bridge = await loadPageBridge();
+  const bridge = await loadPageBridge(runtime);
   bridge.on('platformInfo', publishPlatformInfo);
   // Platform info rejects after 2 s (spec §8); the page then shows without it.
   publishPlatformInfo(await bridge.getPlatformInfo().catch(() => null));

@@ -1,4 +1,5 @@
 import type { Bridge, BridgeTelemetryKind } from '@h5/bridge';
+import type { PublicRuntimeConfig } from '@h5/contract';
 import { goToWebLogin } from './web-login';
 
 type Reporter = (kind: BridgeTelemetryKind, message: string) => void;
@@ -12,12 +13,14 @@ export function setBridgeReporter(report: Reporter): void {
 }
 
 /**
- * The page's bridge, configured once with the app's hooks (web login outside the app, telemetry).
+ * The page's bridge, configured once with the app's hooks (web login outside the app, telemetry)
+ * and the shared cookie domain of the runtime config (the same for every caller).
  * Loaded on demand: its own chunk, never first-load JS.
  */
-export function loadPageBridge(): Promise<Bridge> {
+export function loadPageBridge(runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>): Promise<Bridge> {
   configured ??= import('@h5/bridge').then(({ configureBridge }) =>
     configureBridge({
+      cookieDomain: runtime.cookieDomain,
       onWebLogin: goToWebLogin,
       // The bridge reports from inside request retries, when the API client (and reporter) exist.
       reportTelemetry: (kind, message) => reporter?.(kind, message),

@@ -1,6 +1,7 @@
 import { FLOATING_BUTTONS_MESSAGES } from '@h5/core';
 import { useCallback, useState } from 'react';
 import { readStorage } from '../lib/browser-storage';
+import { useRootData } from '../lib/root-data';
 import { loadPageBridge } from '../platform/page-bridge';
 import { DraggableButton } from './DraggableButton';
 import { DOWNGRADE_STORAGE_KEY, isDowngradeOn, toggleDowngrade } from './downgrade';
@@ -18,6 +19,7 @@ const downgradeStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 14
  */
 export default function FloatingButtons({ inApp }: { inApp: boolean }) {
   const [toast, showToast] = useToast();
+  const runtime = useRootData()?.runtime ?? {};
   const [downgradeOn] = useState(() =>
     isDowngradeOn(location.href, readStorage('local', DOWNGRADE_STORAGE_KEY)),
   );
@@ -25,12 +27,12 @@ export default function FloatingButtons({ inApp }: { inApp: boolean }) {
   const copyLink = useCallback(async () => {
     try {
       // The app's clipboard in the app (which confirms with its own toast), web APIs elsewhere.
-      await (await loadPageBridge()).copyText(location.href);
+      await (await loadPageBridge(runtime)).copyText(location.href);
       if (!inApp) showToast(text.copySuccess);
     } catch {
       showToast(text.copyFailure);
     }
-  }, [inApp, showToast]);
+  }, [inApp, showToast, runtime]);
 
   return (
     <>

@@ -131,3 +131,26 @@ describe('production', () => {
     expect(outbox.body.code).toBe(404);
   });
 });
+
+describe('login cookies on a shared domain (COOKIE_DOMAIN)', () => {
+  let shared: TestApp;
+  beforeAll(async () => {
+    shared = await createTestApp({ COOKIE_DOMAIN: '.community-h5.test' });
+  });
+  afterAll(() => shared.close());
+
+  it('sets and clears both cookies on the configured parent domain', async () => {
+    const phone = uniquePhone();
+    await shared.signedInject(contract.auth.sendLoginCode, { phone });
+    const outbox = await shared.signedInject(contract.auth.loginOutbox, { phone });
+    const code = outbox.body.data.messages[0]?.code as string;
+    const verified = await shared.signedInject(contract.auth.login, { phone, code });
+    const set = [verified.headers['set-cookie']].flat().map(String);
+    expect(set).toHaveLength(2);
+    for (const cookie of set) expect(cookie).toContain('Domain=.community-h5.test');
+    const out = await shared.signedInject(contract.auth.logout, {}, { cookies: verified.cookies });
+    for (const cookie of [out.headers['set-cookie']].flat().map(String)) {
+      expect(cookie).toContain('Domain=.community-h5.test');
+    }
+  });
+});

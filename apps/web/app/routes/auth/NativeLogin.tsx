@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useRootData } from '../../lib/root-data';
 import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { loadPageBridge } from '../../platform/page-bridge';
 import styles from './login.module.css';
@@ -9,14 +10,15 @@ import styles from './login.module.css';
  * logged-in user on to the target.
  */
 export function NativeLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const runtime = useRootData()?.runtime ?? {};
   const open = useCallback(() => {
-    loadPageBridge()
+    loadPageBridge(runtime)
       .then((bridge) => bridge.login())
       .then((loggedIn) => {
         if (loggedIn) onLoggedIn();
       })
       .catch((error: unknown) => console.warn('native login not completed', error));
-  }, [onLoggedIn]);
+  }, [onLoggedIn, runtime]);
   // Once per visit: re-renders (a new onLoggedIn) must not stack login modals.
   const opened = useRef(false);
   useEffect(() => {

@@ -11,6 +11,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { data } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';
+import { useRootData } from '../../lib/root-data';
 import { BRIDGE_TEXT } from '../../lib/ui-text/bridge';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
@@ -95,17 +96,18 @@ function ActionGrid({
 
 export default function BridgeConsole({ loaderData }: Route.ComponentProps) {
   const api = useApi();
+  const runtime = useRootData()?.runtime ?? {};
   const app = parseAppUserAgent(loaderData.userAgent);
   const [bridge, setBridge] = useState<Bridge | null>(null);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [loggedIn, setLoggedIn] = useState<boolean | null>(null);
 
   useEffect(() => {
-    void loadPageBridge().then((b) => {
+    void loadPageBridge(runtime).then((b) => {
       setBridge(b);
       setLoggedIn(b.isLoggedIn());
     });
-  }, []);
+  }, [runtime]);
 
   const run = useCallback(
     (action: ConsoleAction) => {
