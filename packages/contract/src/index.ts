@@ -4,6 +4,7 @@ import { config } from './domains/config';
 import { content } from './domains/content';
 
 export * from './domains/analytics';
+export * from './domains/analytics-events';
 export * from './domains/auth';
 export * from './domains/config';
 export * from './domains/content';

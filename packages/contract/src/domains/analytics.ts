@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { queryInt } from '../shared';
+import { collectResultSchema } from './analytics-events';
 
 const domain = 'analytics';
 
@@ -43,6 +44,39 @@ export const analytics = {
       detail: z.string().max(4000).optional(),
     }),
     response: z.object({ id: z.number().int() }),
+  }),
+  /**
+   * The analytics collector (issue 4): a batch of queued events. Each event is checked alone (a
+   * bad one is refused with a reason, the good ones of the batch kept) and stored once per uuid.
+   * The batch is `unknown[]` here so one bad event cannot fail the whole request's parse.
+   */
+  collectEvents: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-analytics/v1/common/h5/collect',
+    auth: 'common',
+    request: z.object({ events: z.array(z.unknown()).min(1).max(100) }),
+    response: collectResultSchema,
+    errorToast: false,
+  }),
+  /** Internal (not in `pro`): event counts per time bucket, for the /internal/analytics page. */
+  eventCounts: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-analytics/v1/internal/h5/event-counts',
+    auth: 'common',
+    request: z.object({
+      bucket: z.enum(['minute', 'hour', 'day']).default('hour'),
+      /** How many buckets back from now. */
+      span: queryInt(1, 168).default(24),
+    }),
+    response: z.object({
+      bucket: z.enum(['minute', 'hour', 'day']),
+      /** Bucket starts, oldest first (ISO). */
+      buckets: z.array(z.string()),
+      series: z.array(z.object({ event: z.string(), counts: z.array(z.number().int()) })),
+      total: z.number().int(),
+    }),
   }),
   /** Internal (not in `pro`): the stored reports, newest first, for the telemetry page. */
   listTelemetry: endpoint({

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Analytics page identifiers used by the product (spec §2). */
+export const pageIdSchema = z.union([z.literal(9), z.literal(637)]);
+
+/**
+ * The typed events: event name → payload schema. The tracker's `track(name, payload)` is typed
+ * from it and the collector checks each event's payload against it (issue 4).
+ */
+export const analyticsEventPayloads = {
+  /** A page was shown: the spec's page id and the path. */
+  pageView: z.object({ pageId: pageIdSchema, path: z.string().min(1).max(500) }),
+  /** A feed card was on screen (counted once per page view). */
+  feedExposure: z.object({
+    pageId: pageIdSchema,
+    contentId: z.number().int().positive(),
+    position: z.number().int().min(0),
+  }),
+  /** A feed card was opened. */
+  feedClick: z.object({
+    pageId: pageIdSchema,
+    contentId: z.number().int().positive(),
+    position: z.number().int().min(0),
+  }),
+} as const;
+
+/** The name of a typed event. */
+export type AnalyticsEventName = keyof typeof analyticsEventPayloads;
+/** The payload of a typed event. */
+export type AnalyticsPayload<N extends AnalyticsEventName> = z.input<(typeof analyticsEventPayloads)[N]>;
+
+/**
+ * One queued event as stored on the device and sent (spec §3 queued analytics event): uuid,
+ * tracker name, event name, payload and failure expiry; plus when it happened.
+ */
+export const analyticsEventSchema = z.object({
+  uuid: z.string().regex(/^[0-9a-f-]{16,64}$/i, 'uuid must be 16–64 hex digits or dashes'),
+  tracker: z.string().min(1).max(64),
+  event: z.string().min(1).max(64),
+  payload: z.record(z.string(), z.unknown()),
+  /** Epoch ms when track() was called. */
+  occurredAt: z.number().int().positive(),
+  /** Epoch ms after which the event is dropped (occurredAt + 10800000). */
+  expiresAt: z.number().int().positive(),
+});
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+/** The collector's verdict on one event of a batch. */
+export const collectResultSchema = z.object({
+  /** Stored now. */
+  accepted: z.array(z.string()),
+  /** Stored before (a resend): also a success for the sender. */
+  duplicates: z.array(z.string()),
+  /** Refused with a reason; resending will not help. */
+  rejected: z.array(z.object({ index: z.number().int(), uuid: z.string().nullable(), reason: z.string() })),
+});
