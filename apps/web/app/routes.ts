@@ -8,6 +8,7 @@ export default [
   route('login', 'routes/auth/login.tsx'),
   // Internal, not in production: what clients reported (spec §8 telemetry).
   route('internal/telemetry', 'routes/analytics/telemetry.tsx'),
+  route('internal/analytics', 'routes/analytics/analytics.tsx'),
   // Internal, not in production: every bridge message, gate and login-gated action.
   route('internal/bridge', 'routes/debug/bridge.tsx'),
   // Non-production test hook: throws while rendering (see the file).

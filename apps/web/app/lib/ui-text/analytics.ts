@@ -16,4 +16,10 @@ export const ANALYTICS_TEXT = {
   userAgent: 'UA',
   next: '下一页',
   first: '回到最新',
+  analyticsTitle: '埋点统计',
+  buckets: { minute: '按分钟', hour: '按小时', day: '按天' },
+  bucketLabel: '时间粒度',
+  total: (n: number) => `共 ${n} 条`,
+  chartLabel: (bucket: string) => `各事件${bucket}数量`,
+  events: { pageView: '页面浏览', feedExposure: '卡片曝光', feedClick: '卡片点击' } as Record<string, string>,
 } as const;

@@ -16,14 +16,21 @@ interface Props {
   eager: boolean;
   /** The very first cover is the likely LCP element. */
   priority: boolean;
+  /** Index in the feed, for analytics (`data-position`). */
+  position: number;
 }
 
 /** One card of the waterfall: cover (or text block), two-line title, author and light count. */
-export function FeedCard({ card, eager, priority }: Props) {
+export function FeedCard({ card, eager, priority, position }: Props) {
   const isVideo = card.contentType === CONTENT_TYPE.Video;
   const ratio = coverRatio(card);
   return (
-    <article className={styles.card} data-testid="feed-card" data-content-id={card.contentId}>
+    <article
+      className={styles.card}
+      data-testid="feed-card"
+      data-content-id={card.contentId}
+      data-position={position}
+    >
       <Link to={`/community/content/${card.contentId}`} className={styles.link} aria-label={card.title}>
         {card.cover ? (
           <div className={styles.media} style={{ aspectRatio: `1 / ${ratio}` }}>

@@ -10,6 +10,8 @@ const EAGER_CARDS = 4;
 export function FeedGrid({ cards }: { cards: readonly Card[] }) {
   const eager = new Set(cards.slice(0, EAGER_CARDS).map((card) => card.contentId));
   const first = cards[0]?.contentId;
+  // The feed position of each card (analytics exposures and clicks report it).
+  const position = new Map(cards.map((card, i) => [card.contentId, i]));
   return (
     <div className={styles.grid} data-testid="feed-grid">
       {splitColumns(cards).map((column, index) => (
@@ -22,6 +24,7 @@ export function FeedGrid({ cards }: { cards: readonly Card[] }) {
               card={card}
               eager={eager.has(card.contentId)}
               priority={card.contentId === first}
+              position={position.get(card.contentId) ?? 0}
             />
           ))}
         </div>

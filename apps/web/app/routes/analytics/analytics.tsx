@@ -1,0 +1,111 @@
+import { contract } from '@h5/contract';
+import { data, Link } from 'react-router';
+import { PRODUCTION_APP_ENV } from '../../lib/app-env';
+import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import type { Route } from './+types/analytics';
+import styles from './analytics.module.css';
+import { chartGeometry } from './chart';
+
+const BUCKETS = ['minute', 'hour', 'day'] as const;
+type Bucket = (typeof BUCKETS)[number];
+const SPAN: Record<Bucket, number> = { minute: 60, hour: 24, day: 14 };
+const CHART = { width: 320, height: 160 };
+const COLOURS = ['var(--color-accent)', '#e07a2f', '#5b6ee1', '#c94f7c', '#7a8b99'];
+
+/** Internal page (not in `pro`): analytics events per time bucket, one line per event. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.runtime.appEnv === PRODUCTION_APP_ENV) throw data(null, { status: 404 });
+  const asked = new URL(request.url).searchParams.get('bucket');
+  const bucket: Bucket = BUCKETS.find((b) => b === asked) ?? 'hour';
+  return context.api(contract.analytics.eventCounts, { bucket, span: SPAN[bucket] });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${ANALYTICS_TEXT.analyticsTitle} · ${SHELL_TEXT.siteTitle}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+const label = (event: string) => ANALYTICS_TEXT.events[event] ?? event;
+const tick = (iso: string, bucket: Bucket) => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return bucket === 'day'
+    ? `${d.getMonth() + 1}/${d.getDate()}`
+    : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
+  const { bucket, buckets, series, total } = loaderData;
+  const geometry = chartGeometry(series, CHART.width, CHART.height);
+  return (
+    <div className={styles.screen}>
+      <PageHeader title={ANALYTICS_TEXT.analyticsTitle} fallback="/" />
+      <nav className={styles.filters} aria-label={ANALYTICS_TEXT.bucketLabel}>
+        {BUCKETS.map((b) => (
+          <Link
+            key={b}
+            to={`?bucket=${b}`}
+            className={styles.chip}
+            aria-current={b === bucket ? 'page' : undefined}
+          >
+            {ANALYTICS_TEXT.buckets[b]}
+          </Link>
+        ))}
+      </nav>
+      <main className={styles.main}>
+        <section className={styles.card} data-testid="analytics-chart" data-total={total}>
+          <p className={styles.total}>{ANALYTICS_TEXT.total(total)}</p>
+          {total === 0 ? (
+            <Placeholder type="empty" />
+          ) : (
+            <>
+              <svg
+                className={styles.chart}
+                viewBox={`-28 -8 ${CHART.width + 36} ${CHART.height + 28}`}
+                role="img"
+                aria-label={ANALYTICS_TEXT.chartLabel(ANALYTICS_TEXT.buckets[bucket])}
+              >
+                {geometry.grid.map((line) => (
+                  <g key={line.y}>
+                    <line x1={0} x2={CHART.width} y1={line.y} y2={line.y} className={styles.grid} />
+                    <text x={-6} y={line.y + 4} className={styles.axis} textAnchor="end">
+                      {line.value}
+                    </text>
+                  </g>
+                ))}
+                {geometry.lines.map((points, i) => (
+                  <polyline
+                    key={series[i]?.event}
+                    points={points}
+                    fill="none"
+                    stroke={COLOURS[i % COLOURS.length]}
+                    strokeWidth={2}
+                    strokeLinejoin="round"
+                  />
+                ))}
+                <text x={0} y={CHART.height + 18} className={styles.axis}>
+                  {buckets[0] ? tick(buckets[0], bucket) : ''}
+                </text>
+                <text x={CHART.width} y={CHART.height + 18} className={styles.axis} textAnchor="end">
+                  {buckets.at(-1) ? tick(buckets.at(-1) as string, bucket) : ''}
+                </text>
+              </svg>
+              <ul className={styles.legend}>
+                {series.map((s, i) => (
+                  <li key={s.event} data-event={s.event} data-count={s.counts.reduce((a, b) => a + b, 0)}>
+                    <span className={styles.swatch} style={{ background: COLOURS[i % COLOURS.length] }} />
+                    {label(s.event)}
+                    <strong>{s.counts.reduce((a, b) => a + b, 0)}</strong>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
