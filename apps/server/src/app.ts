@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerContentRoutes(app, deps);
-  registerAnalyticsRoutes(app, deps);
+  await registerAnalyticsRoutes(app, deps);
   registerUploadRoutes(app);
   await registerWeb(app, deps);
 

@@ -44,3 +44,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /** Where PGlite keeps its files under DATA_DIR. */
 export const pgliteDirOf = (dataDir: string): string => join(dataDir, 'pglite');
+
+/** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }` (pg QueryResult, PGlite Results). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,2 +1,3 @@
+export * from './analytics';
 export * from './app';
 export * from './database';

@@ -1,4 +1,7 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { jsonValue } from './json';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** Client telemetry (render errors, white-screen risk, time-outs, missing cookie). */
 export const telemetry = pgTable(
@@ -11,8 +14,31 @@ export const telemetry = pgTable(
     detail: text('detail'),
     userAgent: text('user_agent'),
     flowType: varchar('flow_type', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
   },
   // The internal list pages newest first by id, optionally of one kind.
   (t) => [index('telemetry_kind_idx').on(t.kind, t.id)],
+);
+
+/**
+ * Tracker events received by the collector, one row per uuid (the primary key makes a resent
+ * event a no-op: `ON CONFLICT (uuid) DO NOTHING`). Append-only; `user_id` is who was logged in
+ * when the batch arrived (no foreign key: facts outlive accounts and inserts take no user lock).
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    uuid: varchar('uuid', { length: 64 }).primaryKey(),
+    tracker: varchar('tracker', { length: 64 }).notNull(),
+    event: varchar('event', { length: 64 }).notNull(),
+    /** The payload as its event's schema parsed it (unknown keys dropped). */
+    payload: jsonValue('payload').notNull(),
+    occurredAt: moment('occurred_at').notNull(),
+    receivedAt: moment('received_at').notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    userId: integer('user_id'),
+    flowType: varchar('flow_type', { length: 64 }),
+  },
+  // Counts per event over time (the internal analytics page).
+  (t) => [index('analytics_events_event_occurred_idx').on(t.event, t.occurredAt)],
 );

@@ -6,14 +6,39 @@ import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
 import { routeNotFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
+import { collectEvents } from './collect';
+import { eventCounts } from './event-counts';
 
 /** Stored user agents are cut to this many characters. */
 const USER_AGENT_MAX = 512;
 
 const userAgentOf = (value: string | undefined): string | null => value?.slice(0, USER_AGENT_MAX) || null;
 
-/** Client telemetry: render errors, white-screen risk, script loads, time-outs, missing cookie, captcha SDK. */
-export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps) {
+/**
+ * Client telemetry (render errors, white-screen risk, script loads, time-outs, missing cookie,
+ * captcha SDK) and the tracker's event collector with its internal counts.
+ */
+export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps) {
+  await app.register(async (beacon) => {
+    // `navigator.sendBeacon` cannot send application/json without a CORS preflight, so the
+    // tracker's pagehide flush posts a 'text/plain;charset=UTF-8' Blob: on this route only, a
+    // text/plain body is parsed as JSON (Fastify's own parser, prototype-poisoning checks included).
+    beacon.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string' },
+      beacon.getDefaultJsonParser('error', 'error'),
+    );
+    registerEndpoint(beacon, deps, contract.analytics.collectEvents, ({ events }, { user, request }) =>
+      collectEvents(deps.db, events, { userId: user?.userId ?? null, flowType: request.flowType }),
+    );
+  });
+
+  /** Internal (404 in 'pro'): events per typed event per time bucket, zero-filled. */
+  registerEndpoint(app, deps, contract.analytics.eventCounts, ({ bucket, span }) => {
+    if (isProduction(deps.env)) throw routeNotFound();
+    return eventCounts(deps.db, bucket, span);
+  });
+
   registerEndpoint(app, deps, contract.analytics.reportTelemetry, async (input, { request }) => {
     const [row] = await deps.db
       .insert(telemetry)

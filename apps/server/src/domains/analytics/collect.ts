@@ -1,0 +1,168 @@
+import {
+  type AnalyticsEventName,
+  analyticsEventPayloads,
+  analyticsEventSchema,
+  type collectResultSchema,
+} from '@h5/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf } from '../../db/client';
+import { analyticsEvents } from '../../db/schema';
+
+type CollectResult = z.infer<typeof collectResultSchema>;
+
+/** One good event as a row of `analytics_events` (snake_case: the JSON the insert reads). */
+interface EventRow {
+  uuid: string;
+  tracker: string;
+  event: string;
+  payload: unknown;
+  /** ISO time, exact to the millisecond. */
+  occurred_at: string;
+  expires_at: string;
+  user_id: number | null;
+  flow_type: string | null;
+}
+
+/** How far ahead of the server clock an event's occurredAt may be (device clock skew). */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/** The latest time stored: the end of year 9999 (later ones have no plain ISO form). */
+const MAX_TIME_MS = Date.UTC(10_000, 0, 1) - 1;
+
+/** Who sent the batch: the session user (if any) and the request's flow-type. */
+export interface CollectSender {
+  userId: number | null;
+  flowType: string | null;
+}
+
+type Verdict = { ok: true; row: EventRow } | { ok: false; uuid: string | null; reason: string };
+
+/** Zod issues as one reason naming each field: `payload.contentId: Invalid input: …; …`. */
+function issuesReason(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): string {
+  return issues
+    .map((issue) => {
+      const field = [...prefix, ...issue.path].map(String).join('.');
+      return field ? `${field}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/** What PostgreSQL text and jsonb refuse (and would fail the whole insert): NUL, lone surrogates. */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string in `value` the database cannot store, or null. */
+function unstorableField(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSTORABLE.test(key)) return path;
+    const found = unstorableField(item, `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+const isEventName = (name: string): name is AnalyticsEventName => Object.hasOwn(analyticsEventPayloads, name);
+
+/** The uuid of a raw event when it is a well-formed one, so a refusal can name it. */
+function uuidOf(raw: unknown): string | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const parsed = analyticsEventSchema.shape.uuid.safeParse((raw as { uuid?: unknown }).uuid);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * One event of a batch, checked alone (the one place untrusted events are judged): the queued-event
+ * shape, a known event name, its payload, text the database can store, not expired, not from
+ * the future.
+ */
+export function checkEvent(raw: unknown, now: number, sender: CollectSender): Verdict {
+  const refuse = (reason: string): Verdict => ({ ok: false, uuid: uuidOf(raw), reason });
+  const shape = analyticsEventSchema.safeParse(raw);
+  if (!shape.success) return refuse(issuesReason(shape.error.issues));
+  const event = shape.data;
+  if (!isEventName(event.event)) return refuse(`unknown event ${JSON.stringify(event.event)}`);
+  const payload = analyticsEventPayloads[event.event].safeParse(event.payload);
+  if (!payload.success) return refuse(issuesReason(payload.error.issues, ['payload']));
+  const unstorable = unstorableField(event.tracker, 'tracker') ?? unstorableField(payload.data, 'payload');
+  if (unstorable) return refuse(`${unstorable}: contains a NUL or an unpaired surrogate character`);
+  if (event.expiresAt > MAX_TIME_MS) return refuse('expiresAt: later than the year 9999');
+  if (event.expiresAt < now) return refuse('expired');
+  if (event.occurredAt > now + FUTURE_TOLERANCE_MS) {
+    return refuse('occurredAt: more than 5 minutes in the future');
+  }
+  return {
+    ok: true,
+    row: {
+      uuid: event.uuid,
+      tracker: event.tracker,
+      event: event.event,
+      payload: payload.data,
+      occurred_at: new Date(event.occurredAt).toISOString(),
+      expires_at: new Date(event.expiresAt).toISOString(),
+      user_id: sender.userId,
+      flow_type: sender.flowType,
+    },
+  };
+}
+
+/**
+ * Stores rows in ONE statement, `ON CONFLICT (uuid) DO NOTHING`, and answers the uuids it
+ * inserted. Rows go in uuid order: concurrent batches holding the same uuids in other orders
+ * (the tracker reads its queue in random order; a resend may overlap a slow first send) then
+ * wait on each other instead of deadlocking. The batch travels as a single jsonb parameter
+ * unpacked by `jsonb_to_recordset`: on both drivers ~2.5× faster than a 100-row VALUES list of
+ * 800 bound parameters.
+ */
+async function insertNew(db: Db, rows: readonly EventRow[]): Promise<Set<string>> {
+  const result = await db.execute(sql`
+    INSERT INTO ${analyticsEvents} (uuid, tracker, event, payload, occurred_at, expires_at, user_id, flow_type)
+    SELECT uuid, tracker, event, payload, occurred_at, expires_at, user_id, flow_type
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+      uuid varchar, tracker varchar, event varchar, payload jsonb,
+      occurred_at timestamptz, expires_at timestamptz, user_id integer, flow_type varchar
+    )
+    ORDER BY uuid
+    ON CONFLICT (uuid) DO NOTHING
+    RETURNING uuid
+  `);
+  return new Set(rowsOf<{ uuid: string }>(result).map((row) => row.uuid));
+}
+
+/**
+ * Judges every event of a batch, then stores the good ones in one insert (one round trip): a
+ * uuid the insert returns is accepted, any other good event a duplicate (stored before, by this
+ * or a concurrent batch, or earlier in this batch). Every event of the batch gets exactly one
+ * verdict.
+ */
+export async function collectEvents(
+  db: Db,
+  events: readonly unknown[],
+  sender: CollectSender,
+  now = Date.now(),
+): Promise<CollectResult> {
+  const rejected: CollectResult['rejected'] = [];
+  /** uuid of each good event, in batch order (repeats included). */
+  const good: string[] = [];
+  const rows = new Map<string, EventRow>();
+  events.forEach((raw, index) => {
+    const verdict = checkEvent(raw, now, sender);
+    if (!verdict.ok) {
+      rejected.push({ index, uuid: verdict.uuid, reason: verdict.reason });
+      return;
+    }
+    good.push(verdict.row.uuid);
+    if (!rows.has(verdict.row.uuid)) rows.set(verdict.row.uuid, verdict.row);
+  });
+  if (rows.size === 0) return { accepted: [], duplicates: [], rejected };
+
+  const stored = await insertNew(db, [...rows.values()]);
+  const accepted: string[] = [];
+  const duplicates: string[] = [];
+  for (const uuid of good) {
+    // The first occurrence of a stored uuid is the accepted one; its repeats are duplicates.
+    if (stored.delete(uuid)) accepted.push(uuid);
+    else duplicates.push(uuid);
+  }
+  return { accepted, duplicates, rejected };
+}
