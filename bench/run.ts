@@ -94,6 +94,7 @@ function signCost() {
 
 await bundleWeights();
 signCost();
+rows.push(...(await import('./tracker').then((tracker) => tracker.trackerFigures())));
 await apiThroughput();
 
 const width = (key: 'figure' | 'value' | 'budget') => Math.max(key.length, ...rows.map((r) => r[key].length));
