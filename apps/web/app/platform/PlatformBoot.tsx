@@ -1,16 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { useApi } from '../lib/use-api';
+import type { Platform } from './boot';
 
-/** Starts the platform layer after hydration, from its own chunk (see platform/boot.ts). */
+/** Starts the platform layer after hydration, from its own chunk (see platform/boot.ts), and reports page views. */
 export function PlatformBoot() {
   const api = useApi();
   const runtime = useRootData()?.runtime;
+  const { pathname } = useLocation();
+  const platform = useRef<Promise<Platform> | undefined>(undefined);
   useEffect(() => {
-    if (!runtime) return;
-    import('./boot')
-      .then(({ startPlatform }) => startPlatform(api, runtime))
-      .catch((error: unknown) => console.error('platform start failed', error));
+    if (!runtime || platform.current) return;
+    platform.current = import('./boot').then(({ startPlatform }) => startPlatform(api, runtime));
+    platform.current.catch((error: unknown) => console.error('platform start failed', error));
   }, [api, runtime]);
+  useEffect(() => {
+    void platform.current?.then((p) => p.pageView(pathname)).catch(() => undefined);
+  }, [pathname]);
   return null;
 }

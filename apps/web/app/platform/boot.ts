@@ -5,8 +5,15 @@ import type { LazyApi } from '../lib/api-client';
 import { readPageQuery, wantsDebugConsole } from '../lib/page-query';
 import { reportTelemetry } from '../lib/telemetry';
 import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
+import { startAnalytics } from './analytics';
 import { loadPageBridge } from './page-bridge';
 import { watchPageHealth } from './page-health';
+
+/** What the page tells the started platform. */
+export interface Platform {
+  /** A page view (first load and every client navigation). */
+  pageView(pathname: string): void;
+}
 
 function publishPlatformInfo(info: PlatformInfo | null): void {
   window.__H5_PLATFORM_INFO__ = info;
@@ -16,9 +23,9 @@ function publishPlatformInfo(info: PlatformInfo | null): void {
 /**
  * What every page starts after hydration (its own chunk): the debug console when the URL asks
  * for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry; in the
- * app, platform info (which releases the page wrapper's hold) and finishedPage.
+ * app, platform info (which releases the page wrapper's hold) and finishedPage; analytics.
  */
-export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig): Promise<void> {
+export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig): Promise<Platform> {
   if (wantsDebugConsole(readPageQuery(location.search))) {
     import('../shell/debug/debug-console')
       .then(({ openDebugConsole }) => openDebugConsole(api))
@@ -26,10 +33,13 @@ export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig):
   }
   const report = (r: Parameters<typeof reportTelemetry>[1]) => void reportTelemetry(api, r);
   watchPageHealth(report);
-  if (!isInApp(navigator.userAgent)) return;
+  const analytics = startAnalytics(api, runtime);
+  const platform: Platform = { pageView: analytics.pageView };
+  if (!isInApp(navigator.userAgent)) return platform;
   const bridge = await loadPageBridge(runtime);
   bridge.on('platformInfo', publishPlatformInfo);
   // Platform info rejects after 2 s (spec §8); the page then shows without it.
   publishPlatformInfo(await bridge.getPlatformInfo().catch(() => null));
   await bridge.finishedPage().catch((error: unknown) => console.warn('finishedPage failed', error));
+  return platform;
 }

@@ -1,0 +1,84 @@
+import { contract, type PublicRuntimeConfig } from '@h5/contract';
+import { buildRequest } from '@h5/request';
+import {
+  type Analytics,
+  createAnalytics,
+  createBeaconSender,
+  createCollectorTransport,
+  observeExposure,
+  resetExposures,
+} from '@h5/tracker';
+import type { LazyApi } from '../lib/api-client';
+
+const FEED_PAGE_ID = 9;
+const DETAIL_PAGE_ID = 637;
+const FEED_CARD = '[data-testid="feed-card"]';
+
+/** The spec's page id of a path (spec §2: 9 the feed, 637 the content detail); null for others. */
+export function pageIdOf(pathname: string): 9 | 637 | null {
+  if (pathname === '/' || pathname === '/community/feed') return FEED_PAGE_ID;
+  if (/^\/community\/content\/[^/]+$/.test(pathname)) return DETAIL_PAGE_ID;
+  return null;
+}
+
+function cardFacts(card: HTMLElement) {
+  return { contentId: Number(card.dataset.contentId), position: Number(card.dataset.position ?? 0) };
+}
+
+/**
+ * The page's analytics (issue 4): the persistent queue sending to our collector (a beacon on page
+ * hide), page views with the spec's page ids, and feed card exposures (once per page view) and
+ * clicks. Loaded after hydration with the platform boot, never in first-load JS.
+ */
+export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
+  const analytics: Analytics = createAnalytics({
+    transport: createCollectorTransport((body) =>
+      api((c) => c.analytics.collectEvents, body, { errorToast: false }),
+    ),
+    beacon: createBeaconSender((events) => {
+      const wire = buildRequest(contract.analytics.collectEvents, { events }, runtime.signSecret);
+      // text/plain keeps a cross-origin beacon free of a CORS preflight; the collector reads it as JSON.
+      return {
+        url: `${runtime.apiBaseUrl}${wire.url}`,
+        body: wire.body ?? '',
+        contentType: 'text/plain;charset=UTF-8',
+      };
+    }),
+  });
+
+  const observed = new WeakSet<Element>();
+  const observeCards = () => {
+    const cards = [...document.querySelectorAll<HTMLElement>(FEED_CARD)].filter((c) => !observed.has(c));
+    if (cards.length === 0) return;
+    for (const card of cards) observed.add(card);
+    observeExposure(
+      cards,
+      (card) => analytics.track('feedExposure', { pageId: FEED_PAGE_ID, ...cardFacts(card) }),
+      { key: (card) => card.dataset.contentId },
+    );
+  };
+  const cardsAdded = new MutationObserver(observeCards);
+  cardsAdded.observe(document.body, { childList: true, subtree: true });
+
+  const onClick = (event: MouseEvent) => {
+    const card = (event.target as Element | null)?.closest<HTMLElement>(FEED_CARD);
+    if (card) analytics.track('feedClick', { pageId: FEED_PAGE_ID, ...cardFacts(card) });
+  };
+  document.addEventListener('click', onClick, true);
+
+  return {
+    analytics,
+    /** A page view: tracked when the path has a page id, and exposures may count again. */
+    pageView(pathname: string) {
+      resetExposures();
+      const pageId = pageIdOf(pathname);
+      if (pageId !== null) analytics.track('pageView', { pageId, path: pathname });
+      observeCards();
+    },
+    stop() {
+      cardsAdded.disconnect();
+      document.removeEventListener('click', onClick, true);
+      analytics.stop();
+    },
+  };
+}
