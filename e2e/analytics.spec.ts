@@ -1,6 +1,7 @@
 import { contract } from '@h5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../scripts/start-server.mjs';
+import { COLLECT_PATH, queuedEvent, seedQueue, watchSentUuids } from './support/analytics-queue';
 import { e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { E2E_SIGN_SECRET } from './support/constants';
@@ -61,6 +62,17 @@ describe('analytics, end to end', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/community/content/'));
     await expect.poll(async () => counts(), { timeout: 10_000 }).toMatchObject({ feedClick: 1, pageView: 2 });
     await expect.poll(() => queued(page)).toBe(0);
+
+    // The internal page charts the same counts.
+    await page.goto(`${server.baseURL}/internal/analytics`);
+    const chart = page.getByTestId('analytics-chart');
+    const now = await counts();
+    expect(Number(await chart.getAttribute('data-total'))).toBe(
+      Object.values(now).reduce((a, b) => a + (b ?? 0), 0),
+    );
+    expect(await chart.locator('li[data-event="pageView"]').getAttribute('data-count')).toBe(
+      String(now.pageView),
+    );
     await page.context().close();
   });
 
@@ -91,5 +103,56 @@ describe('analytics, end to end', () => {
     expect((after.feedExposure ?? 0) - (before.feedExposure ?? 0)).toBeGreaterThanOrEqual(waiting);
     expect((after.pageView ?? 0) - (before.pageView ?? 0)).toBe(1);
     await page.context().close();
+  });
+
+  it('expired events are dropped, not sent', async () => {
+    const page = await phone.newPage();
+    const sent = watchSentUuids(page);
+    const threeHoursAgo = Date.now() - 10_800_000 - 1000;
+    const expired = queuedEvent({ occurredAt: threeHoursAgo, expiresAt: threeHoursAgo + 10_800_000 });
+    const fresh = queuedEvent();
+    await seedQueue(page, [expired, fresh]);
+    await page.goto(`${server.baseURL}/`);
+    await waitForHydration(page);
+    await expect.poll(() => sent.includes(fresh.uuid), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => queued(page), { timeout: 10_000 }).toBe(0);
+    expect(sent).not.toContain(expired.uuid);
+    await page.context().close();
+  });
+
+  it('a bad event gets a clear reason and does not hold back the good ones', async () => {
+    const page = await phone.newPage();
+    const bad = queuedEvent({ payload: { pageId: 9, contentId: 'not-a-number', position: 0 } });
+    const good = [queuedEvent(), queuedEvent()];
+    await seedQueue(page, [bad, ...good]);
+    const answer = page.waitForResponse(async (r) => {
+      if (!r.url().includes(COLLECT_PATH)) return false;
+      const body = (await r.json()) as { data: { rejected: { uuid: string | null }[] } };
+      return body.data.rejected.some((x) => x.uuid === bad.uuid);
+    });
+    await page.goto(`${server.baseURL}/`);
+    const { data } = (await (await answer).json()) as {
+      data: { accepted: string[]; rejected: { uuid: string; reason: string }[] };
+    };
+    expect(data.rejected.find((x) => x.uuid === bad.uuid)?.reason).toMatch(/^payload\.contentId: /);
+    expect(data.accepted).toEqual(expect.arrayContaining(good.map((e) => e.uuid)));
+    await expect.poll(() => queued(page), { timeout: 10_000 }).toBe(0);
+    await page.context().close();
+  });
+
+  it('two open tabs share one queue and never send the same event twice', async () => {
+    const first = await phone.newPage();
+    const context = first.context();
+    const sent = watchSentUuids(context);
+    const seeded = Array.from({ length: 30 }, () => queuedEvent());
+    await seedQueue(context, seeded);
+    const second = await context.newPage();
+    await Promise.all([first.goto(`${server.baseURL}/`), second.goto(`${server.baseURL}/community/feed`)]);
+    await Promise.all([waitForHydration(first), waitForHydration(second)]);
+    await expect.poll(() => queued(first), { timeout: 15_000 }).toBe(0);
+    await first.waitForTimeout(1000);
+    expect(sent).toEqual(expect.arrayContaining(seeded.map((e) => e.uuid)));
+    expect(sent.length).toBe(new Set(sent).size);
+    await context.close();
   });
 });

@@ -9,6 +9,7 @@ export {
   DEFAULT_KEY_PREFIX,
   DEFAULT_TRACKER_NAME,
 } from './create-analytics';
+export { eventKey } from './event-key';
 export {
   createExposureTracker,
   type ExposureOptions,
