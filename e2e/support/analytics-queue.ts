@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AnalyticsEvent } from '@h5/contract';
 import { DEFAULT_KEY_PREFIX, eventKey } from '@h5/tracker';
 import type { BrowserContext, Page, Request } from 'playwright-core';
@@ -11,7 +12,7 @@ export function queuedEvent(overrides: Partial<AnalyticsEvent> = {}): AnalyticsE
   seq += 1;
   const now = Date.now();
   return {
-    uuid: `e2e${process.pid.toString(16)}${Date.now().toString(16)}${String(seq).padStart(6, '0')}`,
+    uuid: randomUUID(),
     tracker: 'community',
     event: 'feedClick',
     payload: { pageId: 9, contentId: 1, position: seq },

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { NativeTokens } from '@h5/bridge';
 import { contract } from '@h5/contract';
 import { createApiClient } from '@h5/request';
@@ -20,12 +21,12 @@ export async function revokeSession(
   await e2eApi(baseUrl, tokens)(contract.auth.logout, {});
 }
 
-let phoneSeq = 0;
-/** A fresh phone per login (per process and run), so the server's 60 s resend limit never meets a test. */
+/**
+ * A fresh phone per login, so the server's 60 s resend limit never meets a test. Random, because
+ * test files run in worker threads of one process, each with its own copy of this module.
+ */
 export function nextPhone(): string {
-  phoneSeq += 1;
-  const run = String(process.pid % 1000).padStart(3, '0');
-  return `136${run}${String(phoneSeq).padStart(5, '0')}`;
+  return `136${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
 /** Logs a new user in through the API (code from the development outbox) and returns the tokens. */
@@ -36,7 +37,8 @@ export async function apiLogin(
   const api = e2eApi(baseUrl);
   await api(contract.auth.sendLoginCode, { phone });
   const { messages } = await api(contract.auth.loginOutbox, { phone });
-  const code = messages.at(-1)?.code ?? '';
+  const newest = [...messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
+  const code = newest?.code ?? '';
   const { duToken, xAuthToken } = await api(contract.auth.login, { phone, code });
   return { duToken, xAuthToken };
 }
