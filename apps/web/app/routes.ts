@@ -9,6 +9,8 @@ export default [
   // Internal, not in production: what clients reported (spec §8 telemetry).
   route('internal/telemetry', 'routes/analytics/telemetry.tsx'),
   route('internal/analytics', 'routes/analytics/analytics.tsx'),
+  // The issue names it /analytics; the same internal page.
+  route('analytics', 'routes/analytics/analytics.tsx', { id: 'analytics-alias' }),
   // Internal, not in production: every bridge message, gate and login-gated action.
   route('internal/bridge', 'routes/debug/bridge.tsx'),
   // Non-production test hook: throws while rendering (see the file).
