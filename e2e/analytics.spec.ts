@@ -1,7 +1,7 @@
 import { contract } from '@h5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../scripts/start-server.mjs';
-import { COLLECT_PATH, queuedEvent, seedQueue, watchSentUuids } from './support/analytics-queue';
+import { COLLECT_PATH, queuedEvent, seedQueue, watchSent } from './support/analytics-queue';
 import { e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { E2E_SIGN_SECRET } from './support/constants';
@@ -93,21 +93,39 @@ describe('analytics, end to end', () => {
     await page.waitForTimeout(3500);
     const waiting = await queued(page);
     expect(waiting).toBeGreaterThan(0);
+    const waitingUuids = await page.evaluate(
+      (prefix) =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith(`${prefix}e:`))
+          .map((k) => k.split(':').at(-1)),
+      QUEUE_PREFIX,
+    );
+    const sent = watchSent(page.context());
 
     await page.context().setOffline(false);
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => queued(page), { timeout: 15_000 }).toBe(0);
+    // The events queued offline left with the reload's page-hide beacon, or with the new page —
+    // never both: the new page sends none of them twice and nothing else twice.
+    expect(sent.uuids.length).toBe(new Set(sent.uuids).size);
+    const resent = sent.uuids.filter((uuid) => waitingUuids.includes(uuid));
+    expect(resent.length).toBeLessThanOrEqual(waitingUuids.length);
     const after = await counts();
-    // The offline exposures, the reload's page view and its own exposures: nothing lost.
-    expect((after.feedExposure ?? 0) - (before.feedExposure ?? 0)).toBeGreaterThanOrEqual(waiting);
+    // Exactly once at the collector: the offline exposures plus the new page's own.
+    const newExposures = sent.events.filter(
+      (event, i) => event === 'feedExposure' && !waitingUuids.includes(sent.uuids[i]),
+    ).length;
+    await expect
+      .poll(async () => ((await counts()).feedExposure ?? 0) - (before.feedExposure ?? 0))
+      .toBe(waiting + newExposures);
     expect((after.pageView ?? 0) - (before.pageView ?? 0)).toBe(1);
     await page.context().close();
   });
 
   it('expired events are dropped, not sent', async () => {
     const page = await phone.newPage();
-    const sent = watchSentUuids(page);
+    const { uuids: sent } = watchSent(page);
     const threeHoursAgo = Date.now() - 10_800_000 - 1000;
     const expired = queuedEvent({ occurredAt: threeHoursAgo, expiresAt: threeHoursAgo + 10_800_000 });
     const fresh = queuedEvent();
@@ -143,7 +161,7 @@ describe('analytics, end to end', () => {
   it('two open tabs share one queue and never send the same event twice', async () => {
     const first = await phone.newPage();
     const context = first.context();
-    const sent = watchSentUuids(context);
+    const { uuids: sent } = watchSent(context);
     const seeded = Array.from({ length: 30 }, () => queuedEvent());
     await seedQueue(context, seeded);
     const second = await context.newPage();

@@ -38,7 +38,7 @@ describe('production (APP_ENV=pro)', () => {
     expect(await response?.text()).toContain('data-testid="feed-card"');
     const debug = await page.goto(`${server.baseURL}/__debug/render-error`);
     expect(debug?.status()).toBe(404);
-    for (const internal of ['/internal/telemetry', '/internal/bridge']) {
+    for (const internal of ['/internal/telemetry', '/internal/bridge', '/internal/analytics', '/analytics']) {
       expect((await page.goto(`${server.baseURL}${internal}`))?.status(), internal).toBe(404);
     }
     await page.context().close();
@@ -56,5 +56,7 @@ describe('production (APP_ENV=pro)', () => {
     expect(isApiError(reports) && reports.httpStatus).toBe(404);
     const answer = await api(contract.auth.captchaDevAnswer, { challengeId: 'x' }).catch((e: unknown) => e);
     expect(isApiError(answer) && answer.httpStatus).toBe(404);
+    const counts = await api(contract.analytics.eventCounts, {}).catch((e: unknown) => e);
+    expect(isApiError(counts) && counts.httpStatus).toBe(404);
   });
 });

@@ -35,13 +35,21 @@ export async function seedQueue(target: Page | BrowserContext, events: Analytics
   }, entries);
 }
 
-/** Every uuid the page posts to the collector, in order (one entry per time it was sent). */
-export function watchSentUuids(target: Page | BrowserContext): string[] {
-  const sent: string[] = [];
+/**
+ * What the page posts to the collector with fetch, in order (an entry per time an event was
+ * sent): uuids, and the event names beside them. Page-hide beacons do not show up in
+ * Playwright's network events.
+ */
+export function watchSent(target: Page | BrowserContext): { uuids: string[]; events: string[] } {
+  const sent = { uuids: [] as string[], events: [] as string[] };
   target.on('request', (request: Request) => {
     if (!request.url().includes(COLLECT_PATH)) return;
-    const body = JSON.parse(request.postData() ?? '{}') as { events?: { uuid?: string }[] };
-    for (const event of body.events ?? []) if (event.uuid) sent.push(event.uuid);
+    const body = JSON.parse(request.postData() ?? '{}') as { events?: { uuid?: string; event?: string }[] };
+    for (const e of body.events ?? []) {
+      if (!e.uuid) continue;
+      sent.uuids.push(e.uuid);
+      sent.events.push(e.event ?? '');
+    }
   });
   return sent;
 }
