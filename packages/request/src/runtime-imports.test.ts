@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runtimeImports } from '../../../scripts/runtime-imports.mjs';
 
 declare global {
   interface ImportMeta {
@@ -12,14 +13,6 @@ const SOURCES = import.meta.glob<string>('./*.ts', { query: '?raw', import: 'def
 const SHIPPED = Object.keys(SOURCES)
   .map((path) => path.slice(2))
   .filter((file) => !file.endsWith('.test.ts') && file !== 'test-utils.ts');
-
-/** Module specifiers a file imports at run time (`import type` / `export type` excluded). */
-function runtimeImports(source: string): string[] {
-  const statements = source.match(/^(?:import|export)\s[^;]*?\sfrom\s+'[^']+';/gms) ?? [];
-  return statements
-    .filter((s) => !/^(?:import|export)\s+type\s/.test(s))
-    .map((s) => (s.match(/from\s+'([^']+)'/) as RegExpMatchArray)[1] as string);
-}
 
 describe('the client path loads no contract table and no zod at run time', () => {
   it('finds the shipped files', () => {
