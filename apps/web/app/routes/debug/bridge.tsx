@@ -135,7 +135,11 @@ export default function BridgeConsole({ loaderData }: Route.ComponentProps) {
               {BRIDGE_TEXT.version} {app.version}
             </span>
             <span data-testid="bridge-session">
-              {loggedIn === null ? '…' : loggedIn ? BRIDGE_TEXT.loggedIn : BRIDGE_TEXT.visitor}
+              {loggedIn === null
+                ? BRIDGE_TEXT.pending
+                : loggedIn
+                  ? BRIDGE_TEXT.loggedIn
+                  : BRIDGE_TEXT.visitor}
             </span>
           </p>
           <table className={styles.gates} aria-label={BRIDGE_TEXT.gates}>
