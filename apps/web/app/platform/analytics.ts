@@ -57,7 +57,12 @@ export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
       { key: (card) => card.dataset.contentId },
     );
   };
-  const cardsAdded = new MutationObserver(observeCards);
+  // Only mutations that add a feed card rescan the page (toasts, skeletons and the like do not).
+  const addsCard = (node: Node) =>
+    node instanceof Element && (node.matches(FEED_CARD) || node.querySelector(FEED_CARD) !== null);
+  const cardsAdded = new MutationObserver((records) => {
+    if (records.some((r) => Array.from(r.addedNodes).some(addsCard))) observeCards();
+  });
   cardsAdded.observe(document.body, { childList: true, subtree: true });
 
   const onClick = (event: MouseEvent) => {
