@@ -4,3 +4,5 @@ export * from './commerce';
 export * from './community';
 export * from './config';
 export * from './content';
+export * from './feedback';
+export * from './upload';
