@@ -7,6 +7,7 @@ import { registerAnalyticsRoutes } from './domains/analytics/routes';
 import { registerAuthRoutes } from './domains/auth/routes';
 import { registerConfigRoutes } from './domains/config/routes';
 import { registerContentRoutes } from './domains/content/routes';
+import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
 import { registerEnvelope } from './plugins/envelope';
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerContentRoutes(app, deps);
+  registerFeedbackRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
   registerUploadRoutes(app);
   await registerWeb(app, deps);

@@ -14,3 +14,17 @@ export const LOGIN_CODE_INVALID = 4021;
 /** A login code was requested again within the resend interval. */
 export const LOGIN_CODE_TOO_FREQUENT = 4022;
 export const INTERNAL_ERROR = 500;
+/** Feedback (reports and search ideas) refusals: 41xx (docs/api.md). */
+export const FEEDBACK_TARGET_NOT_FOUND = 4101;
+/** The reason does not exist or is not offered for the target's type. */
+export const FEEDBACK_REASON_INVALID = 4102;
+/** The chosen report reason needs a description. */
+export const FEEDBACK_DETAIL_REQUIRED = 4103;
+/** The user already reported this target (a different request). */
+export const FEEDBACK_ALREADY_REPORTED = 4104;
+/** An evidence image is not an image object the caller uploaded. */
+export const FEEDBACK_IMAGE_NOT_OWNED = 4105;
+/** A search-idea option id that the config does not offer. */
+export const FEEDBACK_OPTION_INVALID = 4106;
+/** A requestId already used for a different submission. */
+export const FEEDBACK_REQUEST_ID_REUSED = 4107;

@@ -1,3 +1,4 @@
 export * from './analytics';
 export * from './app';
 export * from './database';
+export * from './feedback';

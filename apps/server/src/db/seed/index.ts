@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
 import { SEED_CLIENT_CONF, SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
+import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
 
 const BATCH = 500;
@@ -41,6 +42,7 @@ export async function insertSeed(db: Db, seed?: number): Promise<void> {
       SEED_CONFIG_ENTRIES.map((entry) => ({ ...entry })),
     );
     await insertBatches(tx, s.dyeingEnvs, SEED_DYEING_ENVS);
+    await insertFeedbackSeed(tx);
     for (const table of ['users', 'contents', 'replies']) await resetSequence(tx, table);
   });
 }
