@@ -6,6 +6,9 @@ export default [
   route('community/feed', 'routes/content/feed.tsx', { id: 'content-feed-alias' }),
   route('community/content/:contentId', 'routes/content/detail.tsx'),
   route('login', 'routes/auth/login.tsx'),
+  // Feedback (login only): report a content, comment or user; tell search what it missed.
+  route('feedback/accuse', 'routes/feedback/accuse.tsx'),
+  route('feedback/search-idea', 'routes/feedback/search-idea.tsx'),
   // Internal, not in production: what clients reported (spec §8 telemetry).
   route('internal/telemetry', 'routes/analytics/telemetry.tsx'),
   route('internal/analytics', 'routes/analytics/analytics.tsx'),

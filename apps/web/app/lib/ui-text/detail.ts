@@ -5,4 +5,5 @@
  */
 export const DETAIL_TEXT = {
   title: '内容详情',
+  report: '举报',
 } as const;

@@ -1,0 +1,177 @@
+import { type AccuseInfo, contract } from '@h5/contract';
+import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
+import { useCallback, useEffect, useState } from 'react';
+import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useUploadQueue } from '../../lib/upload/use-upload-queue';
+import { useApi } from '../../lib/use-api';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import type { Route } from './+types/accuse';
+import { backPathOf, readAccuseTarget } from './accuse-target';
+import { ChoiceList } from './ChoiceList';
+import { DescriptionField } from './DescriptionField';
+import { EvidenceGrid } from './EvidenceGrid';
+import { FormSkeleton } from './FormSkeleton';
+import styles from './feedback.module.css';
+import { formatSubmittedAt } from './format-time';
+import { gatedPrefetch } from './gated-prefetch.server';
+import { ResultCard } from './ResultCard';
+import { SubmitBar } from './SubmitBar';
+import { TargetCard } from './TargetCard';
+import { useSubmit } from './use-submit';
+
+/** Visitors go to /login?redirect=here; the form's data is prefetched (or loaded in the browser on time-out). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = readAccuseTarget(new URL(request.url).searchParams);
+  if (!target) return { target, info: null, error: text.badTarget };
+  const prefetch = await gatedPrefetch(request, () => context.api(contract.feedback.accuseInfo, target));
+  return { target, info: prefetch.data, error: prefetch.error };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.accuseTitle} · ${SHELL_TEXT.siteTitle}` }];
+
+/** The report page: target summary, reasons, description, evidence images, submit. */
+export default function AccuseScreen({ loaderData }: Route.ComponentProps) {
+  const { target } = loaderData;
+  const api = useApi();
+  const [info, setInfo] = useState<AccuseInfo | null>(loaderData.info);
+  const [loadError, setLoadError] = useState<string | null>(loaderData.error);
+
+  const load = useCallback(() => {
+    if (!target) return;
+    setLoadError(null);
+    api((c) => c.feedback.accuseInfo, target, { errorToast: false }).then(setInfo, (error: Error) =>
+      setLoadError(error.message || text.loadFailed),
+    );
+  }, [api, target]);
+  useEffect(() => {
+    if (!info && !loadError) load();
+  }, [info, loadError, load]);
+
+  const back = backPathOf(target);
+  let body: React.ReactNode;
+  if (info) body = <AccuseForm info={info} back={back} />;
+  else if (loadError)
+    body = (
+      <div className={styles.main}>
+        <div className={styles.card} role="alert" data-testid="accuse-load-error">
+          <p className={styles.resultBody}>{loadError}</p>
+        </div>
+        <Placeholder type="networkError" onRetry={load} compact />
+      </div>
+    );
+  else body = <FormSkeleton />;
+
+  return (
+    <div className={styles.screen}>
+      <PageHeader title={text.accuseTitle} fallback={back} backTestId="accuse-back" />
+      {body}
+    </div>
+  );
+}
+
+function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
+  const api = useApi();
+  const [reasonId, setReasonId] = useState<number | null>(null);
+  const [description, setDescription] = useState('');
+  const uploads = useUploadQueue(info.maxImages);
+  const reason = info.reasons.find((r) => r.id === reasonId) ?? null;
+  const { keys } = uploads;
+
+  const send = useCallback(
+    (requestId: string) =>
+      api(
+        (c) => c.feedback.submitAccuse,
+        {
+          targetType: info.target.type,
+          targetId: info.target.id,
+          reasonId: reasonId ?? 0,
+          description,
+          images: keys.map((key) => ({ key })),
+          requestId,
+        },
+        { errorToast: false },
+      ),
+    [api, info.target, reasonId, description, keys],
+  );
+  const { submit, submitting, error, result } = useSubmit(send);
+
+  if (info.submitted && !result) {
+    return (
+      <main className={styles.main}>
+        <TargetCard target={info.target} />
+        <ResultCard
+          testId="accuse-already"
+          title={text.alreadyTitle}
+          body={text.alreadyBody(formatSubmittedAt(info.submitted.createdAt))}
+          action={{ label: text.back, to: back }}
+        />
+      </main>
+    );
+  }
+  if (result) {
+    return (
+      <main className={styles.main}>
+        <ResultCard
+          testId="accuse-success"
+          title={text.successTitle}
+          body={text.successBody}
+          action={{ label: text.back, to: back }}
+        />
+      </main>
+    );
+  }
+
+  const fieldError = (code: number) => (error?.code === code ? error.message : null);
+  const formError =
+    error && error.code !== FEEDBACK_DETAIL_REQUIRED && error.code !== FEEDBACK_IMAGE_NOT_OWNED
+      ? error.message
+      : null;
+  let hint: string | null = null;
+  if (!reason) hint = text.chooseReason;
+  else if (uploads.pending) hint = text.waitUploads;
+
+  return (
+    <form
+      className={styles.main}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+      data-testid="accuse-form"
+    >
+      <TargetCard target={info.target} />
+      <ChoiceList
+        title={text.reasonsTitle}
+        name="reason"
+        kind="radio"
+        choices={info.reasons.map((r) => ({ id: r.id, label: r.title, tagged: r.needDetail }))}
+        selected={reasonId === null ? [] : [reasonId]}
+        onToggle={setReasonId}
+      />
+      <DescriptionField
+        title={text.descriptionTitle}
+        value={description}
+        onChange={setDescription}
+        max={info.maxText}
+        placeholder={text.descriptionPlaceholder}
+        required={reason?.needDetail === true}
+        error={fieldError(FEEDBACK_DETAIL_REQUIRED)}
+      />
+      <EvidenceGrid uploads={uploads} max={info.maxImages} />
+      {fieldError(FEEDBACK_IMAGE_NOT_OWNED) ? (
+        <p className={styles.error} role="alert" data-testid="images-error">
+          {fieldError(FEEDBACK_IMAGE_NOT_OWNED)}
+        </p>
+      ) : null}
+      <SubmitBar
+        disabled={!reason || uploads.pending || submitting}
+        submitting={submitting}
+        hint={hint}
+        error={formError}
+      />
+    </form>
+  );
+}

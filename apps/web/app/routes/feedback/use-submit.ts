@@ -1,0 +1,55 @@
+import { useCallback, useRef, useState } from 'react';
+
+/** A v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A refusal: the message to show and the envelope's code (0 when no answer came). */
+export interface SubmitError {
+  message: string;
+  code: number;
+}
+
+export interface Submit<T> {
+  submit: () => Promise<void>;
+  submitting: boolean;
+  error: SubmitError | null;
+  result: T | null;
+}
+
+/**
+ * One form submission: a requestId made once per form, so a retry after a failure (or a double
+ * tap) is the same request and the server stores one record; the refusal's message for the page.
+ */
+export function useSubmit<T>(send: (requestId: string) => Promise<T>): Submit<T> {
+  const requestId = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<SubmitError | null>(null);
+  const [result, setResult] = useState<T | null>(null);
+  const submit = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    requestId.current ??= newRequestId();
+    setSubmitting(true);
+    setError(null);
+    try {
+      setResult(await send(requestId.current));
+    } catch (failure) {
+      const code = (failure as { code?: unknown } | null)?.code;
+      setError({
+        message: failure instanceof Error ? failure.message : String(failure),
+        code: typeof code === 'number' ? code : 0,
+      });
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }, [send]);
+  return { submit, submitting, error, result };
+}
