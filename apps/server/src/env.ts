@@ -53,9 +53,37 @@ const envSchema = z.object({
   RISK_WINDOW_SECONDS: positiveInt(86_400).default(60),
   RISK_LOGIN_CODE_LIMIT: positiveInt(1_000_000).default(3),
   RISK_LOGIN_CODE_WINDOW_SECONDS: positiveInt(86_400).default(600),
+  // Object store of uploads (apps/server/src/storage): files under DATA_DIR/objects, or an S3-compatible service.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanVar(false),
 });
 
-export type Env = z.output<typeof envSchema>;
+/** What STORAGE_DRIVER=s3 cannot start without. */
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.STORAGE_DRIVER !== 's3') return;
+  for (const name of S3_REQUIRED) {
+    if (env[name] === undefined)
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER is s3' });
+  }
+});
+
+export type Env = z.output<typeof checkedEnvSchema>;
 
 /** A refused environment: one line per bad variable, `NAME: reason`. */
 export class EnvError extends Error {
@@ -72,7 +100,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
     const value = source[key];
     if (value !== undefined && (value !== '' || key === 'API_BASE_URL')) input[key] = value;
   }
-  const result = envSchema.safeParse(input);
+  const result = checkedEnvSchema.safeParse(input);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertObjectName } from './key-path';
+import { checkMinBytes, MeteredStream, multipartEtag } from './limit-stream';
+import {
+  type ObjectInfo,
+  type ObjectStore,
+  type PartInfo,
+  type PutOptions,
+  StoreError,
+} from './object-store';
+
+const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** Part files are `{partNumber}.{md5}`: the ETag travels with the bytes, renamed in together. */
+const PART_FILE = /^(\d{1,5})\.([0-9a-f]{32})$/;
+/** ETags of whole objects sit beside them as `{file}.etag` would clash with keys; a side folder keeps them. */
+const META = '.meta';
+
+/**
+ * Objects as files under `root/{bucket}/{key}` (root = DATA_DIR/objects). Writes go to a temp file
+ * under `root/.tmp`, are fsynced, then renamed into place, so readers never see half an object.
+ * Multipart parts are staged under `root/.multipart/{uploadId}/`; complete concatenates them
+ * with streams. ETags are md5 hex (S3-style `-N` for multipart), kept in `root/.meta/{bucket}/{key}`.
+ */
+export class LocalDiskStore implements ObjectStore {
+  constructor(private readonly root: string) {}
+
+  private objectPath(bucket: string, key: string): string {
+    assertObjectName(bucket, key);
+    return join(this.root, bucket, key);
+  }
+
+  private metaPath(bucket: string, key: string): string {
+    return join(this.root, META, bucket, key);
+  }
+
+  private stagingDir(uploadId: string): string {
+    if (!UPLOAD_ID.test(uploadId))
+      throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
+    return join(this.root, '.multipart', uploadId);
+  }
+
+  private async tempPath(): Promise<string> {
+    const dir = join(this.root, '.tmp');
+    await mkdir(dir, { recursive: true });
+    return join(dir, randomBytes(12).toString('hex'));
+  }
+
+  /** Writes a stream to a new temp file, fsynced; removes it on failure. */
+  private async writeTemp(body: Readable, meter: MeteredStream): Promise<string> {
+    const temp = await this.tempPath();
+    // Opened before streaming, so the file exists when a refusal removes it.
+    const handle = await open(temp, 'w');
+    try {
+      try {
+        await pipeline(body, meter, sinkInto(handle));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return temp;
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  private async place(temp: string, target: string): Promise<void> {
+    await mkdir(dirname(target), { recursive: true });
+    await rename(temp, target);
+  }
+
+  private async writeEtag(bucket: string, key: string, etag: string): Promise<void> {
+    const temp = await this.tempPath();
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(etag);
+    } finally {
+      await handle.close();
+    }
+    await this.place(temp, this.metaPath(bucket, key));
+  }
+
+  async put(bucket: string, key: string, body: Readable, options: PutOptions): Promise<ObjectInfo> {
+    const target = this.objectPath(bucket, key);
+    const meter = new MeteredStream(options.maxBytes);
+    const temp = await this.writeTemp(body, meter);
+    try {
+      checkMinBytes(meter.bytes, options.minBytes);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    const etag = meter.md5Hex();
+    // The ETag first: a reader that finds the new bytes also finds their ETag (an older one
+    // for a moment at worst, never a missing one).
+    await this.writeEtag(bucket, key, etag);
+    await this.place(temp, target);
+    return { size: meter.bytes, etag };
+  }
+
+  async head(bucket: string, key: string): Promise<ObjectInfo | null> {
+    const path = this.objectPath(bucket, key);
+    try {
+      const [info, etag] = await Promise.all([stat(path), readSmall(this.metaPath(bucket, key))]);
+      return info.isFile() ? { size: info.size, etag: etag ?? '' } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async get(bucket: string, key: string): Promise<(ObjectInfo & { body: Readable }) | null> {
+    const info = await this.head(bucket, key);
+    if (!info) return null;
+    return { ...info, body: createReadStream(this.objectPath(bucket, key)) };
+  }
+
+  async delete(bucket: string, key: string): Promise<void> {
+    await rm(this.objectPath(bucket, key), { force: true });
+    await rm(this.metaPath(bucket, key), { force: true });
+  }
+
+  async createMultipart(_bucket: string, _key: string, _contentType: string): Promise<string> {
+    const uploadId = randomBytes(16).toString('hex');
+    await mkdir(this.stagingDir(uploadId), { recursive: true });
+    return uploadId;
+  }
+
+  async putPart(
+    _bucket: string,
+    _key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    maxBytes: number,
+  ): Promise<PartInfo> {
+    const dir = this.stagingDir(uploadId);
+    if (!(await exists(dir))) throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
+    const meter = new MeteredStream(maxBytes);
+    const temp = await this.writeTemp(body, meter);
+    const etag = meter.md5Hex();
+    const name = `${partNumber}.${etag}`;
+    await rename(temp, join(dir, name));
+    // A re-sent part replaces the earlier one: drop other files of the same number.
+    for (const file of await readdir(dir)) {
+      const match = PART_FILE.exec(file);
+      if (match && Number(match[1]) === partNumber && file !== name)
+        await rm(join(dir, file), { force: true });
+    }
+    return { partNumber, etag, size: meter.bytes };
+  }
+
+  async listParts(_bucket: string, _key: string, uploadId: string): Promise<PartInfo[]> {
+    const dir = this.stagingDir(uploadId);
+    let files: string[];
+    try {
+      files = await readdir(dir);
+    } catch (error) {
+      if (isMissing(error)) throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
+      throw error;
+    }
+    const parts: PartInfo[] = [];
+    for (const file of files) {
+      const match = PART_FILE.exec(file);
+      if (!match) continue;
+      const info = await stat(join(dir, file));
+      parts.push({ partNumber: Number(match[1]), etag: match[2] as string, size: info.size });
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async completeMultipart(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    parts: ReadonlyArray<{ partNumber: number; etag: string }>,
+    _options: { contentType: string },
+  ): Promise<ObjectInfo> {
+    const target = this.objectPath(bucket, key);
+    const dir = this.stagingDir(uploadId);
+    const held = new Map(
+      (await this.listParts(bucket, key, uploadId)).map((part) => [part.partNumber, part]),
+    );
+    for (const part of parts) {
+      const found = held.get(part.partNumber);
+      if (!found || found.etag !== part.etag.replaceAll('"', '').toLowerCase()) {
+        throw new StoreError(
+          'InvalidPart',
+          `One or more of the specified parts could not be found: part ${part.partNumber}.`,
+        );
+      }
+    }
+    const temp = await this.tempPath();
+    let size = 0;
+    try {
+      const out = await open(temp, 'w');
+      try {
+        for (const part of parts) {
+          const found = held.get(part.partNumber) as PartInfo;
+          const source = createReadStream(join(dir, `${found.partNumber}.${found.etag}`));
+          await pipeline(source, sinkInto(out));
+          size += found.size;
+        }
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    const etag = multipartEtag(parts.map((part) => (held.get(part.partNumber) as PartInfo).etag));
+    await this.writeEtag(bucket, key, etag);
+    await this.place(temp, target);
+    await rm(dir, { recursive: true, force: true });
+    return { size, etag };
+  }
+
+  async abortMultipart(_bucket: string, _key: string, uploadId: string): Promise<void> {
+    await rm(this.stagingDir(uploadId), { recursive: true, force: true });
+  }
+}
+
+const isMissing = (error: unknown): boolean =>
+  (error as NodeJS.ErrnoException | null)?.code === 'ENOENT' ||
+  (error as NodeJS.ErrnoException | null)?.code === 'ENOTDIR';
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
+async function readSmall(path: string): Promise<string | null> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      return (await handle.readFile('utf8')).trim();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** A pipeline sink that appends to an open file (the caller keeps the handle, to fsync and close it). */
+const sinkInto = (handle: FileHandle) =>
+  async function sink(source: AsyncIterable<Buffer>): Promise<void> {
+    for await (const chunk of source) await handle.write(chunk);
+  };

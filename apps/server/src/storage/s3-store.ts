@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertObjectName } from './key-path';
+import { checkMinBytes, MeteredStream } from './limit-stream';
+import {
+  type ObjectInfo,
+  type ObjectStore,
+  type PartInfo,
+  type PutOptions,
+  StoreError,
+} from './object-store';
+import { amzDateOf, EMPTY_SHA256, rfc3986, signV4 } from './sigv4';
+
+export interface S3Config {
+  /** The service's origin, e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  region: string;
+  /** The one real bucket; our logical buckets are the first segment of its keys. */
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` (MinIO and most self-hosted services) instead of `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+}
+
+const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const STAGING = '.multipart';
+
+const unquote = (etag: string | null): string => (etag ?? '').replaceAll('"', '');
+
+/** The text of every `<tag>` in an XML answer (S3 answers are flat enough for this). */
+function xmlValues(xml: string, tag: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) =>
+    (m[1] as string).replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+  );
+}
+
+/**
+ * Objects in one bucket of an S3-compatible service, signed with SigV4 over fetch. A logical bucket
+ * `b` and key `k` live at `b/k`. S3 wants parts of at least 5 MiB but ours are smaller (spec §9),
+ * so multipart parts are staged as objects under `.multipart/{uploadId}/` and complete joins them
+ * into one PUT; uploads with unknown length are spooled to a temp file first (S3 needs the length
+ * and the payload hash up front).
+ */
+export class S3Store implements ObjectStore {
+  constructor(
+    private readonly config: S3Config,
+    private readonly spoolDir: string = tmpdir(),
+  ) {}
+
+  private url(path: string, query = ''): URL {
+    const base = new URL(this.config.endpoint);
+    const encoded = path.split('/').map(rfc3986).join('/');
+    if (this.config.forcePathStyle) {
+      return new URL(`${base.origin}/${rfc3986(this.config.bucket)}/${encoded}${query}`);
+    }
+    return new URL(`${base.protocol}//${this.config.bucket}.${base.host}/${encoded}${query}`);
+  }
+
+  private objectPath(bucket: string, key: string): string {
+    assertObjectName(bucket, key);
+    return `${bucket}/${key}`;
+  }
+
+  private partPath(uploadId: string, partNumber: number): string {
+    return `${this.stagingPrefix(uploadId)}${partNumber}`;
+  }
+
+  private stagingPrefix(uploadId: string): string {
+    if (!UPLOAD_ID.test(uploadId))
+      throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
+    return `${STAGING}/${uploadId}/`;
+  }
+
+  /** One signed request; `body` is a file to stream (with its length and sha256) or nothing. */
+  private async send(
+    method: string,
+    url: URL,
+    options: { headers?: Record<string, string>; file?: { path: string; size: number; sha256: string } } = {},
+  ): Promise<Response> {
+    const amzDate = amzDateOf(new Date());
+    const payloadHash = options.file?.sha256 ?? EMPTY_SHA256;
+    const headers: Record<string, string> = {
+      host: url.host,
+      'x-amz-date': amzDate,
+      'x-amz-content-sha256': payloadHash,
+      ...options.headers,
+      ...(options.file ? { 'content-length': String(options.file.size) } : {}),
+    };
+    const { authorization } = signV4(
+      {
+        method,
+        url,
+        headers,
+        payloadHash,
+        amzDate,
+        region: this.config.region,
+        service: 's3',
+        accessKeyId: this.config.accessKeyId,
+      },
+      this.config.secretAccessKey,
+    );
+    const { host: _host, ...sent } = headers;
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: { ...sent, authorization } };
+    if (options.file) {
+      init.body = Readable.toWeb(createReadStream(options.file.path)) as ReadableStream;
+      init.duplex = 'half';
+    }
+    return fetch(url, init);
+  }
+
+  private async expectOk(response: Response, what: string): Promise<void> {
+    if (response.ok) return;
+    const text = await response.text();
+    throw new Error(
+      `S3 ${what} failed: ${response.status} ${xmlValues(text, 'Code')[0] ?? text.slice(0, 200)}`,
+    );
+  }
+
+  /** Spools a stream to a temp file, metered, then hands it to `use`; the file is removed after. */
+  private async spooled<T>(
+    body: Readable,
+    maxBytes: number | undefined,
+    use: (file: { path: string; size: number; sha256: string; md5: string }) => Promise<T>,
+  ): Promise<T> {
+    const dir = await mkdtemp(join(this.spoolDir, 'h5-s3-'));
+    const path = join(dir, 'body');
+    try {
+      const meter = new MeteredStream(maxBytes, true);
+      await pipeline(body, meter, createWriteStream(path));
+      return await use({ path, size: meter.bytes, sha256: meter.sha256Hex(), md5: meter.md5Hex() });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async put(bucket: string, key: string, body: Readable, options: PutOptions): Promise<ObjectInfo> {
+    const url = this.url(this.objectPath(bucket, key));
+    return this.spooled(body, options.maxBytes, async (file) => {
+      checkMinBytes(file.size, options.minBytes);
+      const response = await this.send('PUT', url, {
+        headers: { 'content-type': options.contentType },
+        file,
+      });
+      await this.expectOk(response, 'put');
+      return { size: file.size, etag: unquote(response.headers.get('etag')) || file.md5 };
+    });
+  }
+
+  async head(bucket: string, key: string): Promise<ObjectInfo | null> {
+    const response = await this.send('HEAD', this.url(this.objectPath(bucket, key)));
+    if (response.status === 404) return null;
+    await this.expectOk(response, 'head');
+    return {
+      size: Number(response.headers.get('content-length') ?? 0),
+      etag: unquote(response.headers.get('etag')),
+    };
+  }
+
+  async get(bucket: string, key: string): Promise<(ObjectInfo & { body: Readable }) | null> {
+    return this.getPath(this.objectPath(bucket, key));
+  }
+
+  private async getPath(path: string): Promise<(ObjectInfo & { body: Readable }) | null> {
+    const response = await this.send('GET', this.url(path));
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    await this.expectOk(response, 'get');
+    if (!response.body) throw new Error('S3 get: no body');
+    return {
+      size: Number(response.headers.get('content-length') ?? 0),
+      etag: unquote(response.headers.get('etag')),
+      body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+    };
+  }
+
+  async delete(bucket: string, key: string): Promise<void> {
+    await this.deletePath(this.objectPath(bucket, key));
+  }
+
+  private async deletePath(path: string): Promise<void> {
+    const response = await this.send('DELETE', this.url(path));
+    if (response.status !== 404) await this.expectOk(response, 'delete');
+  }
+
+  async createMultipart(bucket: string, key: string, _contentType: string): Promise<string> {
+    assertObjectName(bucket, key);
+    return randomBytes(16).toString('hex');
+  }
+
+  async putPart(
+    _bucket: string,
+    _key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    maxBytes: number,
+  ): Promise<PartInfo> {
+    const url = this.url(this.partPath(uploadId, partNumber));
+    return this.spooled(body, maxBytes, async (file) => {
+      const response = await this.send('PUT', url, {
+        headers: { 'content-type': 'application/octet-stream' },
+        file,
+      });
+      await this.expectOk(response, 'put part');
+      return { partNumber, size: file.size, etag: unquote(response.headers.get('etag')) || file.md5 };
+    });
+  }
+
+  async listParts(_bucket: string, _key: string, uploadId: string): Promise<PartInfo[]> {
+    const prefix = this.stagingPrefix(uploadId);
+    const query = `?list-type=2&prefix=${rfc3986(prefix)}`;
+    const base = this.config.forcePathStyle ? this.url('').href.replace(/\/$/, '') : this.url('').href;
+    const response = await this.send('GET', new URL(`${base}${query}`));
+    await this.expectOk(response, 'list parts');
+    const xml = await response.text();
+    const parts: PartInfo[] = [];
+    for (const entry of xmlValues(xml, 'Contents')) {
+      const partNumber = Number((xmlValues(entry, 'Key')[0] ?? '').slice(prefix.length));
+      if (!Number.isInteger(partNumber) || partNumber < 1) continue;
+      parts.push({
+        partNumber,
+        etag: unquote(xmlValues(entry, 'ETag')[0] ?? ''),
+        size: Number(xmlValues(entry, 'Size')[0] ?? 0),
+      });
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async completeMultipart(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    parts: ReadonlyArray<{ partNumber: number; etag: string }>,
+    options: { contentType: string },
+  ): Promise<ObjectInfo> {
+    const held = new Map(
+      (await this.listParts(bucket, key, uploadId)).map((part) => [part.partNumber, part]),
+    );
+    for (const part of parts) {
+      if (held.get(part.partNumber)?.etag !== unquote(part.etag).toLowerCase()) {
+        throw new StoreError(
+          'InvalidPart',
+          `One or more of the specified parts could not be found: part ${part.partNumber}.`,
+        );
+      }
+    }
+    const joined = Readable.from(
+      (async function* (store: S3Store) {
+        for (const part of parts) {
+          const got = await store.getPath(store.partPath(uploadId, part.partNumber));
+          if (!got) throw new StoreError('InvalidPart', `part ${part.partNumber} vanished`);
+          yield* got.body;
+        }
+      })(this),
+    );
+    const info = await this.put(bucket, key, joined, { contentType: options.contentType });
+    await this.abortMultipart(bucket, key, uploadId);
+    return info;
+  }
+
+  async abortMultipart(bucket: string, key: string, uploadId: string): Promise<void> {
+    for (const part of await this.listParts(bucket, key, uploadId)) {
+      await this.deletePath(this.partPath(uploadId, part.partNumber));
+    }
+  }
+}
