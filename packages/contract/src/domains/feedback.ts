@@ -46,6 +46,19 @@ export const accuseInfoSchema = z.object({
 });
 export type AccuseInfo = z.infer<typeof accuseInfoSchema>;
 
+/** The caller's own stored report, as moderation will see it (evidence keys with their CDN paths). */
+export const accusationSchema = z.object({
+  accuseId: z.number().int(),
+  targetType: accuseTargetTypeSchema,
+  targetId: z.string(),
+  reasonId: z.number().int(),
+  description: z.string(),
+  images: z.array(z.object({ key: z.string(), url: z.string() })),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type Accusation = z.infer<typeof accusationSchema>;
+
 export const searchIdeaConfigSchema = z.object({
   title: z.string(),
   placeholder: z.string(),
@@ -81,6 +94,15 @@ export const feedback = {
       requestId: requestIdSchema,
     }),
     response: z.object({ accuseId: z.number().int(), createdAt: z.string() }),
+  }),
+  /** The caller's own report by id (another user's answers not found). */
+  myAccusation: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-itr/v1/h5/my-accusation',
+    auth: 'login',
+    request: z.object({ accuseId: queryInt(1, 2_147_483_647) }),
+    response: accusationSchema,
   }),
   searchIdeaConfig: endpoint({
     domain,

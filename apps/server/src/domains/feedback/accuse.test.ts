@@ -142,6 +142,41 @@ describe('submit-accuse', () => {
     expect(info.body.data.submitted).toEqual(res.body.data);
   });
 
+  it("answers the caller's own report with its evidence, and not another user's", async () => {
+    const { userId, cookies } = await signedInUser(t.app, t.db);
+    const key = await storedObjectOf(t.db, userId);
+    const sent = await t.signedInject(
+      contract.feedback.submitAccuse,
+      report({ description: '假货', images: [{ key }] }),
+      { cookies },
+    );
+    const { accuseId } = sent.body.data;
+    const mine = await t.signedInject(contract.feedback.myAccusation, { accuseId }, { cookies });
+    expect(mine.body).toMatchObject({
+      code: SUCCESS,
+      data: {
+        accuseId,
+        targetType: 'content',
+        targetId: String(content.id),
+        reasonId: PLAIN_CONTENT_REASON,
+        description: '假货',
+        images: [{ key, url: `/cdn/${key}` }],
+        status: 'pending',
+        createdAt: sent.body.data.createdAt,
+      },
+    });
+    const stranger = await signedInUser(t.app, t.db, 'stranger');
+    const theirs = await t.signedInject(
+      contract.feedback.myAccusation,
+      { accuseId },
+      { cookies: stranger.cookies },
+    );
+    expect(theirs.body).toMatchObject({
+      code: FEEDBACK_TARGET_NOT_FOUND,
+      msg: FEEDBACK_MESSAGES.accusationNotFound,
+    });
+  });
+
   it('answers a retry of the same requestId with the same accuseId, one row', async () => {
     const { userId, cookies } = await signedInUser(t.app, t.db);
     const input = report();

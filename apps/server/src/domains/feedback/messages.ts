@@ -10,5 +10,6 @@ export const FEEDBACK_MESSAGES = {
   imageNotOwned: (key: string) => `图片 ${key} 不是你上传的图片，请重新上传`,
   optionInvalid: (id: number) => `反馈选项 ${id} 不存在，请刷新后重试`,
   requestIdReused: '该提交编号已用于其他内容，请刷新页面后重新提交',
+  accusationNotFound: '举报记录不存在',
   searchIdeaConfigMissing: '搜索反馈配置不存在',
 } as const;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { type HandlerContext, registerEndpoint } from '../../plugins/register-endpoint';
 import { accuseInfo, submitAccuse } from './accuse';
+import { myAccusation } from './my-accusation';
 import { searchIdeaConfig, uploadSearchIdea } from './search-idea';
 
 /** The caller of a 'login' entry (registerEndpoint has refused visitors with 7999 already). */
@@ -11,7 +12,7 @@ function callerId({ user }: HandlerContext): number {
   return user.userId;
 }
 
-/** Reports (accuse-info, submit-accuse) and search ideas (config, upload); all need a login. */
+/** Reports (accuse-info, submit-accuse, the caller's own report) and search ideas (config, upload); all need a login. */
 export function registerFeedbackRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   registerEndpoint(app, deps, contract.feedback.accuseInfo, (input, ctx) =>
@@ -19,6 +20,9 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, deps, contract.feedback.submitAccuse, (input, ctx) =>
     submitAccuse(db, callerId(ctx), input),
+  );
+  registerEndpoint(app, deps, contract.feedback.myAccusation, ({ accuseId }, ctx) =>
+    myAccusation(db, callerId(ctx), accuseId),
   );
   registerEndpoint(app, deps, contract.feedback.searchIdeaConfig, () => searchIdeaConfig(db));
   registerEndpoint(app, deps, contract.feedback.searchIdeaUpload, (input, ctx) =>

@@ -1,23 +1,16 @@
-/** The H5's upload config (spec §3 Upload config): the app gateway with the session's x-auth-token. */
-export interface H5UploadConfig {
-  appId: string;
-  gateway: 'app';
-  gatewayKey: string;
-  cookieKey: string;
-  strictPictureApp: boolean;
-  monitorName: string;
-  monitorEnv: string;
-  monitorUser: string;
-}
+import type { UploadConfig } from '@h5/upload';
 
 /** The app id, and the monitor name, the upload apps table knows the H5 by. */
 export const H5_UPLOAD_APP_ID = 'community-h5';
+
+/** Where feedback evidence images are stored, under the app's folder (`community-h5/feedback/…`). */
+export const EVIDENCE_FOLDER = 'feedback';
 
 /** Monitor user of a visitor (no user id). */
 export const VISITOR_MONITOR_USER = 'visitor';
 
 /** The H5's config for `initUpload`: monitorEnv is the runtime's appEnv, monitorUser the viewer's id. */
-export function h5UploadConfig(appEnv: string, userId: number | null | undefined): H5UploadConfig {
+export function h5UploadConfig(appEnv: string, userId: number | null | undefined): UploadConfig {
   return {
     appId: H5_UPLOAD_APP_ID,
     gateway: 'app',

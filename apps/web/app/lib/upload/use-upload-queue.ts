@@ -31,9 +31,10 @@ const nextId = () => `upload-${Date.now().toString(36)}-${(sequence++).toString(
 
 /**
  * Uploads images through the SDK as soon as they are picked, one state per file (checking →
- * uploading n % → done | error with the SDK's message), with retry and remove; at most `max` files.
+ * uploading n % → done | error with the SDK's message), with retry and remove; at most `max` files,
+ * stored under `folder` of the app's folder when given.
  */
-export function useUploadQueue(max: number): UploadQueue {
+export function useUploadQueue(max: number, folder?: string): UploadQueue {
   const api = useApi();
   const root = useRootData();
   const appEnv = root?.runtime.appEnv ?? 'local';
@@ -54,6 +55,7 @@ export function useUploadQueue(max: number): UploadQueue {
           uploader
             .upload(local.file, {
               signal: controller.signal,
+              ...(folder ? { folder } : {}),
               onProgress: ({ percent }) => {
                 if (stillWanted()) dispatch({ type: 'progress', id, percent });
               },
@@ -72,7 +74,7 @@ export function useUploadQueue(max: number): UploadQueue {
         },
       );
     },
-    [api, appEnv, userId],
+    [api, appEnv, userId, folder],
   );
 
   const add = useCallback(

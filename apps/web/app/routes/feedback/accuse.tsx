@@ -3,6 +3,7 @@ import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { EVIDENCE_FOLDER } from '../../lib/upload/upload-config';
 import { useUploadQueue } from '../../lib/upload/use-upload-queue';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
@@ -75,7 +76,7 @@ function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
   const api = useApi();
   const [reasonId, setReasonId] = useState<number | null>(null);
   const [description, setDescription] = useState('');
-  const uploads = useUploadQueue(info.maxImages);
+  const uploads = useUploadQueue(info.maxImages, EVIDENCE_FOLDER);
   const reason = info.reasons.find((r) => r.id === reasonId) ?? null;
   const { keys } = uploads;
 

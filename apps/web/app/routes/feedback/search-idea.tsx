@@ -2,6 +2,7 @@ import { contract, type SearchIdeaConfig } from '@h5/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { EVIDENCE_FOLDER } from '../../lib/upload/upload-config';
 import { useUploadQueue } from '../../lib/upload/use-upload-queue';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
@@ -75,7 +76,7 @@ function IdeaForm({ config, keyword }: { config: SearchIdeaConfig; keyword: stri
   const api = useApi();
   const [optionIds, setOptionIds] = useState<number[]>([]);
   const [content, setContent] = useState('');
-  const uploads = useUploadQueue(config.maxImages);
+  const uploads = useUploadQueue(config.maxImages, EVIDENCE_FOLDER);
   const { keys } = uploads;
   const toggle = (id: number) =>
     setOptionIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
