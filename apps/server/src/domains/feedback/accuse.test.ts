@@ -8,6 +8,7 @@ import {
   FEEDBACK_REASON_INVALID,
   FEEDBACK_REQUEST_ID_REUSED,
   FEEDBACK_TARGET_NOT_FOUND,
+  NOT_FOUND,
   SUCCESS,
   TOURIST,
 } from '@h5/core';
@@ -172,7 +173,7 @@ describe('submit-accuse', () => {
       { cookies: stranger.cookies },
     );
     expect(theirs.body).toMatchObject({
-      code: FEEDBACK_TARGET_NOT_FOUND,
+      code: NOT_FOUND,
       msg: FEEDBACK_MESSAGES.accusationNotFound,
     });
   });

@@ -1,5 +1,5 @@
 import { type Accusation, type AccuseTargetType, STORAGE_PATHS } from '@h5/contract';
-import { FEEDBACK_TARGET_NOT_FOUND } from '@h5/core';
+import { NOT_FOUND } from '@h5/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accusations } from '../../db/schema';
@@ -12,7 +12,7 @@ export async function myAccusation(db: Db, userId: number, accuseId: number): Pr
     .select()
     .from(accusations)
     .where(and(eq(accusations.id, accuseId), eq(accusations.userId, userId)));
-  if (!row) throw new AppError(FEEDBACK_TARGET_NOT_FOUND, FEEDBACK_MESSAGES.accusationNotFound);
+  if (!row) throw new AppError(NOT_FOUND, FEEDBACK_MESSAGES.accusationNotFound);
   const keys = row.images as string[];
   return {
     accuseId: row.id,
