@@ -16,6 +16,7 @@ import { registerHealth } from './plugins/health';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
 import { SessionStore } from './plugins/session';
+import { createObjectStore } from './storage';
 import { registerWeb } from './web/ssr';
 
 declare module 'fastify' {
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN),
     risk: new RiskCheck(db, env),
+    store: createObjectStore(env),
   };
 
   app.decorate('deps', deps);
@@ -64,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerContentRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
-  registerUploadRoutes(app);
+  await registerUploadRoutes(app, deps);
   await registerWeb(app, deps);
 
   await app.ready();

@@ -2,6 +2,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import type { RiskCheck } from './plugins/risk-check';
 import type { SessionStore } from './plugins/session';
+import type { ObjectStore } from './storage';
 
 /** What every domain's routes are built with. */
 export interface AppDeps {
@@ -10,4 +11,6 @@ export interface AppDeps {
   sessions: SessionStore;
   /** Who must pass a captcha first (HTTP 485), and the passes that let them through. */
   risk: RiskCheck;
+  /** Upload bytes: local disk or S3 (STORAGE_DRIVER). */
+  store: ObjectStore;
 }

@@ -5,6 +5,7 @@ import * as s from '../schema';
 import { SEED_CLIENT_CONF, SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
+import { insertUploadSeed } from './upload-seed';
 
 const BATCH = 500;
 
@@ -49,6 +50,7 @@ export async function insertSeed(db: Db, seed?: number): Promise<void> {
 
 /** Seeds only an empty database (no users); returns whether it seeded. */
 export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
+  await insertUploadSeed(db); // configuration, idempotent: also for databases seeded before issue 5
   const [row] = await db.select({ id: s.users.id }).from(s.users).limit(1);
   if (row) return false;
   await insertSeed(db, seed);

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppDeps } from '../../deps';
 import { fromZodError } from '../../plugins/errors';
+import { registerCdn } from './cdn';
+import { registerFileTypes } from './file-types';
+import { registerTokenGateways } from './gateways';
 import { renderSeedArt } from './seed-art';
+import { registerServerUpload } from './server-upload';
+import { registerStorageHost } from './storage-host';
 
 const SEED_ART_PATH = '/cdn/seed/:name.svg';
 
@@ -11,8 +17,18 @@ const seedArtRequest = z.object({
   h: z.coerce.number().int().min(16).max(2000).default(600),
 });
 
-/** The CDN path of seeded images: deterministic SVG art, cached forever. */
-export function registerUploadRoutes(app: FastifyInstance) {
+/**
+ * The upload domain: token gateways, the storage host (/oss), the server upload, the file-type
+ * enum and the CDN (/cdn: seeded SVG art, stored objects with image processing).
+ */
+export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerTokenGateways(app, deps);
+  registerFileTypes(app, deps);
+  await registerStorageHost(app, deps, deps.store);
+  await registerServerUpload(app, deps, deps.store);
+  registerCdn(app, deps, deps.store);
+
+  // The CDN path of seeded images: deterministic SVG art, cached forever (wins over /cdn/*).
   app.get(SEED_ART_PATH, async (request, reply) => {
     const parsed = seedArtRequest.safeParse({ ...(request.query as object), ...(request.params as object) });
     if (!parsed.success) return reply.code(400).send({ message: fromZodError(parsed.error).message });

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { storageObjects, uploadApps, uploadCredentials } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { ObjectStore } from '../../storage';
+import { bucketOf } from './hosts';
+import {
+  contentTypeOf,
+  imageTransformer,
+  parseImageProcess,
+  processId,
+  sourceFormatOf,
+} from './image-process';
+import { cdnKey } from './object-key';
+import type { StorageObjectRow } from './objects';
+import { hmacSha1 } from './policy';
+import { accessDenied, invalidArgument, noSuchKey } from './storage-error';
+import { sendStorageError } from './storage-host';
+
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_CACHE = 'private, max-age=0, must-revalidate';
+/** Served as stored, whatever the process asks (animation, vectors). */
+const UNTOUCHED = new Set(['image/gif', 'image/svg+xml']);
+
+/** The object at a CDN key: the app buckets first, then their abroad twins. */
+async function findObject(deps: AppDeps, key: string): Promise<StorageObjectRow | null> {
+  const apps = await deps.db.select({ appId: uploadApps.appId }).from(uploadApps);
+  const buckets = apps.flatMap(({ appId }) => [bucketOf(appId, false), bucketOf(appId, true)]);
+  if (buckets.length === 0) return null;
+  const rows = await deps.db
+    .select()
+    .from(storageObjects)
+    .where(and(inArray(storageObjects.bucket, buckets), eq(storageObjects.key, key)));
+  return (
+    rows.sort((a, b) => Number(a.bucket.endsWith('-abroad')) - Number(b.bucket.endsWith('-abroad')))[0] ??
+    null
+  );
+}
+
+/** A private object may be read with a signed URL of a live credential of its app (and owner), or by its owner's session. */
+async function mayRead(deps: AppDeps, request: FastifyRequest, row: StorageObjectRow): Promise<boolean> {
+  if (row.acl === 'public-read') return true;
+  const query = request.query as Record<string, string | undefined>;
+  const { OSSAccessKeyId: accessKeyId, Expires: expires, Signature: signature } = query;
+  if (accessKeyId && expires && signature) {
+    const seconds = Number(expires);
+    if (!Number.isInteger(seconds) || seconds * 1000 <= Date.now())
+      throw accessDenied('Request has expired.');
+    const [credential] = await deps.db
+      .select()
+      .from(uploadCredentials)
+      .where(eq(uploadCredentials.accessKeyId, accessKeyId))
+      .limit(1);
+    if (!credential || credential.appId !== row.appId || credential.expiresAt.getTime() <= Date.now()) {
+      throw accessDenied('The OSS Access Key Id you provided is not valid for this object.');
+    }
+    if (credential.userId !== null && credential.userId !== row.userId)
+      throw accessDenied("The credential is not the owner's.");
+    const expected = hmacSha1(credential.accessKeySecret, `GET\n\n\n${expires}\n/${row.bucket}/${row.key}`);
+    if (expected !== signature)
+      throw accessDenied('The request signature we calculated does not match the signature you provided.');
+    return true;
+  }
+  const state = await deps.sessions.resolve(request);
+  return state.kind === 'active' && row.userId !== null && state.session.user.userId === row.userId;
+}
+
+/**
+ * GET /cdn/{key}: stored objects with their ACL, images resized and converted by
+ * `x-oss-process` with sharp (never enlarged), results cached under DATA_DIR/cdn-cache.
+ */
+export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectStore) {
+  const cacheDir = join(resolve(deps.env.DATA_DIR), 'cdn-cache');
+
+  /** The processed bytes' cache file, made once per key + etag + process. */
+  async function processed(row: StorageObjectRow, value: string, id: string): Promise<string | null> {
+    const process = parseImageProcess(value);
+    if (!process) throw invalidArgument(`Unsupported x-oss-process: ${value}`);
+    const source = sourceFormatOf(row.contentType);
+    if (!source) return null;
+    const name = createHash('sha256').update(`${row.bucket}\n${row.key}\n${row.etag}\n${id}`).digest('hex');
+    const path = join(cacheDir, name.slice(0, 2), name);
+    try {
+      await stat(path);
+      return path;
+    } catch {
+      // Not cached yet: make it below.
+    }
+    const got = await store.get(row.bucket, row.key);
+    if (!got) throw noSuchKey();
+    await mkdir(join(cacheDir, name.slice(0, 2)), { recursive: true });
+    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await pipeline(got.body, imageTransformer(process, source), createWriteStream(temp));
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return path;
+  }
+
+  const send = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = cdnKey(request);
+    const row = await findObject(deps, key);
+    if (!row) throw noSuchKey();
+    if (!(await mayRead(deps, request, row)))
+      throw accessDenied('You have no right to access this object because of bucket acl.');
+    reply.header('cache-control', row.acl === 'public-read' ? PUBLIC_CACHE : PRIVATE_CACHE);
+    const value = (request.query as Record<string, string | undefined>)['x-oss-process'];
+    const id = value && !UNTOUCHED.has(row.contentType) ? processId(value) : null;
+    const etag = id ? `"${row.etag}-${id}"` : `"${row.etag}"`;
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const path = value && id ? await processed(row, value, id) : null;
+    if (path) {
+      const process = parseImageProcess(value as string);
+      const format = process?.format ?? sourceFormatOf(row.contentType) ?? 'jpeg';
+      const size = (await stat(path)).size;
+      return reply.type(contentTypeOf(format)).header('content-length', size).send(createReadStream(path));
+    }
+    const got = await store.get(row.bucket, row.key);
+    if (!got) throw noSuchKey();
+    return reply.type(row.contentType).header('content-length', got.size).send(got.body);
+  };
+
+  app.register(async (cdn) => {
+    cdn.setErrorHandler(sendStorageError);
+    cdn.get('/cdn/*', send);
+  });
+}

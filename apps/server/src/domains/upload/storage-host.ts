@@ -1,0 +1,86 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { isStoreError, type ObjectStore, type StoreErrorCode } from '../../storage';
+import {
+  abortMultipart,
+  completeMultipart,
+  initMultipart,
+  listParts,
+  PART_MAX_BYTES,
+  uploadPart,
+} from './multipart';
+import { bucketAndKey } from './object-key';
+import { postObject } from './post-object';
+import { invalidArgument, isStorageHostError, StorageHostError } from './storage-error';
+
+const STORE_STATUS: Record<StoreErrorCode, number> = {
+  EntityTooLarge: 400,
+  EntityTooSmall: 400,
+  InvalidPart: 400,
+  InvalidObjectName: 400,
+  NoSuchUpload: 404,
+};
+
+/** Any failure as the storage host's `{ code, message }`. */
+export function sendStorageError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (isStorageHostError(error)) return reply.code(error.status).send(error.body());
+  if (isStoreError(error))
+    return reply.code(STORE_STATUS[error.code]).send({ code: error.code, message: error.message });
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status === 413) return reply.code(400).send({ code: 'EntityTooLarge', message: error.message });
+  if (status >= 400 && status < 500)
+    return reply.code(status).send({ code: 'InvalidArgument', message: error.message });
+  request.log.error({ err: error }, 'storage host error');
+  return reply
+    .code(500)
+    .send({ code: 'InternalError', message: 'We encountered an internal error. Please try again.' });
+}
+
+const OSS_PREFIX = '/oss';
+
+/** The storage host under /oss/{bucket} (docs/upload-protocol.md §2): PostObject and multipart. */
+export async function registerStorageHost(app: FastifyInstance, deps: AppDeps, store: ObjectStore) {
+  await app.register(async (oss) => {
+    oss.setErrorHandler(sendStorageError);
+    await oss.register(fastifyMultipart);
+    // Parts (and body-less init requests with the object's content type) arrive raw: buffered
+    // here, at most one part, on these routes only.
+    oss.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PART_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { bucket, key } = bucketAndKey(request, OSS_PREFIX);
+      const query = request.query as Record<string, string | undefined>;
+      const uploadId = query.uploadId;
+      if (request.method === 'POST' && key === '')
+        return reply.send(await postObject(deps, store, request, bucket));
+      if (request.method === 'POST' && 'uploads' in query)
+        return reply.send(await initMultipart(deps, store, request, bucket, key));
+      if (uploadId === undefined) throw invalidArgument('uploadId is required.');
+      switch (request.method) {
+        case 'PUT':
+          return reply.send(
+            await uploadPart(deps, store, request, reply, {
+              bucket,
+              key,
+              uploadId,
+              partNumber: Number(query.partNumber),
+            }),
+          );
+        case 'GET':
+          return reply.send(await listParts(deps, store, request, bucket, key, uploadId));
+        case 'POST':
+          return reply.send(await completeMultipart(deps, store, request, { bucket, key, uploadId }));
+        case 'DELETE':
+          await abortMultipart(deps, store, request, bucket, key, uploadId);
+          return reply.code(204).send();
+        default:
+          throw new StorageHostError(405, 'MethodNotAllowed', 'The specified method is not allowed.');
+      }
+    };
+    oss.route({ method: ['POST'], url: `${OSS_PREFIX}/:bucket`, handler });
+    oss.route({ method: ['POST', 'PUT', 'GET', 'DELETE'], url: `${OSS_PREFIX}/:bucket/*`, handler });
+  });
+}
