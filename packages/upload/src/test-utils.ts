@@ -374,3 +374,11 @@ export function createFakeOss() {
     chunkBytes: MULTIPART_CHUNK_BYTES,
   };
 }
+
+/** True when a stored object holds exactly the file's bytes (deep equality of 30 MB arrays exhausts Vitest). */
+export async function sameBytes(stored: Uint8Array | undefined, file: Blob): Promise<boolean> {
+  const expected = new Uint8Array(await file.arrayBuffer());
+  if (!stored || stored.length !== expected.length) return false;
+  for (let i = 0; i < expected.length; i++) if (stored[i] !== expected[i]) return false;
+  return true;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  baseConfig,
+  CDN_HOST,
+  createFakeOss,
+  JPG_BYTES,
+  makeFile,
+  memoryStorage,
+  sameBytes,
+} from './test-utils';
+import { createUploader } from './uploader';
+
+function setup(config = baseConfig()) {
+  const oss = createFakeOss();
+  const uploader = createUploader(config, {
+    api: oss.api,
+    transport: oss.transport,
+    storage: { local: memoryStorage(), session: memoryStorage() },
+    cookie: () => 'a=1; duToken=session%20token',
+    readImageSize: async () => ({ width: 800, height: 600 }),
+  });
+  return { oss, uploader };
+}
+
+describe('direct upload (PostObject)', () => {
+  it('asks the gateway for a token, posts the fields in protocol order with the file last, and answers name, blob, cdn, fileKey', async () => {
+    const { oss, uploader } = setup(baseConfig({ objectAcl: 'private' }));
+    const file = makeFile('Photo.JPG', 2048, { head: JPG_BYTES, type: 'image/jpeg' });
+    const progress: number[] = [];
+    const result = await uploader.upload(file, {
+      folder: 'feedback',
+      onProgress: (p) => progress.push(p.percent),
+    });
+
+    const [tokenCall] = oss.tokenCalls();
+    expect(tokenCall).toEqual({
+      path: '/sns-oss/v1/h5/oss-platform/token/app',
+      input: { appId: 'community-h5', fileName: 'Photo.JPG', type: 'image', folder: 'feedback' },
+      headers: { duToken: 'session token' },
+    });
+    const form = oss.postForms[0] ?? [];
+    expect(form.map(([name]) => name)).toEqual([
+      'OSSAccessKeyId',
+      'policy',
+      'key',
+      'success_action_status',
+      'Signature',
+      'x-oss-security-token',
+      'Content-Type',
+      'x-oss-object-acl',
+      'file',
+    ]);
+    expect(Object.fromEntries(form.filter(([, v]) => typeof v === 'string'))).toMatchObject({
+      success_action_status: '200',
+      'Content-Type': 'image/jpeg',
+      'x-oss-object-acl': 'private',
+    });
+    expect(result.fileKey).toMatch(/^community-h5\/feedback\/2026\/11\/23\/[0-9a-z]+\.jpg$/);
+    expect(result).toMatchObject({ name: 'Photo.JPG', blob: file, cdn: `${CDN_HOST}/${result.fileKey}` });
+    expect(result.object).toMatchObject({ key: result.fileKey, size: 2048 });
+    expect(await sameBytes(oss.objects.get(result.fileKey)?.bytes, file)).toBe(true);
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  it('leaves out Content-Type and the ACL when there are none, and reuses a fresh token', async () => {
+    const { oss, uploader } = setup(baseConfig({ objectAcl: 'default' }));
+    await uploader.upload(makeFile('notes.txt', 10));
+    await uploader.upload(makeFile('more.txt', 10));
+    expect(oss.postForms[0]?.map(([n]) => n)).toEqual([
+      'OSSAccessKeyId',
+      'policy',
+      'key',
+      'success_action_status',
+      'Signature',
+      'x-oss-security-token',
+      'file',
+    ]);
+    expect(oss.tokenCalls()).toHaveLength(1);
+  });
+
+  it('refreshes an expired credential once and posts again', async () => {
+    const { oss, uploader } = setup();
+    await uploader.upload(makeFile('a.txt', 10));
+    oss.expireAll();
+    const result = await uploader.upload(makeFile('b.txt', 10));
+    expect(oss.tokenCalls()).toHaveLength(2);
+    expect(oss.objects.has(result.fileKey)).toBe(true);
+  });
+
+  it('turns a storage refusal into an UploadError with the storage code', async () => {
+    const { oss, uploader } = setup();
+    const tampering = createUploader(baseConfig(), {
+      api: async (endpoint, input, options) =>
+        ({ ...((await oss.api(endpoint, input, options)) as object), signature: 'forged' }) as never,
+      transport: oss.transport,
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      cookie: () => 'duToken=x',
+    });
+    void uploader;
+    await expect(tampering.upload(makeFile('a.txt', 10))).rejects.toMatchObject({
+      name: 'UploadError',
+      code: 'SignatureDoesNotMatch',
+      status: 403,
+      message: 'The request signature we calculated does not match.',
+    });
+  });
+
+  it('stops at once on an aborted signal', async () => {
+    const { oss, uploader } = setup();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(uploader.upload(makeFile('a.txt', 10), { signal: controller.signal })).rejects.toMatchObject(
+      {
+        code: 'aborted',
+      },
+    );
+    expect(oss.objects.size).toBe(0);
+  });
+});

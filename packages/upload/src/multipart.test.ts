@@ -1,0 +1,200 @@
+import { upload } from '@h5/contract';
+import { MULTIPART_CHUNK_BYTES } from '@h5/core';
+import { describe, expect, it } from 'vitest';
+import { checkpointKeyOf } from './checkpoint';
+import type { UploadProgress } from './progress';
+import { baseConfig, CDN_HOST, createFakeOss, makeFile, memoryStorage, sameBytes } from './test-utils';
+import { createUploader, MULTIPART_THRESHOLD_BYTES } from './uploader';
+
+const MB30 = 30 * 1024 * 1024;
+
+function setup(oss = createFakeOss(), local = memoryStorage()) {
+  const uploader = createUploader(baseConfig(), {
+    api: oss.api,
+    transport: oss.transport,
+    storage: { local, session: memoryStorage() },
+    cookie: () => 'duToken=t',
+  });
+  return { oss, local, uploader };
+}
+
+const partNumbers = (oss: ReturnType<typeof createFakeOss>) =>
+  oss.partPuts().map((r) => Number(new URL(r.url).searchParams.get('partNumber')));
+
+describe('multipart upload', () => {
+  it('sends a 30 MB file as 39 signed parts of 819200 bytes in order, between init and complete, with progress up to 100 %', async () => {
+    const { oss, uploader, local } = setup();
+    const file = makeFile('movie.mp4', MB30, { type: 'video/mp4' });
+    const progress: UploadProgress[] = [];
+    const result = await uploader.upload(file, { onProgress: (p) => progress.push(p) });
+
+    const calls = oss.requests.map(
+      (r) => `${r.method} ${new URL(r.url).search.replace(/uploadId=[^&]+/, 'uploadId=U')}`,
+    );
+    expect(calls[0]).toBe('POST ?uploads');
+    expect(calls.at(-1)).toBe('POST ?uploadId=U');
+    expect(partNumbers(oss)).toEqual(Array.from({ length: 39 }, (_, i) => i + 1));
+    expect(calls).toHaveLength(41);
+    expect(oss.requests[0]?.headers['content-type']).toBe('video/mp4');
+
+    const stored = oss.objects.get(result.fileKey);
+    expect(stored?.bytes.length).toBe(MB30);
+    expect(await sameBytes(stored?.bytes, file)).toBe(true);
+    expect(result.cdn).toBe(`${CDN_HOST}/${result.fileKey}`);
+    expect(result.fileKey).toMatch(/^community-h5\/video\/.+\.mp4$/);
+
+    const loaded = progress.map((p) => p.loaded);
+    expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
+    expect(progress.at(-1)).toMatchObject({
+      loaded: MB30,
+      total: MB30,
+      percent: 100,
+      partsDone: 39,
+      partsTotal: 39,
+    });
+    expect(progress.filter((p) => p.percent === 100)).toHaveLength(1);
+    expect(Math.max(...progress.map((p) => p.partNumber ?? 0))).toBe(39);
+    expect(local.map.size).toBe(0); // checkpoint deleted after complete
+  });
+
+  it("goes multipart in 'auto' only above 5 parts' worth", async () => {
+    const { oss, uploader } = setup();
+    await uploader.upload(makeFile('a.mp4', MULTIPART_THRESHOLD_BYTES));
+    expect(oss.partPuts()).toHaveLength(0);
+    await uploader.upload(makeFile('b.mp4', MULTIPART_THRESHOLD_BYTES + 1));
+    expect(partNumbers(oss)).toEqual([1, 2, 3, 4, 5, 6]);
+    await uploader.upload(makeFile('c.mp4', 1000), { mode: 'multipart' });
+    expect(partNumbers(oss).slice(6)).toEqual([1]);
+  });
+
+  it('resumes after a reload: lists the parts, sends only the missing ones, completes and deletes the checkpoint', async () => {
+    const oss = createFakeOss();
+    const local = memoryStorage();
+    const file = makeFile('clip.mp4', 10 * MULTIPART_CHUNK_BYTES + 1234, { lastModified: 42 });
+    // First page: the connection dies after part 4 is stored.
+    const controller = new AbortController();
+    oss.setOnPart((n) => n === 4 && controller.abort(new Error('page closed')));
+    await expect(
+      setup(oss, local).uploader.upload(file, { signal: controller.signal }),
+    ).rejects.toMatchObject({
+      code: 'aborted',
+    });
+    oss.setOnPart(undefined);
+    const checkpoint = JSON.parse(local.map.get(checkpointKeyOf('community-h5', file)) ?? 'null');
+    expect(checkpoint).toMatchObject({
+      uploadId: expect.any(String),
+      bucket: 'community-h5',
+      partsTotal: 11,
+    });
+    const before = oss.requests.length;
+
+    // After the reload: a new uploader (new token), the same file.
+    const progress: UploadProgress[] = [];
+    const result = await setup(oss, local).uploader.upload(file, { onProgress: (p) => progress.push(p) });
+    const after = oss.requests.slice(before);
+    expect(after[0]?.method).toBe('GET');
+    expect(new URL(after[0]?.url ?? '').searchParams.get('uploadId')).toBe(checkpoint.uploadId);
+    const resent = after
+      .filter((r) => r.method === 'PUT')
+      .map((r) => Number(new URL(r.url).searchParams.get('partNumber')));
+    expect(resent).toEqual([5, 6, 7, 8, 9, 10, 11]);
+    expect(after.some((r) => r.url.includes('?uploads'))).toBe(false);
+    expect(result.fileKey).toBe(checkpoint.key);
+    expect(await sameBytes(oss.objects.get(result.fileKey)?.bytes, file)).toBe(true);
+    expect(progress.at(-1)?.percent).toBe(100);
+    expect(local.map.size).toBe(0);
+  });
+
+  it('re-sends a held part whose size does not match', async () => {
+    const oss = createFakeOss();
+    const local = memoryStorage();
+    const file = makeFile('clip.mp4', 3 * MULTIPART_CHUNK_BYTES, { lastModified: 7 });
+    const controller = new AbortController();
+    oss.setOnPart((n) => n === 2 && controller.abort());
+    await expect(
+      setup(oss, local).uploader.upload(file, { signal: controller.signal, mode: 'multipart' }),
+    ).rejects.toThrow();
+    oss.setOnPart(undefined);
+    const session = [...oss.uploads.values()][0];
+    const part2 = session?.parts.get(2);
+    if (part2) part2.bytes = part2.bytes.slice(0, 10); // the store kept a torn part
+    const before = oss.requests.length;
+    await setup(oss, local).uploader.upload(file, { mode: 'multipart' });
+    const resent = oss.requests
+      .slice(before)
+      .filter((r) => r.method === 'PUT')
+      .map((r) => Number(new URL(r.url).searchParams.get('partNumber')));
+    expect(resent).toEqual([2, 3]);
+  });
+
+  it('starts over when the checkpoint names an upload the store does not know', async () => {
+    const oss = createFakeOss();
+    const local = memoryStorage();
+    const file = makeFile('clip.mp4', 6 * MULTIPART_CHUNK_BYTES, { lastModified: 9 });
+    const { uploader } = setup(oss, local);
+    await uploader.checkFile(file); // warms the type cache only
+    const token = await oss.api(upload.tokenApp, { appId: 'community-h5', fileName: 'x', type: 'video' });
+    local.setItem(
+      checkpointKeyOf('community-h5', file),
+      JSON.stringify({
+        key: `${token.startsWith}old.mp4`,
+        uploadId: 'up-gone',
+        bucket: 'community-h5',
+        partsTotal: 6,
+        savedAt: 1,
+      }),
+    );
+    const result = await uploader.upload(file);
+    const methods = oss.requests.map((r) =>
+      `${r.method} ${new URL(r.url).search.startsWith('?uploads') ? 'init' : ''}`.trim(),
+    );
+    expect(methods.slice(0, 2)).toEqual(['GET', 'POST init']);
+    expect(partNumbers(oss)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(result.fileKey).not.toContain('old.mp4');
+    expect(local.map.size).toBe(0);
+  });
+
+  it('refreshes a credential that expires mid-way once, for every part after it', async () => {
+    const oss = createFakeOss();
+    const { uploader } = setup(oss);
+    oss.setOnPart((n) => {
+      if (n === 3) oss.expireAll();
+    });
+    const file = makeFile('clip.mp4', 8 * MULTIPART_CHUNK_BYTES);
+    const result = await uploader.upload(file);
+    expect(oss.tokenCalls()).toHaveLength(2);
+    // Part 4 was refused once and re-sent with the new credential; no part was skipped.
+    expect(partNumbers(oss)).toEqual([1, 2, 3, 4, 4, 5, 6, 7, 8]);
+    expect(oss.objects.get(result.fileKey)?.bytes.length).toBe(file.size);
+  });
+
+  it('two uploads in flight share one token refresh', async () => {
+    const oss = createFakeOss();
+    const { uploader } = setup(oss);
+    await uploader.upload(makeFile('warm.mp4', 10)); // one token for the 'video' prefix
+    oss.expireAll();
+    oss.setTokenDelay(20);
+    await Promise.all([
+      uploader.upload(makeFile('a.mp4', 7 * MULTIPART_CHUNK_BYTES)),
+      uploader.upload(makeFile('b.mp4', 7 * MULTIPART_CHUNK_BYTES)),
+    ]);
+    expect(oss.tokenCalls()).toHaveLength(2);
+  });
+
+  it('times out a request that does not answer within config.timeout', async () => {
+    const oss = createFakeOss();
+    const uploader = createUploader(baseConfig({ timeout: 50 }), {
+      api: oss.api,
+      transport: (request) =>
+        new Promise((_resolve, reject) =>
+          request.signal?.addEventListener('abort', () => reject(new Error('x'))),
+        ),
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      cookie: () => 'duToken=t',
+    });
+    await expect(uploader.upload(makeFile('a.mp4', 10), { mode: 'multipart' })).rejects.toMatchObject({
+      code: 'timeout',
+      message: 'timeout of 50 ms exceeded',
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { baseConfig, createFakeOss, JPG_BYTES, makeFile, memoryStorage } from './test-utils';
+import type { TransportRequest } from './transport';
+import { createUploader } from './uploader';
+
+describe('server upload (media centre)', () => {
+  it('posts the form with the file last and the signed headers, and answers from the envelope', async () => {
+    const oss = createFakeOss();
+    const seen: TransportRequest[] = [];
+    const uploader = createUploader(baseConfig(), {
+      api: oss.api,
+      transport: (request) => {
+        seen.push(request);
+        return oss.transport(request);
+      },
+      storage: { local: memoryStorage(), session: memoryStorage() },
+    });
+    const signed: unknown[] = [];
+    const file = makeFile('shot.jpg', 500, { head: JPG_BYTES, type: 'image/jpeg' });
+    const result = await uploader.serverUpload(file, {
+      mediaCenter: 'https://h5.test/',
+      accessToken: 'acc',
+      backstageCode: 'bs',
+      sign: (input) => {
+        signed.push(input);
+        return `sig-${input.timestamp}`;
+      },
+      isCompress: true,
+      quality: 60,
+    });
+    const request = seen[0];
+    expect(request?.url).toBe('https://h5.test/media-center/open/uploadFile');
+    const timestamp = request?.headers?.timestamp ?? '';
+    expect(timestamp).toMatch(/^\d{13}$/);
+    expect(request?.headers).toEqual({
+      accessToken: 'acc',
+      backstageCode: 'bs',
+      timestamp,
+      signature: `sig-${timestamp}`,
+    });
+    expect(signed).toEqual([{ accessToken: 'acc', backstageCode: 'bs', timestamp }]);
+    expect(oss.postForms[0]?.map(([name]) => name)).toEqual(['appId', 'isCompress', 'quality', 'file']);
+    expect(result).toMatchObject({
+      name: 'shot.jpg',
+      blob: file,
+      fileKey: 'media/shot.jpg',
+      cdn: 'https://h5.test/cdn/media/shot.jpg',
+    });
+  });
+
+  it('takes the envelope msg of a refusal', async () => {
+    const uploader = createUploader(baseConfig(), {
+      api: createFakeOss().api,
+      transport: async () => ({
+        status: 200,
+        statusText: 'OK',
+        headers: {},
+        text: JSON.stringify({ code: 4013, msg: '服务端上传图片最大支持100MB', data: null }),
+      }),
+      storage: { local: memoryStorage(), session: memoryStorage() },
+    });
+    await expect(
+      uploader.serverUpload(makeFile('a.mp4', 10), {
+        mediaCenter: 'https://x',
+        accessToken: 'a',
+        backstageCode: 'b',
+        sign: () => 's',
+      }),
+    ).rejects.toMatchObject({ code: 4013, message: '服务端上传图片最大支持100MB' });
+  });
+});
