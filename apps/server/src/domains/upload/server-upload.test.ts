@@ -65,7 +65,13 @@ describe('server upload', () => {
 
   it('re-encodes an image with isCompress and quality', async () => {
     const noisy = await sharp({
-      create: { width: 400, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .jpeg({ quality: 100 })
       .toBuffer();
