@@ -35,7 +35,11 @@ export interface UploadConfig {
 }
 
 /** A storage the SDK keeps small JSON values in (Web Storage's shape). */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 /** What the SDK needs from its host page; everything but `api` has a browser default. */
 export interface UploadDeps {

@@ -1,8 +1,11 @@
+import { browserGlobal, type CreateImageBitmapLike, type ImageLike } from './browser-globals';
+
 /**
  * Reads an image's pixel size in a browser: createImageBitmap, else an Image element over an
  * object URL. Null when neither exists (Node) or the browser cannot decode the file.
  */
 export async function readImageSizeInBrowser(file: Blob): Promise<{ width: number; height: number } | null> {
+  const createImageBitmap = browserGlobal<CreateImageBitmapLike>('createImageBitmap');
   if (typeof createImageBitmap === 'function') {
     try {
       const bitmap = await createImageBitmap(file);
@@ -13,6 +16,7 @@ export async function readImageSizeInBrowser(file: Blob): Promise<{ width: numbe
       // SVG and some formats are not bitmaps: the Image element below may still read them
     }
   }
+  const Image = browserGlobal<new () => ImageLike>('Image');
   if (typeof Image !== 'function' || typeof URL.createObjectURL !== 'function') return null;
   const url = URL.createObjectURL(file);
   try {

@@ -1,5 +1,6 @@
 import { type ServerUploadResult, STORAGE_PATHS, serverUploadResultSchema } from '@h5/contract';
 import { SUCCESS } from '@h5/core';
+import { browserGlobal } from './browser-globals';
 import { parseJson, responseError, send } from './send';
 import type { Transport } from './transport';
 import { normaliseUploadError, UploadError } from './upload-error';
@@ -44,7 +45,7 @@ export async function postServerUpload(
   if (options.isOriginalName !== undefined) form.append('isOriginalName', String(options.isOriginalName));
   if (options.quality !== undefined) form.append('quality', String(options.quality));
   form.append('file', file, file.name);
-  const origin = options.mediaCenter ?? globalThis.location?.origin ?? '';
+  const origin = options.mediaCenter ?? browserGlobal<{ origin: string }>('location')?.origin ?? '';
   const response = await send(
     transport,
     {

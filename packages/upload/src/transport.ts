@@ -1,3 +1,5 @@
+import { browserGlobal, type XhrLike } from './browser-globals';
+
 /** What the SDK sends to the storage host and the media centre (not the enveloped API). */
 export interface TransportRequest {
   method: 'GET' | 'POST' | 'PUT';
@@ -55,7 +57,9 @@ const parseHeaders = (raw: string): Record<string, string> => {
 /** Transport over XMLHttpRequest: the browser's only way to observe upload progress. */
 export const xhrTransport: Transport = (request) =>
   new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
+    const Xhr = browserGlobal<new () => XhrLike>('XMLHttpRequest');
+    if (!Xhr) throw new TypeError('XMLHttpRequest is not available');
+    const xhr = new Xhr();
     xhr.open(request.method, request.url);
     xhr.withCredentials = true;
     for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value);
@@ -92,4 +96,4 @@ export const xhrTransport: Transport = (request) =>
 
 /** XHR in a browser (upload progress), fetch elsewhere. */
 export const defaultTransport = (): Transport =>
-  typeof XMLHttpRequest === 'function' ? xhrTransport : fetchTransport;
+  typeof browserGlobal('XMLHttpRequest') === 'function' ? xhrTransport : fetchTransport;

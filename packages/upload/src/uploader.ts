@@ -6,8 +6,15 @@ import {
   UPLOAD_MESSAGES,
   UPLOAD_TIMEOUT_MS,
 } from '@h5/core';
+import { browserGlobal } from './browser-globals';
 import { checkpointKeyOf } from './checkpoint';
-import { assertConfigReady, assertMonitorParams, type UploadConfig, type UploadDeps } from './config';
+import {
+  assertConfigReady,
+  assertMonitorParams,
+  type KeyValueStorage,
+  type UploadConfig,
+  type UploadDeps,
+} from './config';
 import { directUpload } from './direct-upload';
 import { checkLocally, fileTypeOf, type ProcessedFileInfo, sizeInMB, type UploadFile } from './file-checks';
 import { createFileTypesLoader } from './file-types';
@@ -64,14 +71,6 @@ export interface Uploader {
 /** Above this, 'auto' goes multipart (5 parts' worth). */
 export const MULTIPART_THRESHOLD_BYTES = 5 * MULTIPART_CHUNK_BYTES;
 
-const browserStorage = (name: 'localStorage' | 'sessionStorage') => {
-  try {
-    return (globalThis as { [key: string]: unknown })[name] as Storage | undefined;
-  } catch {
-    return undefined; // blocked storage throws on access (Safari private mode, sandboxed frames)
-  }
-};
-
 /** Any failure as an UploadError with the spec §8 message. */
 const asUploadError = (error: unknown): UploadError => {
   if (isUploadError(error)) return error;
@@ -89,9 +88,9 @@ export function createUploader(config: UploadConfig, deps: UploadDeps): Uploader
   assertMonitorParams(config);
   const now = deps.now ?? Date.now;
   const transport = deps.transport ?? defaultTransport();
-  const local = deps.storage?.local ?? browserStorage('localStorage');
-  const session = deps.storage?.session ?? browserStorage('sessionStorage');
-  const cookie = deps.cookie ?? (() => (typeof document === 'undefined' ? '' : document.cookie));
+  const local = deps.storage?.local ?? browserGlobal<KeyValueStorage>('localStorage');
+  const session = deps.storage?.session ?? browserGlobal<KeyValueStorage>('sessionStorage');
+  const cookie = deps.cookie ?? (() => browserGlobal<{ cookie: string }>('document')?.cookie ?? '');
   const readImageSize = deps.readImageSize ?? readImageSizeInBrowser;
   const timeoutMs = config.timeout ?? UPLOAD_TIMEOUT_MS;
   const getFileTypes = createFileTypesLoader(deps.api, session);
