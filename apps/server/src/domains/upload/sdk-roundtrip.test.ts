@@ -133,6 +133,15 @@ describe('upload SDK against the server', () => {
     expect(sameBytes(await cdnBytes(result.cdn), png)).toBe(true);
   });
 
+  it("types a suffix outside the enum 'file', which the gateways refuse", async () => {
+    const uploader = uploaderFor();
+    expect(await uploader.checkFile(new File([bytesOf(10, 9)], 'data.xyz'))).toMatchObject({ type: 'file' });
+    await expect(uploader.upload(new File([bytesOf(10, 9)], 'data.xyz'))).rejects.toMatchObject({
+      name: 'UploadError',
+      code: 400,
+    });
+  });
+
   it('refuses a disguised picture in strict mode before sending anything', async () => {
     const { transport, sent } = recordingTransport();
     const uploader = uploaderFor({ transport }, { strictPictureApp: true });

@@ -112,6 +112,7 @@ describe('server upload', () => {
           port,
           path: PATH,
           method: 'POST',
+          agent: false,
           headers: { ...signedHeaders(), 'content-type': `multipart/form-data; boundary=${boundary}` },
         },
         (res) => {

@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { type ServerUploadResult, STORAGE_PATHS } from '@h5/contract';
 import { BYTES_PER_MB, SERVER_IMAGE_MAX_MB, SIGN_INVALID, UPLOAD_MESSAGES } from '@h5/core';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypes, uploadApps } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { success } from '../../plugins/envelope';
@@ -95,10 +95,15 @@ async function serverUpload(
   deps: AppDeps,
   store: ObjectStore,
   request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<ServerUploadResult> {
   const app = await callerApp(deps, request);
   const length = Number(request.headers['content-length'] ?? 0);
-  if (length > SERVER_UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
+  if (length > SERVER_UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES) {
+    // The body stays unread: close the connection after the answer instead of keeping it half-read.
+    reply.header('connection', 'close');
+    throw tooLarge();
+  }
   if (!request.isMultipart()) throw badRequest('file', 'a multipart/form-data body is required');
   const file = await request.file({
     limits: { fileSize: SERVER_UPLOAD_MAX_BYTES + 1, files: 1, fields: 20, fieldSize: 4096 },
@@ -145,6 +150,8 @@ async function serverUpload(
     return { ...storedObjectOf(row, `${originOf(request)}/cdn`), name };
   } catch (error) {
     file.file.resume();
+    // Refused before the body was read: close the connection after the answer.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (isStoreError(error) && error.code === 'EntityTooLarge') throw tooLarge();
     throw error;
   }
@@ -167,7 +174,7 @@ export async function registerServerUpload(app: FastifyInstance, deps: AppDeps, 
   await app.register(async (media) => {
     await media.register(fastifyMultipart);
     media.post(STORAGE_PATHS.serverUpload, async (request, reply) =>
-      reply.send(success(await serverUpload(deps, store, request))),
+      reply.send(success(await serverUpload(deps, store, request, reply))),
     );
   });
 }

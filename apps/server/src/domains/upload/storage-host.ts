@@ -24,6 +24,8 @@ const STORE_STATUS: Record<StoreErrorCode, number> = {
 
 /** Any failure as the storage host's `{ code, message }`. */
 export function sendStorageError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // Refused before the body was read: close the connection after the answer, not keep it half-read.
+  if (!request.raw.complete) reply.header('connection', 'close');
   if (isStorageHostError(error)) return reply.code(error.status).send(error.body());
   if (isStoreError(error))
     return reply.code(STORE_STATUS[error.code]).send({ code: error.code, message: error.message });
