@@ -3,6 +3,7 @@ import { UPLOAD_MESSAGES } from '@h5/core';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { FEEDBACK_MESSAGES } from '../apps/server/src/domains/feedback/messages';
 import { FEEDBACK_TEXT } from '../apps/web/app/lib/ui-text/feedback';
 import { apiLogin, e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
@@ -162,6 +163,34 @@ describe('report (举报) with evidence images', () => {
     await page.context().close();
   });
 
+  it('a failed upload shows its message and a retry uploads it', async () => {
+    const [, , contentId] = await contentIds(baseURL);
+    const { page } = await signedInPage(phone, baseURL);
+    await page.goto(`${baseURL}/feedback/accuse?targetType=content&targetId=${contentId}`);
+    await waitForHydration(page);
+    // The storage host is unreachable for the first PostObject only.
+    let failures = 0;
+    await page.route('**/oss/**', (route) => {
+      if (failures > 0 || route.request().method() !== 'POST') return route.continue();
+      failures += 1;
+      return route.abort('connectionfailed');
+    });
+    await page
+      .getByTestId('evidence-input')
+      .setInputFiles([{ name: 'retry.png', mimeType: 'image/png', buffer: await noisePng(48) }]);
+    const tile = page.getByTestId('evidence-tile');
+    await expect.poll(() => tile.getAttribute('data-status'), { timeout: 20_000 }).toBe('error');
+    const message = (await page.getByTestId('evidence-errors').textContent()) ?? '';
+    expect(message).toMatch(/^retry\.png：.+/);
+    await page.getByRole('radio').first().check();
+    // A failed image does not block the form; retry it anyway.
+    await page.getByTestId('upload-retry').click();
+    await expect.poll(() => tile.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
+    expect(failures).toBe(1);
+    expect(await page.getByTestId('evidence-errors').textContent()).toBe('');
+    await page.context().close();
+  });
+
   it('sends a visitor to the login page and back', async () => {
     const page = await phone.newPage();
     const target = '/feedback/accuse?targetType=content&targetId=1';
@@ -174,8 +203,9 @@ describe('report (举报) with evidence images', () => {
   it('shows the server refusal for a missing target', async () => {
     const { page } = await signedInPage(phone, baseURL);
     await page.goto(`${baseURL}/feedback/accuse?targetType=content&targetId=999999999`);
-    await page.getByTestId('accuse-load-error').waitFor();
-    expect((await page.getByTestId('accuse-load-error').textContent())?.length).toBeGreaterThan(0);
+    const refusal = page.getByTestId('feedback-load-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(FEEDBACK_MESSAGES.targetNotFound);
     await page.context().close();
   });
 });

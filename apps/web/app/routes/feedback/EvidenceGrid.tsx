@@ -74,7 +74,15 @@ function Tile({
       data-testid="evidence-tile"
       data-status={item.status}
     >
-      <img className={styles.thumb} src={item.previewUrl} alt={item.name} />
+      <img
+        className={styles.thumb}
+        src={item.previewUrl}
+        alt={item.name}
+        // A file that is no image (strict mode refuses it) has no thumbnail: no broken-image icon.
+        onError={(event) => {
+          event.currentTarget.style.visibility = 'hidden';
+        }}
+      />
       {busy ? (
         <div className={styles.shade}>
           <span className={styles.percent}>
@@ -94,7 +102,7 @@ function Tile({
         </div>
       ) : null}
       {item.status === 'error' ? (
-        <div className={styles.failed}>
+        <>
           <span className={styles.failedLabel}>{text.uploadFailed}</span>
           <button
             type="button"
@@ -102,9 +110,9 @@ function Tile({
             onClick={() => onRetry(item.id)}
             data-testid="upload-retry"
           >
-            {text.retryImage}
+            <span className={styles.retryPill}>{text.retryImage}</span>
           </button>
-        </div>
+        </>
       ) : null}
       <button
         type="button"

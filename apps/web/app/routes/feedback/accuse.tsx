@@ -1,13 +1,12 @@
 import { type AccuseInfo, contract } from '@h5/contract';
 import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { EVIDENCE_FOLDER } from '../../lib/upload/upload-config';
 import { useUploadQueue } from '../../lib/upload/use-upload-queue';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/accuse';
 import { backPathOf, readAccuseTarget } from './accuse-target';
 import { ChoiceList } from './ChoiceList';
@@ -17,6 +16,7 @@ import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
 import { formatSubmittedAt } from './format-time';
 import { gatedPrefetch } from './gated-prefetch.server';
+import { type LoadError, LoadFailure, loadErrorOf } from './LoadFailure';
 import { ResultCard } from './ResultCard';
 import { SubmitBar } from './SubmitBar';
 import { TargetCard } from './TargetCard';
@@ -37,31 +37,29 @@ export default function AccuseScreen({ loaderData }: Route.ComponentProps) {
   const { target } = loaderData;
   const api = useApi();
   const [info, setInfo] = useState<AccuseInfo | null>(loaderData.info);
-  const [loadError, setLoadError] = useState<string | null>(loaderData.error);
+  const [loadError, setLoadError] = useState<LoadError | null>(
+    loaderData.error ? { message: loaderData.error, retryable: false } : null,
+  );
 
   const load = useCallback(() => {
     if (!target) return;
     setLoadError(null);
-    api((c) => c.feedback.accuseInfo, target, { errorToast: false }).then(setInfo, (error: Error) =>
-      setLoadError(error.message || text.loadFailed),
+    api((c) => c.feedback.accuseInfo, target, { errorToast: false }).then(setInfo, (error: unknown) =>
+      setLoadError(loadErrorOf(error)),
     );
   }, [api, target]);
+  // Without prefetched data (time-out, fallback), the browser loads it once; retries are the user's.
+  const started = useRef(false);
   useEffect(() => {
-    if (!info && !loadError) load();
+    if (started.current || info || loadError) return;
+    started.current = true;
+    load();
   }, [info, loadError, load]);
 
   const back = backPathOf(target);
   let body: React.ReactNode;
   if (info) body = <AccuseForm info={info} back={back} />;
-  else if (loadError)
-    body = (
-      <div className={styles.main}>
-        <div className={styles.card} role="alert" data-testid="accuse-load-error">
-          <p className={styles.resultBody}>{loadError}</p>
-        </div>
-        <Placeholder type="networkError" onRetry={load} compact />
-      </div>
-    );
+  else if (loadError) body = <LoadFailure error={loadError} onRetry={load} back={back} />;
   else body = <FormSkeleton />;
 
   return (

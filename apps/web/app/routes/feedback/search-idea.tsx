@@ -1,12 +1,11 @@
 import { contract, type SearchIdeaConfig } from '@h5/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { EVIDENCE_FOLDER } from '../../lib/upload/upload-config';
 import { useUploadQueue } from '../../lib/upload/use-upload-queue';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/search-idea';
 import { ChoiceList } from './ChoiceList';
 import { DescriptionField } from './DescriptionField';
@@ -14,6 +13,7 @@ import { EvidenceGrid } from './EvidenceGrid';
 import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
 import { gatedPrefetch } from './gated-prefetch.server';
+import { type LoadError, LoadFailure, loadErrorOf } from './LoadFailure';
 import { ResultCard } from './ResultCard';
 import { SubmitBar } from './SubmitBar';
 import { useSubmit } from './use-submit';
@@ -39,29 +39,27 @@ export default function SearchIdeaScreen({ loaderData }: Route.ComponentProps) {
   const { keyword } = loaderData;
   const api = useApi();
   const [config, setConfig] = useState<SearchIdeaConfig | null>(loaderData.config);
-  const [loadError, setLoadError] = useState<string | null>(loaderData.error);
+  const [loadError, setLoadError] = useState<LoadError | null>(
+    loaderData.error ? { message: loaderData.error, retryable: false } : null,
+  );
   const load = useCallback(() => {
     setLoadError(null);
     api((c) => c.feedback.searchIdeaConfig, { keyword }, { errorToast: false }).then(
       setConfig,
-      (error: Error) => setLoadError(error.message || text.loadFailed),
+      (error: unknown) => setLoadError(loadErrorOf(error)),
     );
   }, [api, keyword]);
+  // Without prefetched data (time-out, fallback), the browser loads it once; retries are the user's.
+  const started = useRef(false);
   useEffect(() => {
-    if (!config && !loadError) load();
+    if (started.current || config || loadError) return;
+    started.current = true;
+    load();
   }, [config, loadError, load]);
 
   let body: React.ReactNode;
   if (config) body = <IdeaForm config={config} keyword={keyword} />;
-  else if (loadError)
-    body = (
-      <div className={styles.main}>
-        <div className={styles.card} role="alert">
-          <p className={styles.resultBody}>{loadError}</p>
-        </div>
-        <Placeholder type="networkError" onRetry={load} compact />
-      </div>
-    );
+  else if (loadError) body = <LoadFailure error={loadError} onRetry={load} back={'/'} />;
   else body = <FormSkeleton />;
 
   return (
