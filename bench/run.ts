@@ -8,6 +8,7 @@ import { md5 } from 'js-md5/build/md5.mjs';
 import { freePort, REPO_ROOT, startServer, stopChild, waitForReady } from '../scripts/start-server.mjs';
 import { firstLoadJs } from './first-load-js';
 import { measureRps } from './load';
+import { uploadFigures } from './upload';
 
 const SIGN_SECRET = 'bench-sign-secret';
 const KIB = 1024;
@@ -92,10 +93,21 @@ function signCost() {
   });
 }
 
+/** Upload throughput through the local store, on its own server (PGlite, local disk). */
+async function uploadThroughput() {
+  const server = await startServer({ SIGN_SECRET, LOG_LEVEL: 'error' });
+  try {
+    rows.push(...(await uploadFigures(server.baseURL, SIGN_SECRET)));
+  } finally {
+    await server.stop();
+  }
+}
+
 await bundleWeights();
 signCost();
 rows.push(...(await import('./tracker').then((tracker) => tracker.trackerFigures())));
 await apiThroughput();
+await uploadThroughput();
 
 const width = (key: 'figure' | 'value' | 'budget') => Math.max(key.length, ...rows.map((r) => r[key].length));
 const [fw, vw, bw] = [width('figure'), width('value'), width('budget')];

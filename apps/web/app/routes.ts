@@ -16,6 +16,8 @@ export default [
   route('analytics', 'routes/analytics/analytics.tsx', { id: 'analytics-alias' }),
   // Internal, not in production: every bridge message, gate and login-gated action.
   route('internal/bridge', 'routes/debug/bridge.tsx'),
+  // Internal, not in production: upload any file in a chosen mode (multipart resume).
+  route('internal/upload', 'routes/upload/upload-console.tsx'),
   // Non-production test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
 ] satisfies RouteConfig;

@@ -2,21 +2,22 @@ import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { StoreError } from './object-store';
 
+/** Hex digits of an ETag: 128 bits, as long as an md5 ETag. */
+const ETAG_HEX_DIGITS = 32;
+
 /**
- * A pass-through that counts and hashes the bytes (md5 for the ETag, optionally sha256 for S3)
- * and fails with EntityTooLarge the moment more than `maxBytes` pass.
+ * A pass-through that counts and hashes the bytes (one sha256: the ETag and S3's payload hash)
+ * and fails with EntityTooLarge the moment more than `maxBytes` pass. sha256 rather than md5:
+ * with the CPU's SHA extensions it runs at ~1.7 GB/s against md5's ~0.7, and the hash is on the
+ * upload's critical path (DESIGN.md §8, upload / disk ≥ 0.5).
  */
 export class MeteredStream extends Transform {
   bytes = 0;
-  private readonly md5: Hash = createHash('md5');
-  private readonly sha256: Hash | null;
+  private readonly sha256: Hash = createHash('sha256');
+  private digest: Buffer | null = null;
 
-  constructor(
-    private readonly maxBytes = Number.POSITIVE_INFINITY,
-    withSha256 = false,
-  ) {
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
     super();
-    this.sha256 = withSha256 ? createHash('sha256') : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -30,19 +31,23 @@ export class MeteredStream extends Transform {
       );
       return;
     }
-    this.md5.update(chunk);
-    this.sha256?.update(chunk);
+    this.sha256.update(chunk);
     callback(null, chunk);
   }
 
-  /** md5 hex of everything that passed (call once, after the end). */
-  md5Hex(): string {
-    return this.md5.digest('hex');
+  private finalDigest(): Buffer {
+    this.digest ??= this.sha256.digest();
+    return this.digest;
   }
 
+  /** The ETag of everything that passed: the first 128 bits of its sha256, hex (after the end). */
+  etagHex(): string {
+    return this.finalDigest().toString('hex').slice(0, ETAG_HEX_DIGITS);
+  }
+
+  /** sha256 hex of everything that passed (after the end). */
   sha256Hex(): string {
-    if (!this.sha256) throw new Error('sha256 was not requested');
-    return this.sha256.digest('hex');
+    return this.finalDigest().toString('hex');
   }
 }
 
@@ -56,9 +61,9 @@ export function checkMinBytes(size: number, minBytes: number | undefined): void 
   }
 }
 
-/** The S3-style ETag of a multipart object: md5 of the parts' binary md5s, then `-N`. */
+/** The S3-style ETag of a multipart object: a hash of the parts' binary ETags, then `-N`. */
 export function multipartEtag(partEtags: readonly string[]): string {
-  const hash = createHash('md5');
+  const hash = createHash('sha256');
   for (const etag of partEtags) hash.update(Buffer.from(etag, 'hex'));
-  return `${hash.digest('hex')}-${partEtags.length}`;
+  return `${hash.digest('hex').slice(0, ETAG_HEX_DIGITS)}-${partEtags.length}`;
 }

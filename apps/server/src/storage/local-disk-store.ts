@@ -15,7 +15,7 @@ import {
 } from './object-store';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
-/** Part files are `{partNumber}.{md5}`: the ETag travels with the bytes, renamed in together. */
+/** Part files are `{partNumber}.{etag}`: the ETag travels with the bytes, renamed in together. */
 const PART_FILE = /^(\d{1,5})\.([0-9a-f]{32})$/;
 /** ETags of whole objects sit beside them as `{file}.etag` would clash with keys; a side folder keeps them. */
 const META = '.meta';
@@ -24,7 +24,7 @@ const META = '.meta';
  * Objects as files under `root/{bucket}/{key}` (root = DATA_DIR/objects). Writes go to a temp file
  * under `root/.tmp`, are fsynced, then renamed into place, so readers never see half an object.
  * Multipart parts are staged under `root/.multipart/{uploadId}/`; complete concatenates them
- * with streams. ETags are md5 hex (S3-style `-N` for multipart), kept in `root/.meta/{bucket}/{key}`.
+ * with streams. ETags are 128-bit sha256 prefixes, hex (S3-style `-N` for multipart), kept in `root/.meta/{bucket}/{key}`.
  */
 export class LocalDiskStore implements ObjectStore {
   constructor(private readonly root: string) {}
@@ -95,7 +95,7 @@ export class LocalDiskStore implements ObjectStore {
       await rm(temp, { force: true });
       throw error;
     }
-    const etag = meter.md5Hex();
+    const etag = meter.etagHex();
     // The ETag first: a reader that finds the new bytes also finds their ETag (an older one
     // for a moment at worst, never a missing one).
     await this.writeEtag(bucket, key, etag);
@@ -143,7 +143,7 @@ export class LocalDiskStore implements ObjectStore {
     if (!(await exists(dir))) throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
     const meter = new MeteredStream(maxBytes);
     const temp = await this.writeTemp(body, meter);
-    const etag = meter.md5Hex();
+    const etag = meter.etagHex();
     const name = `${partNumber}.${etag}`;
     await rename(temp, join(dir, name));
     // A re-sent part replaces the earlier one: drop other files of the same number.
@@ -257,5 +257,26 @@ async function readSmall(path: string): Promise<string | null> {
 /** A pipeline sink that appends to an open file (the caller keeps the handle, to fsync and close it). */
 const sinkInto = (handle: FileHandle) =>
   async function sink(source: AsyncIterable<Buffer>): Promise<void> {
-    for await (const chunk of source) await handle.write(chunk);
+    // Socket-sized chunks (16–64 KiB) are gathered into ~1 MiB writev calls, and one batch is
+    // written while the next is read and hashed: one thread-pool round trip per MiB, with the
+    // hashing overlapping the disk. The next writev starts only after the last, so order holds.
+    let batch: Buffer[] = [];
+    let batched = 0;
+    let writing: Promise<unknown> = Promise.resolve();
+    for await (const chunk of source) {
+      batch.push(chunk);
+      batched += chunk.length;
+      if (batched >= WRITE_BATCH_BYTES) {
+        await writing;
+        writing = handle.writev(batch);
+        // Awaited below; until then a failure must not count as unhandled.
+        writing.catch(() => undefined);
+        batch = [];
+        batched = 0;
+      }
+    }
+    await writing;
+    if (batch.length > 0) await handle.writev(batch);
   };
+
+const WRITE_BATCH_BYTES = 1024 * 1024;

@@ -126,14 +126,14 @@ export class S3Store implements ObjectStore {
   private async spooled<T>(
     body: Readable,
     maxBytes: number | undefined,
-    use: (file: { path: string; size: number; sha256: string; md5: string }) => Promise<T>,
+    use: (file: { path: string; size: number; sha256: string; etag: string }) => Promise<T>,
   ): Promise<T> {
     const dir = await mkdtemp(join(this.spoolDir, 'h5-s3-'));
     const path = join(dir, 'body');
     try {
-      const meter = new MeteredStream(maxBytes, true);
+      const meter = new MeteredStream(maxBytes);
       await pipeline(body, meter, createWriteStream(path));
-      return await use({ path, size: meter.bytes, sha256: meter.sha256Hex(), md5: meter.md5Hex() });
+      return await use({ path, size: meter.bytes, sha256: meter.sha256Hex(), etag: meter.etagHex() });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -148,7 +148,7 @@ export class S3Store implements ObjectStore {
         file,
       });
       await this.expectOk(response, 'put');
-      return { size: file.size, etag: unquote(response.headers.get('etag')) || file.md5 };
+      return { size: file.size, etag: unquote(response.headers.get('etag')) || file.etag };
     });
   }
 
@@ -210,7 +210,7 @@ export class S3Store implements ObjectStore {
         file,
       });
       await this.expectOk(response, 'put part');
-      return { partNumber, size: file.size, etag: unquote(response.headers.get('etag')) || file.md5 };
+      return { partNumber, size: file.size, etag: unquote(response.headers.get('etag')) || file.etag };
     });
   }
 

@@ -7,15 +7,19 @@ export interface LoadedUploader {
   messageOf: (error: unknown) => string;
 }
 
-let loaded: Promise<LoadedUploader> | undefined;
+/** One uploader per config (the console's differs from the forms'), each built once. */
+const loaded = new Map<string, Promise<LoadedUploader>>();
 
 /**
  * The page's uploader: `@h5/upload` is imported on first use (its own chunk, never first-load
- * JS) and initialised once, calling the token gateways through the app's API client. A failed
+ * JS) and initialised once per config, calling the token gateways through the app's API client. A failed
  * chunk load is not cached, so the next attempt imports again.
  */
 export function loadUploader(api: LazyApi, config: UploadConfig): Promise<LoadedUploader> {
-  loaded ??= import('@h5/upload').then(
+  const key = JSON.stringify(config);
+  const existing = loaded.get(key);
+  if (existing) return existing;
+  const loading = import('@h5/upload').then(
     (sdk) => {
       const uploader = sdk.initUpload(config, {
         api: (endpoint, input, options) => api(() => endpoint, input, options),
@@ -23,9 +27,10 @@ export function loadUploader(api: LazyApi, config: UploadConfig): Promise<Loaded
       return { uploader, messageOf: sdk.normaliseUploadError };
     },
     (error: unknown) => {
-      loaded = undefined;
+      loaded.delete(key);
       throw error;
     },
   );
-  return loaded;
+  loaded.set(key, loading);
+  return loading;
 }
