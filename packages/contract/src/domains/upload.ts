@@ -120,8 +120,11 @@ export const completeMultipartSchema = z.object({
     .max(10_000),
 });
 
-/** Error body of the storage host (non-2xx): `code` is OSS-like, `message` is for people. */
-export const storageErrorSchema = z.object({ code: z.string(), message: z.string() });
+/**
+ * Error body of the storage host (non-2xx): `code` is OSS-like, `msg` is for people (the SDK
+ * shows it first, spec §8), `message` is the OSS-style text for developers.
+ */
+export const storageErrorSchema = z.object({ code: z.string(), msg: z.string(), message: z.string() });
 export type StorageError = z.infer<typeof storageErrorSchema>;
 
 /** data of the server upload ({media center}/open/uploadFile), in the usual envelope. */

@@ -1,8 +1,9 @@
 import type { StorageError } from '@h5/contract';
+import { storageUserMessage } from './storage-messages';
 
 /**
- * A refusal of the storage host or CDN: not enveloped, `{ code, message }` with a 4xx status
- * (docs/upload-protocol.md §2). Thrown in handlers; the storage scope's error handler sends it.
+ * A refusal of the storage host or CDN: not enveloped, `{ code, msg, message }` with a 4xx status
+ * (docs/upload-protocol.md §2): `msg` for people, `message` for developers. Thrown in handlers; the storage scope's error handler sends it.
  */
 export class StorageHostError extends Error {
   override readonly name = 'StorageHostError';
@@ -15,9 +16,16 @@ export class StorageHostError extends Error {
   }
 
   body(): StorageError {
-    return { code: this.code, message: this.message };
+    return storageErrorBody(this.code, this.message);
   }
 }
+
+/** The storage host's error body for a code: the person's text from the code, the developer's as given. */
+export const storageErrorBody = (code: string, message: string): StorageError => ({
+  code,
+  msg: storageUserMessage(code),
+  message,
+});
 
 export const isStorageHostError = (error: unknown): error is StorageHostError =>
   error instanceof StorageHostError;

@@ -77,7 +77,11 @@ describe('PostObject', () => {
     });
     expect(await postObject(token, `${token.startsWith}e.png`, png, expired)).toEqual({
       status: 403,
-      body: { code: 'AccessDenied', message: 'Invalid according to Policy: Policy expired.' },
+      body: {
+        code: 'AccessDenied',
+        msg: '上传凭证无权写入或已过期，请重新上传',
+        message: 'Invalid according to Policy: Policy expired.',
+      },
     });
     const garbage = { policy: 'bm90IGpzb24=', Signature: signedPolicy(token, {}).Signature };
     garbage.Signature = (await import('./policy')).hmacSha1(token.accessKeySecret, garbage.policy);

@@ -12,7 +12,7 @@ import {
 } from './multipart';
 import { bucketAndKey } from './object-key';
 import { postObject } from './post-object';
-import { invalidArgument, isStorageHostError, StorageHostError } from './storage-error';
+import { invalidArgument, isStorageHostError, StorageHostError, storageErrorBody } from './storage-error';
 
 const STORE_STATUS: Record<StoreErrorCode, number> = {
   EntityTooLarge: 400,
@@ -22,21 +22,21 @@ const STORE_STATUS: Record<StoreErrorCode, number> = {
   NoSuchUpload: 404,
 };
 
-/** Any failure as the storage host's `{ code, message }`. */
+/** Any failure as the storage host's `{ code, msg, message }` (`msg` for people). */
 export function sendStorageError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   // Refused before the body was read: close the connection after the answer, not keep it half-read.
   if (!request.raw.complete) reply.header('connection', 'close');
   if (isStorageHostError(error)) return reply.code(error.status).send(error.body());
   if (isStoreError(error))
-    return reply.code(STORE_STATUS[error.code]).send({ code: error.code, message: error.message });
+    return reply.code(STORE_STATUS[error.code]).send(storageErrorBody(error.code, error.message));
   const status = (error as FastifyError).statusCode ?? 500;
-  if (status === 413) return reply.code(400).send({ code: 'EntityTooLarge', message: error.message });
+  if (status === 413) return reply.code(400).send(storageErrorBody('EntityTooLarge', error.message));
   if (status >= 400 && status < 500)
-    return reply.code(status).send({ code: 'InvalidArgument', message: error.message });
+    return reply.code(status).send(storageErrorBody('InvalidArgument', error.message));
   request.log.error({ err: error }, 'storage host error');
   return reply
     .code(500)
-    .send({ code: 'InternalError', message: 'We encountered an internal error. Please try again.' });
+    .send(storageErrorBody('InternalError', 'We encountered an internal error. Please try again.'));
 }
 
 const OSS_PREFIX = '/oss';

@@ -1,0 +1,32 @@
+/**
+ * What a person is shown for each storage refusal: the `msg` of the error body, which the SDK
+ * reads first (spec §8: msg, statusText, message). `message` stays the OSS-style text for
+ * developers. Ours: the spec gives no texts for the store's own refusals.
+ */
+export const STORAGE_USER_MESSAGES: Readonly<Record<string, string>> = {
+  EntityTooLarge: '文件超过允许的大小，请压缩后重新上传',
+  EntityTooSmall: '文件小于允许的最小大小，请检查后重新上传',
+  AccessDenied: '上传凭证无权写入或已过期，请重新上传',
+  SignatureDoesNotMatch: '上传签名校验失败，请重新上传',
+  InvalidAccessKeyId: '上传凭证无效，请重新上传',
+  SecurityTokenExpired: '上传凭证已过期，请重新上传',
+  InvalidSecurityToken: '上传凭证无效，请重新上传',
+  InvalidPolicyDocument: '上传策略无效，请重新上传',
+  InvalidObjectName: '文件路径不合法',
+  InvalidArgument: '上传参数不完整，请重新上传',
+  NoSuchUpload: '分片上传已失效，请重新上传',
+  NoSuchKey: '文件不存在',
+  InvalidPart: '分片不完整，请重新上传',
+  InvalidPartOrder: '分片顺序有误，请重新上传',
+  InvalidDigest: '文件校验失败，请重新上传',
+  MalformedXML: '上传参数不完整，请重新上传',
+  RequestTimeTooSkewed: '设备时间与服务器相差过大，请校准时间后重试',
+  MethodNotAllowed: '不支持的上传请求',
+};
+
+/** The fallback for a refusal without its own text. */
+export const STORAGE_USER_FALLBACK = '上传失败，请重试';
+
+/** The person-facing text of a storage error code. */
+export const storageUserMessage = (code: string): string =>
+  STORAGE_USER_MESSAGES[code] ?? STORAGE_USER_FALLBACK;
