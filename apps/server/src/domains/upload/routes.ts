@@ -8,6 +8,7 @@ import { registerTokenGateways } from './gateways';
 import { renderSeedArt } from './seed-art';
 import { registerServerUpload } from './server-upload';
 import { registerStorageHost } from './storage-host';
+import { startUploadSweeper } from './sweep';
 
 const SEED_ART_PATH = '/cdn/seed/:name.svg';
 
@@ -27,6 +28,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
   await registerStorageHost(app, deps, deps.store);
   await registerServerUpload(app, deps, deps.store);
   registerCdn(app, deps, deps.store);
+  startUploadSweeper(app, deps.db, deps.store);
 
   // The CDN path of seeded images: deterministic SVG art, cached forever (wins over /cdn/*).
   app.get(SEED_ART_PATH, async (request, reply) => {
