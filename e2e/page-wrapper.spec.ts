@@ -24,6 +24,31 @@ async function holdAfterHydration(page: Page): Promise<number> {
   );
 }
 
+/**
+ * Milliseconds from the navigation's start until the wrapper stopped holding: the one-second
+ * timer starts at hydration, which is after the navigation started, so a release before one
+ * second is a bug however slow the machine (a hydration-relative figure is not: the hydration
+ * marker is set by an effect that can run late under load).
+ */
+async function releasedSinceNavigation(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          const wrapper = document.querySelector('[data-testid="page"]');
+          if (
+            document.documentElement.dataset.hydrated === 'true' &&
+            wrapper &&
+            !wrapper.hasAttribute('aria-busy')
+          )
+            resolve(performance.now());
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+}
+
 describe('page wrapper: holding content for platform info (spec §2, §4)', () => {
   const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
@@ -32,7 +57,7 @@ describe('page wrapper: holding content for platform info (spec §2, §4)', () =
     const page = await phone.newPage({ userAgent: IN_APP_UA });
     const response = await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
     expect(await response?.text()).toContain('aria-busy="true"');
-    expect(await holdAfterHydration(page)).toBeGreaterThanOrEqual(PAGE_PLATFORM_INFO_WAIT_MS * 0.9);
+    expect(await releasedSinceNavigation(page)).toBeGreaterThanOrEqual(PAGE_PLATFORM_INFO_WAIT_MS);
     await page.context().close();
   });
 
