@@ -1,23 +1,24 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+import { ETAG_HEX_DIGITS } from './block-sink';
 import { StoreError } from './object-store';
 
-/** Hex digits of an ETag: 128 bits, as long as an md5 ETag. */
-const ETAG_HEX_DIGITS = 32;
-
 /**
- * A pass-through that counts and hashes the bytes (one sha256: the ETag and S3's payload hash)
- * and fails with EntityTooLarge the moment more than `maxBytes` pass. sha256 rather than md5:
- * with the CPU's SHA extensions it runs at ~1.7 GB/s against md5's ~0.7, and the hash is on the
- * upload's critical path (DESIGN.md §8, upload / disk ≥ 0.5).
+ * A pass-through that counts the bytes, fails with EntityTooLarge the moment more than
+ * `maxBytes` pass, and (unless `hash: false`) hashes them with sha256: S3's payload hash and its
+ * fallback ETag. The local store hashes its own blocks off the main thread (block-sink.ts).
  */
 export class MeteredStream extends Transform {
   bytes = 0;
-  private readonly sha256: Hash = createHash('sha256');
+  private readonly sha256: Hash | null;
   private digest: Buffer | null = null;
 
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+    options: { hash?: boolean } = {},
+  ) {
     super();
+    this.sha256 = options.hash === false ? null : createHash('sha256');
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -31,11 +32,12 @@ export class MeteredStream extends Transform {
       );
       return;
     }
-    this.sha256.update(chunk);
+    this.sha256?.update(chunk);
     callback(null, chunk);
   }
 
   private finalDigest(): Buffer {
+    if (!this.sha256) throw new Error('MeteredStream: created without a hash');
     this.digest ??= this.sha256.digest();
     return this.digest;
   }

@@ -13,19 +13,34 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('LocalDiskStore', () => {
   describeObjectStore(() => new LocalDiskStore(root));
 
-  it('names an object by the first 128 bits of its sha256, written in ~1 MiB batches', async () => {
+  it('names an object by its 1 MiB blocks’ sha256s, whatever chunks the bytes arrive in', async () => {
     const store = new LocalDiskStore(root);
-    const body = Buffer.alloc(3 * 1024 * 1024 + 5, 7);
-    const chunks = Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) =>
-      body.subarray(i * 65_536, (i + 1) * 65_536),
-    );
-    const info = await store.put('bkt-c', 'k/batched.bin', Readable.from(chunks), { contentType: 'x/y' });
-    const sha = createHash('sha256').update(body).digest('hex');
-    expect(info).toEqual({ size: body.length, etag: sha.slice(0, 32) });
-    const got = await store.get('bkt-c', 'k/batched.bin');
+    const body = Buffer.alloc(3 * 1024 * 1024 + 5);
+    for (let i = 0; i < body.length; i++) body[i] = (i * 31) % 251;
+    const chunked = (size: number) =>
+      Readable.from(
+        Array.from({ length: Math.ceil(body.length / size) }, (_, i) =>
+          body.subarray(i * size, (i + 1) * size),
+        ),
+      );
+    const blocks = [0, 1, 2, 3].map((i) => body.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024));
+    const expected = createHash('sha256');
+    for (const block of blocks) expected.update(createHash('sha256').update(block).digest());
+    const etag = expected.digest('hex').slice(0, 32);
+
+    const a = await store.put('bkt-c', 'k/a.bin', chunked(65_536), { contentType: 'x/y' });
+    const b = await store.put('bkt-c', 'k/b.bin', chunked(1_000_003), { contentType: 'x/y' });
+    expect(a).toEqual({ size: body.length, etag });
+    expect(b).toEqual(a);
+    const got = await store.get('bkt-c', 'k/b.bin');
     const read: Buffer[] = [];
     for await (const chunk of got?.body ?? []) read.push(chunk as Buffer);
     expect(Buffer.concat(read).equals(body)).toBe(true);
+    // Another byte, another ETag.
+    body.writeUInt8(body.readUInt8(body.length - 1) ^ 1, body.length - 1);
+    expect((await store.put('bkt-c', 'k/c.bin', chunked(65_536), { contentType: 'x/y' })).etag).not.toBe(
+      etag,
+    );
   });
 
   it('leaves no temp file behind after a refused write, and writes under root/bucket/key', async () => {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { blockSink } from './block-sink';
 import { assertObjectName } from './key-path';
 import { checkMinBytes, MeteredStream, multipartEtag } from './limit-stream';
 import {
@@ -24,9 +25,12 @@ const META = '.meta';
  * Objects as files under `root/{bucket}/{key}` (root = DATA_DIR/objects). Writes go to a temp file
  * under `root/.tmp`, are fsynced, then renamed into place, so readers never see half an object.
  * Multipart parts are staged under `root/.multipart/{uploadId}/`; complete concatenates them
- * with streams. ETags are 128-bit sha256 prefixes, hex (S3-style `-N` for multipart), kept in `root/.meta/{bucket}/{key}`.
+ * with streams. ETags are 128 bits of a sha256 over the 1 MiB blocks' sha256s, hex (S3-style `-N` for multipart), kept in `root/.meta/{bucket}/{key}`.
  */
 export class LocalDiskStore implements ObjectStore {
+  /** The temp folder, made once per store (a mkdir per write costs a thread-pool round trip). */
+  private tmpDir: Promise<string> | undefined;
+
   constructor(private readonly root: string) {}
 
   private objectPath(bucket: string, key: string): string {
@@ -46,23 +50,30 @@ export class LocalDiskStore implements ObjectStore {
 
   private async tempPath(): Promise<string> {
     const dir = join(this.root, '.tmp');
-    await mkdir(dir, { recursive: true });
-    return join(dir, randomBytes(12).toString('hex'));
+    this.tmpDir ??= mkdir(dir, { recursive: true }).then(
+      () => dir,
+      (error: unknown) => {
+        this.tmpDir = undefined;
+        throw error;
+      },
+    );
+    return join(await this.tmpDir, randomBytes(12).toString('hex'));
   }
 
-  /** Writes a stream to a new temp file, fsynced; removes it on failure. */
-  private async writeTemp(body: Readable, meter: MeteredStream): Promise<string> {
+  /** Writes a stream to a new temp file, fsynced; removes it on failure. Returns it and its ETag. */
+  private async writeTemp(body: Readable, meter: MeteredStream): Promise<{ temp: string; etag: string }> {
     const temp = await this.tempPath();
     // Opened before streaming, so the file exists when a refusal removes it.
     const handle = await open(temp, 'w');
     try {
+      const blocks = blockSink(handle);
       try {
-        await pipeline(body, meter, sinkInto(handle));
+        await pipeline(body, meter, blocks.sink);
         await handle.sync();
       } finally {
         await handle.close();
       }
-      return temp;
+      return { temp, etag: await blocks.etag() };
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
@@ -87,15 +98,14 @@ export class LocalDiskStore implements ObjectStore {
 
   async put(bucket: string, key: string, body: Readable, options: PutOptions): Promise<ObjectInfo> {
     const target = this.objectPath(bucket, key);
-    const meter = new MeteredStream(options.maxBytes);
-    const temp = await this.writeTemp(body, meter);
+    const meter = new MeteredStream(options.maxBytes, { hash: false });
+    const { temp, etag } = await this.writeTemp(body, meter);
     try {
       checkMinBytes(meter.bytes, options.minBytes);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
-    const etag = meter.etagHex();
     // The ETag first: a reader that finds the new bytes also finds their ETag (an older one
     // for a moment at worst, never a missing one).
     await this.writeEtag(bucket, key, etag);
@@ -141,9 +151,8 @@ export class LocalDiskStore implements ObjectStore {
   ): Promise<PartInfo> {
     const dir = this.stagingDir(uploadId);
     if (!(await exists(dir))) throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
-    const meter = new MeteredStream(maxBytes);
-    const temp = await this.writeTemp(body, meter);
-    const etag = meter.etagHex();
+    const meter = new MeteredStream(maxBytes, { hash: false });
+    const { temp, etag } = await this.writeTemp(body, meter);
     const name = `${partNumber}.${etag}`;
     await rename(temp, join(dir, name));
     // A re-sent part replaces the earlier one: drop other files of the same number.
@@ -203,7 +212,7 @@ export class LocalDiskStore implements ObjectStore {
         for (const part of parts) {
           const found = held.get(part.partNumber) as PartInfo;
           const source = createReadStream(join(dir, `${found.partNumber}.${found.etag}`));
-          await pipeline(source, sinkInto(out));
+          for await (const chunk of source) await out.write(chunk as Buffer);
           size += found.size;
         }
         await out.sync();
@@ -253,30 +262,3 @@ async function readSmall(path: string): Promise<string | null> {
     throw error;
   }
 }
-
-/** A pipeline sink that appends to an open file (the caller keeps the handle, to fsync and close it). */
-const sinkInto = (handle: FileHandle) =>
-  async function sink(source: AsyncIterable<Buffer>): Promise<void> {
-    // Socket-sized chunks (16–64 KiB) are gathered into ~1 MiB writev calls, and one batch is
-    // written while the next is read and hashed: one thread-pool round trip per MiB, with the
-    // hashing overlapping the disk. The next writev starts only after the last, so order holds.
-    let batch: Buffer[] = [];
-    let batched = 0;
-    let writing: Promise<unknown> = Promise.resolve();
-    for await (const chunk of source) {
-      batch.push(chunk);
-      batched += chunk.length;
-      if (batched >= WRITE_BATCH_BYTES) {
-        await writing;
-        writing = handle.writev(batch);
-        // Awaited below; until then a failure must not count as unhandled.
-        writing.catch(() => undefined);
-        batch = [];
-        batched = 0;
-      }
-    }
-    await writing;
-    if (batch.length > 0) await handle.writev(batch);
-  };
-
-const WRITE_BATCH_BYTES = 1024 * 1024;
