@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { AppDeps } from './deps';
 import { registerAnalyticsRoutes } from './domains/analytics/routes';
 import { registerAuthRoutes } from './domains/auth/routes';
+import { registerCommunityRoutes } from './domains/community/routes';
 import { registerConfigRoutes } from './domains/config/routes';
 import { registerContentRoutes } from './domains/content/routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerContentRoutes(app, deps);
+  registerCommunityRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
   await registerUploadRoutes(app, deps);

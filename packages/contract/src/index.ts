@@ -1,5 +1,8 @@
 import { analytics } from './domains/analytics';
 import { auth } from './domains/auth';
+import { communityFollow } from './domains/community-follow';
+import { communityLights } from './domains/community-lights';
+import { communityReplies } from './domains/community-replies';
 import { config } from './domains/config';
 import { content } from './domains/content';
 import { feedback } from './domains/feedback';
@@ -8,6 +11,9 @@ import { upload } from './domains/upload';
 export * from './domains/analytics';
 export * from './domains/analytics-events';
 export * from './domains/auth';
+export * from './domains/community-follow';
+export * from './domains/community-lights';
+export * from './domains/community-replies';
 export * from './domains/config';
 export * from './domains/content';
 export * from './domains/feedback';
@@ -16,5 +22,8 @@ export * from './endpoint';
 export * from './server-context';
 export * from './shared';
 
+/** Community (issue 6): one object, its parts in their own files. */
+const community = { ...communityLights, ...communityReplies, ...communityFollow } as const;
+
 /** The contract table: every call, by domain. The server registers routes from it. */
-export const contract = { analytics, auth, config, content, feedback, upload } as const;
+export const contract = { analytics, auth, community, config, content, feedback, upload } as const;
