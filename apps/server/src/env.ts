@@ -7,6 +7,9 @@ import { serverRoot } from './paths';
 export type { AppEnv } from '@h5/core';
 
 const DEV_SIGN_SECRET = 'community-h5-dev-sign-secret';
+// Development stand-ins: a real WeChat client rejects them, but the signature algorithm is the real one.
+const DEV_WECHAT_APP_ID = 'wx0000000000000000';
+const DEV_WECHAT_JSAPI_TICKET = 'community-h5-dev-jsapi-ticket';
 const DEFAULT_WEB_BUILD_DIR = join(serverRoot(), '..', 'web', 'build');
 
 /** A boolean variable: true/false, 1/0, yes/no, on/off; anything else is refused. */
@@ -64,6 +67,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanVar(false),
+  // WeChat JS-SDK (spec §7 share-config, authorize-url): the official account's app id and the
+  // jsapi_ticket the signature is computed over (kept fresh by whatever deploys the server).
+  WECHAT_APP_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'must be an app id like wx1234567890abcdef')
+    .default(DEV_WECHAT_APP_ID),
+  WECHAT_JSAPI_TICKET: z.string().min(1).max(512).default(DEV_WECHAT_JSAPI_TICKET),
 });
 
 /** What STORAGE_DRIVER=s3 cannot start without. */

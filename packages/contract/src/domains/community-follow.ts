@@ -1,3 +1,94 @@
-// Issue 6: the community calls of this part (follow). Filled in by its owner; exported through
-// `community` in ../index.ts together with the other parts.
-export const communityFollow = {} as const;
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { queryInt } from '../shared';
+import { feedPageSchema } from './content';
+
+const domain = 'community';
+
+/** A user id as the live module sends it: an integer, or a numeric string from older pages. */
+const userIdSchema = z.coerce.number().int().positive();
+
+/** The caller's relation to a user after a follow call. */
+export const followStateSchema = z.object({
+  userId: z.number().int(),
+  isFollowing: z.boolean(),
+  followerCount: z.number().int().nonnegative(),
+});
+export type FollowState = z.infer<typeof followStateSchema>;
+
+/** The header of a user's home: who they are, their counts and whether the caller follows them. */
+export const userProfileSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  avatar: z.string(),
+  followerCount: z.number().int().nonnegative(),
+  followingCount: z.number().int().nonnegative(),
+  contentCount: z.number().int().nonnegative(),
+  isFollowing: z.boolean(),
+  /** True when the caller looks at their own home (no follow button). */
+  isSelf: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+// Issue 6: the community calls of this part (follow); exported through `community` in ../index.ts.
+export const communityFollow = {
+  /**
+   * Follow a user (spec §7). `follow: false` unfollows: the spec has no unfollow call, so the
+   * same call takes an optional flag (default true). Idempotent both ways.
+   */
+  followAdd: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-user-biz/v1/h5/follow/add',
+    auth: 'login',
+    request: z.object({ userId: userIdSchema, follow: z.boolean().default(true) }),
+    response: followStateSchema,
+  }),
+  /** Creates the caller's follow relation to `userId` (spec §7); idempotent, never removes one. */
+  createRelation: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-user-biz/v1/common/mapi/users/createRelation',
+    auth: 'login',
+    request: z.object({ userId: userIdSchema }),
+    response: followStateSchema,
+  }),
+  /** A user's contents, newest first, keyset-paged by `lastId` (spec §7). */
+  uhomepageContents: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-rec/v1/common/h5/uhomepage/contents',
+    auth: 'common',
+    request: z.object({
+      userId: userIdSchema,
+      lastId: z.string().max(200).optional(),
+      limit: queryInt(1, 40).default(20),
+    }),
+    response: feedPageSchema,
+  }),
+  /** Not in the spec: the user home's header, in the same family as its contents. */
+  uhomepageProfile: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-rec/v1/common/h5/uhomepage/profile',
+    auth: 'common',
+    request: z.object({ userId: userIdSchema }),
+    response: userProfileSchema,
+  }),
+  /**
+   * Not in the spec: a topic / label group's contents (jump key 29, `tagId`). Contents carry no
+   * tags, so a tag id is a content category of spec §3.
+   */
+  tagContents: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-rec/v1/common/h5/tag/contents',
+    auth: 'common',
+    request: z.object({
+      tagId: queryInt(0, 32_767),
+      lastId: z.string().max(200).optional(),
+      limit: queryInt(1, 40).default(20),
+    }),
+    response: feedPageSchema,
+  }),
+} as const;

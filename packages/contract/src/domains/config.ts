@@ -15,6 +15,15 @@ export const clientConfSchema = z.looseObject({
 });
 export type ClientConf = z.infer<typeof clientConfSchema>;
 
+/** The WeChat JS-SDK config of spec §3: what `wx.config` needs besides jsApiList. */
+export const wechatShareConfigSchema = z.object({
+  appId: z.string(),
+  timestamp: z.number().int(),
+  noncestr: z.string(),
+  signature: z.string(),
+});
+export type WechatShareConfig = z.infer<typeof wechatShareConfigSchema>;
+
 export const dyeingEnvSchema = z.object({ name: z.string(), c_name: z.string() });
 
 export const config = {
@@ -77,6 +86,30 @@ export const config = {
       value: z.json(),
     }),
     response: clientConfSchema,
+  }),
+  /** WeChat JS-SDK config for a page URL (spec §7): signature = SHA-1 over the jsapi_ticket string. */
+  wechatShareConfig: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-conf/v1/common/wechat/share-config',
+    auth: 'common',
+    request: z.object({ shareUrl: z.url({ protocol: /^https?$/ }).max(2048) }),
+    response: wechatShareConfigSchema,
+  }),
+  /** The WeChat OAuth authorize URL that comes back to `redirectUrl` (payload ours: spec shows none). */
+  wechatAuthorizeUrl: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-conf/v1/common/wechat/authorize-url',
+    auth: 'common',
+    request: z.object({
+      redirectUrl: z.url({ protocol: /^https?$/ }).max(2048),
+      state: z
+        .string()
+        .regex(/^[\w-]{0,128}$/)
+        .default(''),
+    }),
+    response: z.object({ url: z.string() }),
   }),
   epDyeing: endpoint({
     domain,

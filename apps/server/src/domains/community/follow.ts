@@ -1,5 +1,52 @@
+import { contract, type FollowState } from '@h5/contract';
+import { BAD_REQUEST } from '@h5/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../plugins/errors';
+import { registerEndpoint } from '../../plugins/register-endpoint';
+import { createFollowQueries, type FollowQueries } from './follow-queries';
+import { tagContentsPage, userContentsPage } from './user-home';
 
-/** Issue 6: the routes of the community part 'follow' (filled in by its owner). */
-export function registerFollowRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+/** The follow refusals (the spec leaves their wording open). */
+export const FOLLOW_MESSAGES = {
+  self: 'you cannot follow yourself',
+  noUser: 'user not found',
+} as const;
+
+/** Follows (or unfollows) `followeeId` for `followerId`; idempotent, refuses oneself and unknown users. */
+async function setFollow(
+  queries: FollowQueries,
+  followerId: number,
+  followeeId: number,
+  follow: boolean,
+): Promise<FollowState> {
+  if (followerId === followeeId) throw new AppError(BAD_REQUEST, FOLLOW_MESSAGES.self);
+  if (!(await queries.userExists(followeeId))) throw notFound(FOLLOW_MESSAGES.noUser);
+  if (follow) await queries.follow(followerId, followeeId);
+  else await queries.unfollow(followerId, followeeId);
+  return { userId: followeeId, isFollowing: follow, followerCount: await queries.followerCount(followeeId) };
+}
+
+/** follow/add, createRelation, the user home (profile and contents) and the topic contents. */
+export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const queries = createFollowQueries(deps.db);
+  const calls = contract.community;
+
+  registerEndpoint(app, deps, calls.followAdd, ({ userId, follow }, { user }) =>
+    setFollow(queries, (user as { userId: number }).userId, userId, follow),
+  );
+  registerEndpoint(app, deps, calls.createRelation, ({ userId }, { user }) =>
+    setFollow(queries, (user as { userId: number }).userId, userId, true),
+  );
+  registerEndpoint(app, deps, calls.uhomepageProfile, async ({ userId }, { user }) => {
+    const row = await queries.profile(userId, user?.userId ?? null);
+    if (!row) throw notFound(FOLLOW_MESSAGES.noUser);
+    return { ...row, isFollowing: row.isFollowing === true, isSelf: user?.userId === userId };
+  });
+  registerEndpoint(app, deps, calls.uhomepageContents, ({ userId, ...page }, { user }) =>
+    userContentsPage(deps.db, userId, page, user?.userId ?? null),
+  );
+  registerEndpoint(app, deps, calls.tagContents, ({ tagId, ...page }, { user }) =>
+    tagContentsPage(deps.db, tagId, page, user?.userId ?? null),
+  );
+}

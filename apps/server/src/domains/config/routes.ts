@@ -7,6 +7,7 @@ import { SERVER_MESSAGES } from '../../plugins/messages';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
 import { type ConfigQueries, createConfigQueries } from './queries';
+import { registerWechatRoutes } from './wechat';
 
 /** All client-conf keys of a project merged into one object; errorPageSwitch defaults to false. */
 async function readClientConf(queries: ConfigQueries, project: string): Promise<ClientConf> {
@@ -56,4 +57,5 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
 
   registerConfigCenter(app, queries);
+  registerWechatRoutes(app, deps);
 }

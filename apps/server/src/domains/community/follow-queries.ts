@@ -1,0 +1,42 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contents, follows, users } from '../../db/schema';
+
+/** Reads and writes of the follows table (the follow calls and the user home). */
+export function createFollowQueries(db: Db) {
+  const followerCount = async (userId: number): Promise<number> => {
+    const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
+    return row?.n ?? 0;
+  };
+  return {
+    followerCount,
+    /** True when the user exists. */
+    userExists: async (userId: number): Promise<boolean> => {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      return row !== undefined;
+    },
+    /** Adds the pair; a second (or concurrent) follow hits the primary key and changes nothing. */
+    follow: (followerId: number, followeeId: number) =>
+      db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing(),
+    unfollow: (followerId: number, followeeId: number) =>
+      db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))),
+    /** The user home's header: the user, their counts and whether `viewerId` follows them. */
+    profile: async (userId: number, viewerId: number | null) => {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          userName: users.userName,
+          avatar: users.avatar,
+          followerCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
+          followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${users.id})`,
+          contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${users.id})`,
+          isFollowing: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId ?? -1} and ${follows.followeeId} = ${users.id})`,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+  };
+}
+
+export type FollowQueries = ReturnType<typeof createFollowQueries>;
