@@ -5,6 +5,17 @@ export default [
   index('routes/content/feed.tsx', { id: 'content-feed' }),
   route('community/feed', 'routes/content/feed.tsx', { id: 'content-feed-alias' }),
   route('community/content/:contentId', 'routes/content/detail.tsx'),
+  // Jump-table fallbacks (spec §2) and our share paths; inside the app they open native screens.
+  route('community/user', 'routes/community/user-home.tsx'),
+  route('user-home/share', 'routes/community/user-home.tsx', { id: 'user-home-share' }),
+  route('community/topic', 'routes/community/topic.tsx'),
+  route('dongtai', 'routes/community/topic.tsx', { id: 'topic-dongtai' }),
+  route('community/trend', 'routes/community/content-jump.tsx', { id: 'jump-trend' }),
+  route('community/posts', 'routes/community/content-jump.tsx', { id: 'jump-posts' }),
+  route('community/news', 'routes/community/content-jump.tsx', { id: 'jump-news' }),
+  route('community-share', 'routes/community/content-jump.tsx', { id: 'share-community' }),
+  route('column', 'routes/community/content-jump.tsx', { id: 'share-column' }),
+  route('note/details', 'routes/community/content-jump.tsx', { id: 'share-note' }),
   route('login', 'routes/auth/login.tsx'),
   // Feedback (login only): report a content, comment or user; tell search what it missed.
   route('feedback/accuse', 'routes/feedback/accuse.tsx'),

@@ -1,0 +1,32 @@
+/** User home, topic, jump-fallback and share labels the specification does not write. */
+export const SOCIAL_TEXT = {
+  userHome: '个人主页',
+  topic: '话题',
+  follow: '关注',
+  following: '已关注',
+  followers: '粉丝',
+  followingCount: '关注',
+  contents: '作品',
+  notFound: '内容不存在',
+  userNotFound: '用户不存在',
+  end: '— 已经到底了 —',
+  share: '分享',
+  /** In WeChat the page cannot open the share sheet itself: its own menu shares what we set. */
+  wechatHint: '点击右上角 ··· 分享给朋友',
+  /** Share text when a page has no description of its own. */
+  shareContent: '来社区看看',
+  userShareTitle: (name: string) => `${name}的主页`,
+  topicTitle: (name: string) => `#${name}`,
+} as const;
+
+/** Names of the content categories (spec §3), which stand for topics (contents carry no tags). */
+export const TOPIC_NAMES: Readonly<Record<number, string>> = {
+  0: '热门推荐',
+  6: '平台规则',
+  7: '运营技巧',
+  8: '平台玩法',
+  9: '视频专区',
+  10: '品类进阶',
+  11: '创作变现',
+  12: '直播技巧',
+};

@@ -1,0 +1,40 @@
+import { useRef } from 'react';
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { Placeholder } from '../../shell/Placeholder';
+import { FeedGrid } from '../content/FeedGrid';
+import { useInfiniteScroll } from '../content/use-infinite-scroll';
+import styles from './social.module.css';
+import type { CardPages } from './use-card-pages';
+
+/** The feed's two-column waterfall over a paged list, with its loading, empty and error states. */
+export function CardList({
+  state,
+  more,
+  reload,
+}: {
+  state: CardPages;
+  more: () => void;
+  reload: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useInfiniteScroll(
+    sentinel,
+    state.cards.length > 0 && state.hasMore && !state.failed && !state.loading,
+    more,
+  );
+  if (state.cards.length === 0) {
+    if (state.loading) return <Placeholder type="loading" />;
+    if (state.failed) return <Placeholder type="networkError" onRetry={reload} />;
+    return <Placeholder type="empty" />;
+  }
+  return (
+    <>
+      <FeedGrid cards={state.cards} />
+      <div ref={sentinel} className={styles.footer}>
+        {state.loading ? <Placeholder type="loading" compact /> : null}
+        {state.failed ? <Placeholder type="networkError" compact onRetry={more} /> : null}
+        {!state.hasMore && !state.loading ? <p className={styles.end}>{SOCIAL_TEXT.end}</p> : null}
+      </div>
+    </>
+  );
+}

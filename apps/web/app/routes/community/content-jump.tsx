@@ -1,0 +1,40 @@
+import { redirect } from 'react-router';
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import type { Route } from './+types/content-jump';
+import { queryId } from './page-id';
+import styles from './social.module.css';
+
+/**
+ * The id parameter each path names. Trends, posts (columns) and news are contents here, so their
+ * jump fallbacks (spec §2: keys 3, 8, 4) and the content share paths all open the content detail.
+ */
+const ID_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  '/community/trend': ['trendId'],
+  '/community/posts': ['postsId'],
+  '/community/news': ['newsId'],
+  '/community-share': ['id', 'trendId'],
+  '/column': ['postsId'],
+  '/note/details': ['id'],
+};
+
+/** Sends a valid id on to `/community/content/:id`; anything else renders the not-found page. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  for (const name of ID_PARAMS[path] ?? []) {
+    const id = queryId(url, name);
+    if (id !== null) throw redirect(`/community/content/${id}`);
+  }
+  return null;
+}
+
+export default function ContentJumpNotFound() {
+  return (
+    <div className={styles.screen} data-testid="content-jump-not-found">
+      <PageHeader title={SOCIAL_TEXT.notFound} fallback="/" />
+      <Placeholder type="empty" />
+    </div>
+  );
+}

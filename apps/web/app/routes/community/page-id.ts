@@ -1,0 +1,14 @@
+/** A positive integer id from a query parameter, or null when missing or malformed. */
+export function queryId(request: Request | URL | string, name: string): number | null {
+  const url = typeof request === 'string' || request instanceof URL ? new URL(request) : new URL(request.url);
+  const raw = url.searchParams.get(name)?.trim() ?? '';
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The envelope code of a failed call, if it has one. */
+export const errorCode = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'code' in error
+    ? (error as { code: unknown }).code
+    : undefined;
