@@ -1,5 +1,155 @@
+import {
+  type ChildReplyPage,
+  contract,
+  REPLY_CHILD_PREVIEW,
+  REPLY_CODES,
+  type Reply,
+  type ReplyPage,
+} from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../plugins/errors';
+import { registerEndpoint } from '../../plugins/register-endpoint';
+import { decodeCursor, encodeCursor } from '../content/cursor';
+import { createReplyQueries, type ReplyBound, type ReplyQueries, toReply } from './replies-queries';
 
-/** Issue 6: the routes of the community part 'replies' (filled in by its owner). */
-export function registerRepliesRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+/** The comment refusals (the spec leaves their wording open; docs/api.md). */
+export const REPLY_MESSAGES = {
+  noContent: '内容不存在或已被删除',
+  noReply: '评论不存在或已被删除',
+  notOwned: '只能删除自己的评论',
+} as const;
+
+interface PageInput {
+  lastId?: string | undefined;
+  limit: number;
+}
+
+const boundOf = (lastId: string | undefined): ReplyBound | null => {
+  if (!lastId) return null;
+  const cursor = decodeCursor(lastId);
+  return { atMs: cursor.createdAtMs, id: cursor.id };
+};
+
+/** Cuts the extra row fetched to learn whether another page follows; the cursor is the last row. */
+function paged<R extends { createdAt: Date; replyId: number }>(rows: R[], limit: number) {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  const lastId =
+    hasMore && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: last.replyId }) : null;
+  return { page, lastId, hasMore };
+}
+
+/** reply-list: top-level replies newest first, each with its first children nested. */
+async function replyPage(
+  queries: ReplyQueries,
+  contentId: number,
+  input: PageInput,
+  viewerId: number | null,
+): Promise<ReplyPage> {
+  const replyCount = await queries.replyCount(contentId);
+  if (replyCount === undefined) throw notFound(REPLY_MESSAGES.noContent);
+  const rows = await queries.topLevel(contentId, boundOf(input.lastId), input.limit + 1);
+  const { page, lastId, hasMore } = paged(rows, input.limit);
+  const children = await queries.firstChildren(
+    page.map((row) => row.replyId),
+    REPLY_CHILD_PREVIEW,
+  );
+  const byParent = new Map<number, Reply[]>();
+  for (const child of children) {
+    const list = byParent.get(child.parentId as number) ?? [];
+    list.push(toReply(child, viewerId));
+    byParent.set(child.parentId as number, list);
+  }
+  return {
+    list: page.map((row) => ({
+      ...toReply(row, viewerId),
+      replyCount: row.childCount,
+      child: { replyList: byParent.get(row.replyId) ?? [] },
+    })),
+    lastId,
+    hasMore,
+    replyCount,
+  };
+}
+
+/** full-reply-list: the children of one reply, oldest first. */
+async function childPage(
+  queries: ReplyQueries,
+  replyId: number,
+  input: PageInput,
+  viewerId: number | null,
+): Promise<ChildReplyPage> {
+  const rows = await queries.children(replyId, boundOf(input.lastId), input.limit + 1);
+  const { page, lastId, hasMore } = paged(rows, input.limit);
+  return { list: page.map((row) => toReply(row, viewerId)), lastId, hasMore };
+}
+
+/**
+ * Posts a reply: to the content, or answering `replyId` (nested under that reply's top-level
+ * reply). The row and the content's count change in one transaction.
+ */
+async function addReply(
+  db: Db,
+  queries: ReplyQueries,
+  userId: number,
+  input: { contentId: number; replyId?: number | undefined; content: string },
+) {
+  return db.transaction(async (tx) => {
+    let parentId: number | null = null;
+    let replyToUserId: number | null = null;
+    if (input.replyId !== undefined) {
+      const target = await queries.lockReply(tx, input.replyId);
+      if (!target || target.contentId !== input.contentId) throw notFound(REPLY_MESSAGES.noReply);
+      parentId = target.parentId ?? target.id;
+      replyToUserId = target.userId;
+    }
+    // Counting first also locks the content row, so concurrent posts serialise on it.
+    const replyCount = await queries.bumpCount(tx, input.contentId, 1);
+    if (replyCount === undefined) throw notFound(REPLY_MESSAGES.noContent);
+    const id = await queries.insert(tx, {
+      contentId: input.contentId,
+      userId,
+      parentId,
+      replyToUserId,
+      content: input.content,
+    });
+    const row = await queries.byId(tx, id);
+    if (!row) throw notFound(REPLY_MESSAGES.noReply);
+    return { reply: toReply(row, userId), replyCount };
+  });
+}
+
+/** Deletes one's own reply (and its children); someone else's is refused. */
+async function deleteReply(db: Db, queries: ReplyQueries, userId: number, replyId: number) {
+  return db.transaction(async (tx) => {
+    const target = await queries.lockReply(tx, replyId);
+    if (!target) throw notFound(REPLY_MESSAGES.noReply);
+    if (target.userId !== userId) throw new AppError(REPLY_CODES.notOwned, REPLY_MESSAGES.notOwned);
+    const deleted = await queries.deleteWithChildren(tx, replyId);
+    const replyCount = (await queries.bumpCount(tx, target.contentId, -deleted)) ?? 0;
+    return { deleted, replyCount };
+  });
+}
+
+/** Issue 6: reply-list, full-reply-list, the emoji mapping, posting and deleting replies. */
+export function registerRepliesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const queries = createReplyQueries(deps.db);
+  const calls = contract.community;
+
+  registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { user }) =>
+    replyPage(queries, contentId, page, user?.userId ?? null),
+  );
+  registerEndpoint(app, deps, calls.fullReplyList, ({ replyId, ...page }, { user }) =>
+    childPage(queries, replyId, page, user?.userId ?? null),
+  );
+  registerEndpoint(app, deps, calls.emojiList, async () => ({ list: await queries.emojiList() }));
+  registerEndpoint(app, deps, calls.replyAdd, (input, { user }) =>
+    addReply(deps.db, queries, (user as { userId: number }).userId, input),
+  );
+  registerEndpoint(app, deps, calls.replyDelete, ({ replyId }, { user }) =>
+    deleteReply(deps.db, queries, (user as { userId: number }).userId, replyId),
+  );
+}

@@ -1,0 +1,167 @@
+import type { Reply } from '@h5/contract';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { contents, emojis, replies, users } from '../../db/schema';
+
+/** The answered user of a child reply: a second join of users. */
+const replyTo = alias(users, 'reply_to');
+
+const replyColumns = {
+  replyId: replies.id,
+  contentId: replies.contentId,
+  parentId: replies.parentId,
+  content: replies.content,
+  createdAt: replies.createdAt,
+  userId: users.id,
+  userName: users.userName,
+  avatar: users.avatar,
+  replyToUserId: replyTo.id,
+  replyToName: replyTo.userName,
+  replyToAvatar: replyTo.avatar,
+};
+
+/** A keyset bound on (created_at, id). */
+export interface ReplyBound {
+  atMs: number;
+  id: number;
+}
+
+type ReplyRow = Awaited<ReturnType<ReturnType<typeof selectReplies>>>[number];
+
+/** Replies with their author and the user they answer, filtered by `where`. */
+function selectReplies(db: Db, extra: { childCount?: true } = {}) {
+  const columns = extra.childCount
+    ? {
+        ...replyColumns,
+        childCount: sql<number>`(select count(*)::int from ${replies} as c where c.parent_id = ${replies.id})`,
+      }
+    : { ...replyColumns, childCount: sql<number>`0` };
+  return (where: SQL | undefined) =>
+    db
+      .select(columns)
+      .from(replies)
+      .innerJoin(users, eq(users.id, replies.userId))
+      .leftJoin(replyTo, eq(replyTo.id, replies.replyToUserId))
+      .where(where);
+}
+
+/** The wire shape of a row; `viewerId` decides `isSelf`. */
+export function toReply(row: ReplyRow, viewerId: number | null): Reply {
+  return {
+    replyId: row.replyId,
+    contentId: row.contentId,
+    parentId: row.parentId,
+    content: row.content,
+    author: { userId: row.userId, userName: row.userName, avatar: row.avatar },
+    replyToUser:
+      row.replyToUserId === null
+        ? null
+        : { userId: row.replyToUserId, userName: row.replyToName ?? '', avatar: row.replyToAvatar ?? '' },
+    createdAt: row.createdAt.getTime(),
+    isSelf: viewerId !== null && viewerId === row.userId,
+  };
+}
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+/** Reads and writes of the replies and emojis tables. */
+export function createReplyQueries(db: Db) {
+  return {
+    /** Top-level replies of a content, newest first, strictly after `before` (limit rows). */
+    topLevel: (contentId: number, before: ReplyBound | null, limit: number) =>
+      selectReplies(db, { childCount: true })(
+        and(
+          eq(replies.contentId, contentId),
+          isNull(replies.parentId),
+          before
+            ? sql`(${replies.createdAt}, ${replies.id}) < (${at(before.atMs)}::timestamptz, ${before.id}::integer)`
+            : undefined,
+        ),
+      )
+        .orderBy(desc(replies.createdAt), desc(replies.id))
+        .limit(limit),
+    /** The first `perParent` children (oldest first) of each of `parentIds`. */
+    firstChildren: (parentIds: number[], perParent: number) =>
+      parentIds.length === 0
+        ? Promise.resolve([])
+        : selectReplies(db)(
+            and(
+              inArray(replies.parentId, parentIds),
+              sql`(select count(*) from ${replies} as e where e.parent_id = ${replies.parentId} and (e.created_at, e.id) < (${replies.createdAt}, ${replies.id})) < ${perParent}`,
+            ),
+          ).orderBy(asc(replies.createdAt), asc(replies.id)),
+    /** Children of one reply, oldest first, strictly after `after`. */
+    children: (parentId: number, after: ReplyBound | null, limit: number) =>
+      selectReplies(db)(
+        and(
+          eq(replies.parentId, parentId),
+          after
+            ? sql`(${replies.createdAt}, ${replies.id}) > (${at(after.atMs)}::timestamptz, ${after.id}::integer)`
+            : undefined,
+        ),
+      )
+        .orderBy(asc(replies.createdAt), asc(replies.id))
+        .limit(limit),
+    /** One reply with its author (for the answer to a post). */
+    byId: async (tx: Db, replyId: number) => {
+      const [row] = await selectReplies(tx)(eq(replies.id, replyId));
+      return row;
+    },
+    /** The content's reply count, or undefined when there is no such content. */
+    replyCount: async (contentId: number) => {
+      const [row] = await db
+        .select({ n: contents.replyCount })
+        .from(contents)
+        .where(eq(contents.id, contentId));
+      return row?.n;
+    },
+    /** The bare reply row (owner, content, parent), locked for the transaction. */
+    lockReply: async (tx: Db, replyId: number) => {
+      const [row] = await tx
+        .select({
+          id: replies.id,
+          contentId: replies.contentId,
+          parentId: replies.parentId,
+          userId: replies.userId,
+        })
+        .from(replies)
+        .where(eq(replies.id, replyId))
+        .for('update');
+      return row;
+    },
+    /** Adds `delta` to the content's reply count (never below 0); the new count, or undefined. */
+    bumpCount: async (tx: Db, contentId: number, delta: number) => {
+      const [row] = await tx
+        .update(contents)
+        .set({ replyCount: sql`greatest(${contents.replyCount} + ${delta}, 0)` })
+        .where(eq(contents.id, contentId))
+        .returning({ n: contents.replyCount });
+      return row?.n;
+    },
+    insert: async (
+      tx: Db,
+      values: {
+        contentId: number;
+        userId: number;
+        parentId: number | null;
+        replyToUserId: number | null;
+        content: string;
+      },
+    ) => {
+      const [row] = await tx.insert(replies).values(values).returning({ id: replies.id });
+      return (row as { id: number }).id;
+    },
+    /** Deletes a reply and its children; how many rows went. */
+    deleteWithChildren: async (tx: Db, replyId: number) => {
+      const gone = await tx
+        .delete(replies)
+        .where(or(eq(replies.id, replyId), eq(replies.parentId, replyId)))
+        .returning({ id: replies.id });
+      return gone.length;
+    },
+    emojiList: () => db.select({ name: emojis.name, url: emojis.url }).from(emojis).orderBy(asc(emojis.name)),
+  };
+}
+
+export type ReplyQueries = ReturnType<typeof createReplyQueries>;
