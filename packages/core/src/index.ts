@@ -1,3 +1,4 @@
+export * from './article-text';
 export * from './codes';
 export * from './config-center';
 export * from './constants';
