@@ -23,6 +23,11 @@ const SHELL_MODULES = new RegExp(
   ].join('|'),
 );
 
+// The feed route with the waterfall modules the user home and topic pages share with it: one
+// chunk, so the feed's first load is not split into a route chunk and a glue chunk of its own.
+const FEED_MODULES =
+  /apps[\\/]web[\\/]app[\\/]routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration|use-infinite-scroll|feed-state)\.(tsx?|module\.css)$/;
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter()],
   build: {
@@ -37,6 +42,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 { name: 'framework', test: FRAMEWORK_MODULES },
                 { name: 'shell', test: SHELL_MODULES },
+                { name: 'feed', test: FEED_MODULES },
               ],
             },
           },
