@@ -1,11 +1,139 @@
-// Issue 6 (comments): filled in by its owner. The detail page renders it under the content.
+import type { Reply } from '@h5/contract';
+import { formatCount } from '@h5/core';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { COMMENT_TEXT } from '../../lib/ui-text/comments';
+import { useApi } from '../../lib/use-api';
+import { Placeholder } from '../../shell/Placeholder';
+import { Toast, useToast } from '../../shell/Toast';
+import { useInfiniteScroll } from '../content/use-infinite-scroll';
+import styles from './Comment.module.css';
+import { CommentComposer, type ComposerHandle } from './CommentComposer';
+import { CommentConfirm } from './CommentConfirm';
+import { CommentItem } from './CommentItem';
+import { useCommentList } from './comment-list';
+
+// Issue 6 (comments). The detail page renders it under the content.
 export interface CommentSectionProps {
   contentId: number;
   /** How many replies the content has, for the heading before the list loads. */
   replyCount: number;
 }
 
+/** How often relative times ("5分钟前") are refreshed. */
+const CLOCK_TICK_MS = 60_000;
+
 /** The comment list (paged, nested child replies, [name] emoji) and the composer. */
-export function CommentSection(_props: CommentSectionProps) {
-  return null;
+export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
+  const api = useApi();
+  const list = useCommentList(contentId, replyCount);
+  const { state } = list;
+  const [replyTo, setReplyTo] = useState<Reply | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<Reply | null>(null);
+  const [toast, showToast] = useToast();
+  const composer = useRef<ComposerHandle>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  const mapping = useMemo(() => new Map(list.emojis.map((e) => [e.name, e.url])), [list.emojis]);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useInfiniteScroll(
+    sentinel,
+    state.items.length > 0 && state.hasMore && !state.loading && !state.failed,
+    list.more,
+  );
+
+  const send = async (content: string): Promise<boolean> => {
+    try {
+      // A visitor gets 7999 here: the request client's login handling takes over.
+      const result = await api((c) => c.community.replyAdd, {
+        contentId,
+        content,
+        ...(replyTo ? { replyId: replyTo.replyId } : {}),
+      });
+      setNow(Date.now());
+      list.added(result.reply, result.replyCount);
+      setReplyTo(null);
+      showToast(COMMENT_TEXT.posted);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const startReply = useCallback((reply: Reply) => {
+    setReplyTo(reply);
+    composer.current?.focus();
+  }, []);
+
+  const confirmDelete = async () => {
+    const reply = pendingDelete;
+    setPendingDelete(null);
+    if (!reply) return;
+    try {
+      const result = await api((c) => c.community.replyDelete, { replyId: reply.replyId });
+      list.removed(reply, result.replyCount);
+      if (replyTo?.replyId === reply.replyId || replyTo?.parentId === reply.replyId) setReplyTo(null);
+      showToast(COMMENT_TEXT.deleted);
+    } catch {
+      // The request client has shown the refusal.
+    }
+  };
+  const cancelDelete = useCallback(() => setPendingDelete(null), []);
+
+  const empty = state.items.length === 0;
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-testid="comment-section">
+      <h2 id={headingId} className={styles.heading}>
+        {COMMENT_TEXT.heading(formatCount(state.total))}
+      </h2>
+      <CommentComposer
+        ref={composer}
+        emojis={list.emojis}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        onSend={send}
+      />
+      {empty && state.loading ? <Placeholder type="loading" compact /> : null}
+      {empty && state.failed ? <Placeholder type="networkError" compact onRetry={list.reload} /> : null}
+      {empty && !state.loading && !state.failed ? (
+        <p className={styles.empty} data-testid="comment-empty">
+          {COMMENT_TEXT.empty}
+        </p>
+      ) : null}
+      {empty ? null : (
+        <>
+          <ul className={styles.list} aria-busy={state.loading} data-testid="comment-list">
+            {state.items.map((reply) => (
+              <CommentItem
+                key={reply.replyId}
+                reply={reply}
+                paging={state.children[reply.replyId]}
+                onExpand={list.expand}
+                mapping={mapping}
+                now={now}
+                onReply={startReply}
+                onDelete={setPendingDelete}
+              />
+            ))}
+          </ul>
+          <div ref={sentinel} className={styles.footer}>
+            {state.loading ? <Placeholder type="loading" compact /> : null}
+            {state.failed ? <Placeholder type="networkError" compact onRetry={list.more} /> : null}
+            {state.hasMore && !state.loading && !state.failed ? (
+              <button type="button" className={styles.expand} onClick={list.more} data-testid="comment-more">
+                {COMMENT_TEXT.loadMore}
+              </button>
+            ) : null}
+            {!state.hasMore && !state.loading ? <p className={styles.end}>{COMMENT_TEXT.end}</p> : null}
+          </div>
+        </>
+      )}
+      {pendingDelete ? <CommentConfirm onConfirm={confirmDelete} onCancel={cancelDelete} /> : null}
+      <Toast message={toast} testId="comment-toast" />
+    </section>
+  );
 }
