@@ -25,6 +25,55 @@ export type FeedCard = z.infer<typeof feedCardSchema>;
 export const feedPageSchema = pageOf(feedCardSchema);
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
+/** A content id in a query string. */
+const contentIdSchema = queryInt(1, 2_147_483_647);
+
+/** A product card inside article text (spec §3); isCollection 1 = the viewer already wants it. */
+export const productCardSchema = z.object({
+  spuId: z.number().int(),
+  title: z.string(),
+  logoUrl: z.string(),
+  isCollection: z.union([z.literal(0), z.literal(1)]),
+  isNewProduct: z.union([z.literal(0), z.literal(1)]),
+  /** score 0–10 (drawn as five stars in half-steps), number = how many rated it. */
+  dpInfo: z.object({ score: z.number(), number: z.number().int().nonnegative() }),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+/** The transformed article (core's transformArticle): sanitised HTML runs and product cards. */
+export const articleBlockSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('html'), html: z.string() }),
+  z.object({ kind: z.literal('product'), spuId: z.number().int(), propertyValueId: z.number().int() }),
+]);
+
+/** One content as its detail page shows it, for all four types. */
+export const contentDetailSchema = z.object({
+  contentId: z.number().int(),
+  contentType: contentTypeSchema,
+  category: z.number().int(),
+  title: z.string(),
+  /** The body as plain text (PicText, Video, NoPic); RichText reads `article` instead. */
+  text: z.string(),
+  /** RichText only: sanitised, transformed article blocks (spec §5). Empty for other types. */
+  article: z.array(articleBlockSchema),
+  images: z.array(imageSchema),
+  video: z.object({ url: z.string(), cover: imageSchema.nullable(), duration: z.number() }).nullable(),
+  author: userBriefSchema,
+  lightCount: z.number().int().nonnegative(),
+  isLight: z.boolean(),
+  replyCount: z.number().int().nonnegative(),
+  /** Epoch milliseconds. */
+  createdAt: z.number().int(),
+  /** The products the article links to, by spuId, for its product cards. */
+  products: z.array(productCardSchema),
+});
+export type ContentDetail = z.infer<typeof contentDetailSchema>;
+
+/** The request header content-detail carries (value: core's CONTENT_DETAIL_HEADER_VERSION). */
+export const CONTENT_DETAIL_VERSION_HEADER = 'version';
+/** The optional video flag header of content-detail ('1' when opened from a video list). */
+export const CONTENT_DETAIL_VIDEO_HEADER = 'video';
+
 export const content = {
   moreRecommend: endpoint({
     domain,
@@ -36,5 +85,35 @@ export const content = {
       limit: queryInt(1, 40).default(20),
     }),
     response: feedPageSchema,
+  }),
+  /**
+   * One content (spec §7). Headers: `version` (CONTENT_DETAIL_HEADER_VERSION) and the optional
+   * video flag; the server's in-process loader call sends neither, so neither is required.
+   */
+  contentDetail: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-cnt-center/v1/common/h5/content-detail',
+    auth: 'common',
+    request: z.object({ contentId: contentIdSchema }),
+    response: contentDetailSchema,
+  }),
+  /** The caller's own content (creator task pages); another user's content answers 404. */
+  selfContentDetail: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-bom/v1/common/h5/task/self-content-detail',
+    auth: 'login',
+    request: z.object({ contentId: contentIdSchema }),
+    response: contentDetailSchema,
+  }),
+  /** A trend (dongtai) by trendId: a trend is a content, so trendId is a content id. */
+  trendDetail: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-cnt-center/v1/content/trend-detail',
+    auth: 'login',
+    request: z.object({ trendId: contentIdSchema }),
+    response: contentDetailSchema,
   }),
 } as const;

@@ -1,5 +1,6 @@
 import type { StoredImage } from '../schema';
 import { Random } from './random';
+import { richTextBody } from './rich-text';
 import * as vocab from './vocab';
 
 export const SEED = 20250601;
@@ -241,6 +242,11 @@ export function generateSeed(seed = SEED) {
       raters: rng.skewed(50_000, 2),
     };
   });
+
+  // RichText bodies become article HTML with product links (spec §5); the first also carries
+  // script payloads that the article transform must neutralise.
+  const richTexts = contents.filter((c) => c.contentType === 3);
+  for (const c of richTexts) c.body = richTextBody(c, products, c === richTexts[0]);
 
   return { users, contents, replies, lights, follows, emojis, products };
 }

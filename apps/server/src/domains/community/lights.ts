@@ -1,5 +1,55 @@
+import { contract, type LightState } from '@h5/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { contentLights, contents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { notFound } from '../../plugins/errors';
+import { registerEndpoint } from '../../plugins/register-endpoint';
+import { CONTENT_NOT_FOUND } from '../content/detail';
 
-/** Issue 6: the routes of the community part 'lights' (filled in by its owner). */
-export function registerLightsRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+/**
+ * Sets (or clears) `userId`'s light on a content. One row per pair (primary key): the insert or
+ * delete reports whether it changed anything, and only then is `light_count` moved, atomically, in
+ * the same transaction, so rapid taps and concurrent users never double-count or go negative.
+ */
+export async function setLight(
+  db: Db,
+  userId: number,
+  contentId: number,
+  light: boolean,
+): Promise<LightState> {
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
+    if (!exists) throw notFound(CONTENT_NOT_FOUND);
+    const changed = light
+      ? await tx
+          .insert(contentLights)
+          .values({ userId, contentId })
+          .onConflictDoNothing()
+          .returning({ id: contentLights.contentId })
+      : await tx
+          .delete(contentLights)
+          .where(and(eq(contentLights.userId, userId), eq(contentLights.contentId, contentId)))
+          .returning({ id: contentLights.contentId });
+    const delta = changed.length === 0 ? 0 : light ? 1 : -1;
+    const [row] = await tx
+      .update(contents)
+      .set({ lightCount: sql`greatest(${contents.lightCount} + ${delta}, 0)` })
+      .where(eq(contents.id, contentId))
+      .returning({ lightCount: contents.lightCount });
+    if (!row) throw notFound(CONTENT_NOT_FOUND);
+    return { contentId, isLight: light, lightCount: row.lightCount };
+  });
+}
+
+/** add-content-light and del-content-light (spec §4: the page picks one by isLight). */
+export function registerLightsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const userOf = (user: unknown) => (user as { userId: number }).userId;
+  registerEndpoint(app, deps, contract.community.addContentLight, ({ contentId }, { user }) =>
+    setLight(deps.db, userOf(user), contentId, true),
+  );
+  registerEndpoint(app, deps, contract.community.delContentLight, ({ contentId }, { user }) =>
+    setLight(deps.db, userOf(user), contentId, false),
+  );
+}

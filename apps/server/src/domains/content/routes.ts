@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { decodeCursor, encodeCursor } from './cursor';
+import { contentDetail } from './detail';
 import { type ContentQueries, createContentQueries, FEED_START, NO_VIEWER } from './queries';
 
 type FeedRow = Awaited<ReturnType<ContentQueries['feedPage']['execute']>>[number];
@@ -51,5 +52,16 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createContentQueries(deps.db);
   registerEndpoint(app, deps, contract.content.moreRecommend, (input, { user }) =>
     feedPage(queries, input, user?.userId ?? null),
+  );
+  // The version and video-flag headers are accepted but change nothing: one shape serves all.
+  registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { user }) =>
+    contentDetail(deps.db, contentId, user?.userId ?? null),
+  );
+  registerEndpoint(app, deps, contract.content.selfContentDetail, ({ contentId }, { user }) => {
+    const userId = (user as { userId: number }).userId;
+    return contentDetail(deps.db, contentId, userId, { ownerId: userId });
+  });
+  registerEndpoint(app, deps, contract.content.trendDetail, ({ trendId }, { user }) =>
+    contentDetail(deps.db, trendId, user?.userId ?? null),
   );
 }

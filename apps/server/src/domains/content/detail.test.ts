@@ -1,0 +1,110 @@
+import { contentDetailSchema, contract } from '@h5/contract';
+import { CONTENT_DETAIL_HEADER_VERSION, NOT_FOUND, SUCCESS, TOURIST } from '@h5/core';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contents } from '../../db/schema';
+import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const firstOfType = async (contentType: number) => {
+  const [row] = await t.db
+    .select()
+    .from(contents)
+    .where(eq(contents.contentType, contentType))
+    .orderBy(asc(contents.id))
+    .limit(1);
+  return row as typeof contents.$inferSelect;
+};
+const headers = { version: CONTENT_DETAIL_HEADER_VERSION };
+
+describe('content-detail', () => {
+  it('answers each of the four types from the database', async () => {
+    for (const type of [0, 1, 2, 3]) {
+      const row = await firstOfType(type);
+      const res = await t.signedInject(contract.content.contentDetail, { contentId: row.id }, { headers });
+      expect(res.body.code).toBe(SUCCESS);
+      const data = contentDetailSchema.parse(res.body.data);
+      expect(data).toMatchObject({
+        contentId: row.id,
+        contentType: type,
+        title: row.title,
+        lightCount: row.lightCount,
+        replyCount: row.replyCount,
+        isLight: false,
+        createdAt: row.createdAt.getTime(),
+      });
+      expect(data.images).toEqual(row.images);
+      expect(data.video === null).toBe(type !== 1);
+      if (type === 1) expect(data.video?.url).toBe(row.videoUrl);
+      expect(data.text).toBe(type === 3 ? '' : row.body);
+      expect(data.article.length > 0).toBe(type === 3);
+    }
+  });
+
+  it('turns a RichText article into sanitised HTML and product cards with their data', async () => {
+    const row = await firstOfType(3);
+    const res = await t.signedInject(
+      contract.content.contentDetail,
+      { contentId: row.id },
+      { headers: { ...headers, video: '0' } },
+    );
+    const data = contentDetailSchema.parse(res.body.data);
+    const blocks = data.article.filter((b) => b.kind === 'product');
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const block of blocks) {
+      const card = data.products.find((p) => p.spuId === block.spuId);
+      expect(card).toMatchObject({ isCollection: 0, dpInfo: { score: expect.any(Number) } });
+      expect(card?.title).not.toBe('');
+    }
+    // The first RichText carries the seeded script payloads: none survives.
+    const html = data.article.map((b) => (b.kind === 'html' ? b.html : '')).join('');
+    expect(row.body).toContain('<script>');
+    expect(html).not.toMatch(/<script|onload=|onclick=|javascript:/i);
+    expect(html).toContain('<img');
+  });
+
+  it('answers 404 for a missing content and 400 for a bad id', async () => {
+    const missing = await t.signedInject(contract.content.contentDetail, { contentId: 2_000_000_000 });
+    expect(missing.body.code).toBe(NOT_FOUND);
+    const bad = await t.signedInject(contract.content.contentDetail, { contentId: 'x' as unknown as number });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('self-content-detail and trend-detail', () => {
+  it('gives the caller their own content and refuses another’s', async () => {
+    const author = await signedInUser(t.app, t.db, 'detail-author');
+    const [own] = await t.db
+      .insert(contents)
+      .values({ authorId: author.userId, contentType: 2, title: 'mine', body: 'my text' })
+      .returning();
+    const ownId = (own as { id: number }).id;
+    const opts = { cookies: author.cookies };
+    const mine = await t.signedInject(contract.content.selfContentDetail, { contentId: ownId }, opts);
+    expect(mine.body.data).toMatchObject({ contentId: ownId, title: 'mine', text: 'my text' });
+
+    const other = await firstOfType(0);
+    const refused = await t.signedInject(contract.content.selfContentDetail, { contentId: other.id }, opts);
+    expect(refused.body.code).toBe(NOT_FOUND);
+    const visitor = await t.signedInject(contract.content.selfContentDetail, { contentId: ownId });
+    expect(visitor.body.code).toBe(TOURIST);
+  });
+
+  it('reads a trend by trendId, for signed-in callers', async () => {
+    const user = await signedInUser(t.app, t.db, 'trend-reader');
+    const row = await firstOfType(0);
+    const res = await t.signedInject(
+      contract.content.trendDetail,
+      { trendId: row.id },
+      { cookies: user.cookies },
+    );
+    expect(res.body.data).toMatchObject({ contentId: row.id, title: row.title });
+    const visitor = await t.signedInject(contract.content.trendDetail, { trendId: row.id });
+    expect(visitor.body.code).toBe(TOURIST);
+  });
+});
