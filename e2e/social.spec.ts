@@ -2,6 +2,7 @@ import { contract } from '@h5/contract';
 import { FLOATING_BUTTONS_MESSAGES } from '@h5/core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi } from './support/api';
+import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { FEED_CARD, waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
@@ -87,5 +88,26 @@ describe('follow, user home, topic and share (phone browser)', () => {
       `${baseURL}/user-home/share?userId=${userId}`,
     );
     await page.context().close();
+  });
+});
+
+describe('share in the app (simulator)', () => {
+  const apps = useAppSimulator();
+  const baseURL = inject('baseURL');
+
+  it('sends the user home share info through the bridge share message', async () => {
+    const feed = await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 1 });
+    const author = feed.list[0]?.author;
+    const sim = await apps.launch();
+    await sim.goto(`/community/user?userId=${author?.userId}`);
+    await waitForHydration(sim.page);
+    await sim.page.getByTestId('user-profile').waitFor();
+    const since = Date.now();
+    await sim.page.getByTestId('share-button').click();
+    const call = await sim.waitForCall('share', { since });
+    expect(call.payload).toMatchObject({
+      shareTitle: expect.stringContaining(author?.userName ?? '?'),
+      shareUrl: `${baseURL}/user-home/share?userId=${author?.userId}`,
+    });
   });
 });
