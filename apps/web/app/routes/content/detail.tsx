@@ -1,25 +1,96 @@
-// PENDING issue 6 (content detail): a stand-in so feed cards have somewhere to go. It fetches
-// nothing and shows the empty placeholder with a way back; issue 6 replaces this screen.
-import { Link, useParams } from 'react-router';
+import { contract } from '@h5/contract';
+import { PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { racePrefetch } from '../../lib/prefetch';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { CommentSection } from '../community/CommentSection';
+import { ShareButton } from '../share/ShareButton';
+import type { Route } from './+types/detail';
+import { DetailBody } from './DetailBody';
+import { DetailBottomBar } from './DetailBottomBar';
+import { DetailSkeleton } from './DetailSkeleton';
 import styles from './detail.module.css';
+import { type DetailState, isNotFound, useContentDetail } from './use-content-detail';
 
-export default function ContentDetailPending() {
-  const { contentId } = useParams();
+const CONTENT_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * SSR prefetch of the content, raced against the prefetch time-out (spec §4): on time-out or a
+ * failure other than not-found, the browser loads it instead.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = params.contentId;
+  if (!CONTENT_ID.test(id)) return { contentId: 0, state: { status: 'missing' } as DetailState };
+  const contentId = Number(id);
+  const work = context.api(contract.content.contentDetail, { contentId }).then(
+    (detail): DetailState => ({ status: 'ready', detail }),
+    (error: unknown): DetailState => {
+      if (isNotFound(error)) return { status: 'missing' };
+      throw error;
+    },
+  );
+  const result = await racePrefetch(work, PREFETCH_TIMEOUT_MS);
+  return { contentId, state: result.ok ? result.data : ({ status: 'loading' } as DetailState) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const title = data?.state.status === 'ready' ? data.state.detail.title : DETAIL_TEXT.title;
+  return [{ title: `${title} · ${SHELL_TEXT.siteTitle}` }];
+};
+
+export default function ContentDetailScreen({ loaderData, params }: Route.ComponentProps) {
+  const initial = useMemo(() => loaderData.state, [loaderData]);
+  const [state, reload] = useContentDetail(loaderData.contentId, initial);
+  const contentId = loaderData.contentId;
+
+  let main: React.ReactNode;
+  if (state.status === 'ready') {
+    const d = state.detail;
+    main = (
+      <>
+        <DetailBody detail={d} />
+        <CommentSection contentId={d.contentId} replyCount={d.replyCount} />
+      </>
+    );
+  } else if (state.status === 'loading') main = <DetailSkeleton />;
+  else if (state.status === 'failed') main = <Placeholder type="networkError" onRetry={reload} />;
+  else {
+    main = (
+      <div className={styles.missing} data-testid="content-missing">
+        <Placeholder type="empty" />
+        <p className={styles.missingText}>{DETAIL_TEXT.notFound}</p>
+        <Link to="/" className={styles.home}>
+          {DETAIL_TEXT.backHome}
+        </Link>
+      </div>
+    );
+  }
+
+  const ready = state.status === 'ready' ? state.detail : null;
   return (
-    <div className={styles.screen} data-testid="content-detail-pending">
+    <div className={styles.screen} data-testid="content-detail" data-content-type={ready?.contentType}>
       <PageHeader title={DETAIL_TEXT.title} fallback="/" backTestId="back-link" />
-      <Placeholder type="empty" />
-      {/* Feedback (issue 5): the report entry, kept when issue 6 replaces this screen. */}
-      <Link
-        className={styles.report}
-        to={`/feedback/accuse?${new URLSearchParams({ targetType: 'content', targetId: contentId ?? '' })}`}
-        data-testid="report-entry"
-      >
-        {DETAIL_TEXT.report}
-      </Link>
+      <main className={styles.main} aria-busy={state.status === 'loading' || undefined}>
+        {main}
+        {/* Feedback (issue 5): the report entry. */}
+        <Link
+          className={styles.report}
+          to={`/feedback/accuse?${new URLSearchParams({ targetType: 'content', targetId: params.contentId })}`}
+          data-testid="report-entry"
+        >
+          {DETAIL_TEXT.report}
+        </Link>
+      </main>
+      {ready ? (
+        <DetailBottomBar
+          light={{ contentId: ready.contentId, isLight: ready.isLight, lightCount: ready.lightCount }}
+          share={<ShareButton target={{ type: 'content', contentId }} />}
+        />
+      ) : null}
     </div>
   );
 }

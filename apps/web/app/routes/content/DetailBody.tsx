@@ -1,0 +1,85 @@
+import type { ContentDetail } from '@h5/contract';
+import { CONTENT_TYPE, optimiseImageUrl } from '@h5/core';
+import { Link } from 'react-router';
+import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { formatSubmittedAt } from '../feedback/format-time';
+import { ArticleBody } from './ArticleBody';
+import styles from './DetailBody.module.css';
+import { ImageCarousel } from './ImageCarousel';
+
+const AVATAR_WIDTH = 72;
+const POSTER_WIDTH = 750;
+
+/** The media on top: carousel (PicText), player (Video), nothing for NoPic and RichText. */
+function Media({ detail }: { detail: ContentDetail }) {
+  if (detail.contentType === CONTENT_TYPE.Video && detail.video) {
+    const { cover, url } = detail.video;
+    return (
+      <div
+        className={styles.player}
+        style={{ aspectRatio: cover ? `${cover.width} / ${cover.height}` : '16 / 9' }}
+      >
+        {/* biome-ignore lint/a11y/useMediaCaption: user videos carry no caption track */}
+        <video
+          className={styles.video}
+          src={`${url}#t=0.1`}
+          poster={cover ? optimiseImageUrl(cover.url, { width: POSTER_WIDTH }) : undefined}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={DETAIL_TEXT.video}
+          data-testid="detail-video"
+        />
+      </div>
+    );
+  }
+  if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0) {
+    return <ImageCarousel images={detail.images} />;
+  }
+  return null;
+}
+
+/** The content: media, title, author row with time, then the text or the article. */
+export function DetailBody({ detail }: { detail: ContentDetail }) {
+  const textCard = detail.contentType === CONTENT_TYPE.NoPic;
+  return (
+    <article className={styles.body} data-testid="detail-body">
+      <Media detail={detail} />
+      <div className={styles.sheet}>
+        <Link
+          to={`/community/user?userId=${detail.author.userId}`}
+          className={styles.author}
+          data-testid="detail-author"
+        >
+          <img
+            className={styles.avatar}
+            src={optimiseImageUrl(detail.author.avatar, { width: AVATAR_WIDTH })}
+            width={36}
+            height={36}
+            alt=""
+            decoding="async"
+          />
+          <span className={styles.authorText}>
+            <span className={styles.name}>{detail.author.userName}</span>
+            <time className={styles.time} dateTime={new Date(detail.createdAt).toISOString()}>
+              {formatSubmittedAt(new Date(detail.createdAt).toISOString())}
+            </time>
+          </span>
+        </Link>
+        <h1 className={styles.title} data-testid="detail-title">
+          {detail.title}
+        </h1>
+        {detail.contentType === CONTENT_TYPE.RichText ? (
+          <ArticleBody detail={detail} />
+        ) : (
+          <div className={textCard ? styles.textCard : styles.text} data-testid="detail-text">
+            {detail.text.split(/\n\s*\n/).map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs never move
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ProductCard as Product } from '@h5/contract';
+import { formatCount, optimiseImageUrl, PRODUCT_WANTED } from '@h5/core';
+import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import styles from './ProductCard.module.css';
+import { Stars } from './Stars';
+
+const LOGO_WIDTH = 160;
+
+/** A product card inside an article: logo, title, stars with score and raters, new / wanted marks. */
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <div className={styles.card} data-testid="product-card" data-spu-id={product.spuId}>
+      <img
+        className={styles.logo}
+        src={optimiseImageUrl(product.logoUrl, { width: LOGO_WIDTH })}
+        width={72}
+        height={72}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+      <div className={styles.info}>
+        <p className={styles.title}>
+          {product.isNewProduct ? <span className={styles.badge}>{DETAIL_TEXT.newProduct}</span> : null}
+          {product.title}
+        </p>
+        <p className={styles.rating}>
+          <Stars score={product.dpInfo.score} />
+          <span className={styles.score}>{product.dpInfo.score.toFixed(1)}</span>
+          <span className={styles.raters}>{DETAIL_TEXT.raters(formatCount(product.dpInfo.number))}</span>
+        </p>
+        {product.isCollection === PRODUCT_WANTED ? (
+          <p className={styles.wanted}>{DETAIL_TEXT.wanted}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
