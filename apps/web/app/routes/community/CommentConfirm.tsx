@@ -3,7 +3,16 @@ import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import styles from './Comment.module.css';
 
 /** The delete confirmation: a modal alert dialog; Escape or 取消 cancels. */
-export function CommentConfirm({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
+export function CommentConfirm({
+  withChildren,
+  onConfirm,
+  onCancel,
+}: {
+  /** A top-level comment with replies: say they go too. */
+  withChildren: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const titleId = useId();
   const hintId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
@@ -27,15 +36,17 @@ export function CommentConfirm({ onConfirm, onCancel }: { onConfirm: () => void;
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={hintId}
+        aria-describedby={withChildren ? hintId : undefined}
         data-testid="comment-delete-dialog"
       >
         <h3 id={titleId} className={styles.dialogTitle}>
           {COMMENT_TEXT.deleteConfirm}
         </h3>
-        <p id={hintId} className={styles.dialogHint}>
-          {COMMENT_TEXT.deleteHint}
-        </p>
+        {withChildren ? (
+          <p id={hintId} className={styles.dialogHint}>
+            {COMMENT_TEXT.deleteHint}
+          </p>
+        ) : null}{' '}
         <div className={styles.dialogActions}>
           <button ref={cancel} type="button" className={styles.dialogButton} onClick={onCancel}>
             {COMMENT_TEXT.cancel}

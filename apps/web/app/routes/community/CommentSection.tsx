@@ -132,7 +132,13 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
           </div>
         </>
       )}
-      {pendingDelete ? <CommentConfirm onConfirm={confirmDelete} onCancel={cancelDelete} /> : null}
+      {pendingDelete ? (
+        <CommentConfirm
+          withChildren={state.items.some((r) => r.replyId === pendingDelete.replyId && r.replyCount > 0)}
+          onConfirm={confirmDelete}
+          onCancel={cancelDelete}
+        />
+      ) : null}
       <Toast message={toast} testId="comment-toast" />
     </section>
   );
