@@ -101,6 +101,32 @@ describe('content detail', () => {
     expect(after).toMatchObject({ isLight: false, lightCount: before.lightCount });
   });
 
+  it('ends rapid taps in the last tapped state, and the feed card agrees after a reload', async () => {
+    const tokens = await apiLogin(baseURL);
+    const api = e2eApi(baseURL, tokens);
+    const [first] = (await api(contract.content.moreRecommend, { limit: 4 })).list;
+    const contentId = (first as { contentId: number }).contentId;
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, tokens);
+    await page.goto(`${baseURL}/community/content/${contentId}`);
+    await waitForHydration(page);
+    const button = page.getByTestId('light-button');
+    // Three taps in a row: on, off, on.
+    for (let i = 0; i < 3; i++) await button.click({ delay: 0 });
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(async () => (await api(contract.content.contentDetail, { contentId })).isLight)
+      .toBe(true);
+    const detail = await api(contract.content.contentDetail, { contentId });
+    expect(await page.getByTestId('detail-light-count').textContent()).toBe(formatCount(detail.lightCount));
+
+    await page.goto(baseURL);
+    await waitForHydration(page);
+    const card = page.locator(`[data-testid="feed-card"][data-content-id="${contentId}"]`);
+    expect(await card.getByTestId('light-count').textContent()).toBe(formatCount(detail.lightCount));
+    await api(contract.community.delContentLight, { contentId });
+  });
+
   it('sends a visitor who taps light to the login page', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/community/content/${SEEDED.PicText}`);
