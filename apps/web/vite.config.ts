@@ -18,8 +18,9 @@ const SHELL_MODULES = new RegExp(
     String.raw`apps[\/]web[\/]app[\/]lib[\/]ui-text[\/]shell\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|ErrorPage|RootErrorBoundary|use-platform-info-hold|HydrationMarker)\.tsx?$`,
     String.raw`packages[\/]core[\/]src[\/](constants[\/](timing|http|query)|messages[\/](telemetry|error-page|placeholder))\.ts$`,
-    // The feed's image URLs are shared with the upload screens: in the shell, not a glue chunk of its own.
-    String.raw`packages[\/]core[\/]src[\/]image-url\.ts$`,
+    // Core modules the feed shares with the detail, upload and community screens: in the shell,
+    // or Rolldown puts them in the feed chunk and every such screen loads the whole feed.
+    String.raw`packages[\/]core[\/]src[\/](image-url|format-count|constants[\/]content)\.ts$`,
   ].join('|'),
 );
 

@@ -13,6 +13,8 @@ export const SOCIAL_TEXT = {
   share: '分享',
   /** In WeChat the page cannot open the share sheet itself: its own menu shares what we set. */
   wechatHint: '点击右上角 ··· 分享给朋友',
+  /** The share code could not be loaded (offline, a new deploy). */
+  shareUnavailable: '分享暂不可用，请稍后重试',
   /** Share text when a page has no description of its own. */
   shareContent: '来社区看看',
   userShareTitle: (name: string) => `${name}的主页`,

@@ -3,7 +3,6 @@ import { optimiseImageUrl } from '@h5/core';
 import { useCallback, useRef, useState } from 'react';
 import { useRootData } from '../../lib/root-data';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
-import { loadPageBridge } from '../../platform/page-bridge';
 import styles from './ImageCarousel.module.css';
 
 /** 2x of a 375-px screen. */
@@ -32,6 +31,8 @@ export function ImageCarousel({ images }: { images: readonly Image[] }) {
 
   const open = useCallback(
     async (at: number) => {
+      // Loaded on the first tap: the bridge loader stays out of the page's first-load JS.
+      const { loadPageBridge } = await import('../../platform/page-bridge');
       const bridge = await loadPageBridge(runtime ?? {});
       // The app's native viewer (5.0.0+) or the bridge's web viewer; a dismiss is not an error.
       await bridge

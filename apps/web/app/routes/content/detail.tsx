@@ -1,13 +1,12 @@
 import { contract } from '@h5/contract';
 import { PREFETCH_TIMEOUT_MS } from '@h5/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { racePrefetch } from '../../lib/prefetch';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { CommentSection } from '../community/CommentSection';
 import { ShareButton } from '../share/ShareButton';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
@@ -15,6 +14,11 @@ import { DetailBottomBar } from './DetailBottomBar';
 import { DetailSkeleton } from './DetailSkeleton';
 import styles from './detail.module.css';
 import { type DetailState, isNotFound, useContentDetail } from './use-content-detail';
+
+// Below the fold and with its own reads: its chunk (list, composer, emoji) loads after the page's.
+const CommentSection = lazy(() =>
+  import('../community/CommentSection').then((m) => ({ default: m.CommentSection })),
+);
 
 const CONTENT_ID = /^[1-9]\d{0,9}$/;
 
@@ -53,7 +57,9 @@ export default function ContentDetailScreen({ loaderData, params }: Route.Compon
     main = (
       <>
         <DetailBody detail={d} />
-        <CommentSection contentId={d.contentId} replyCount={d.replyCount} />
+        <Suspense fallback={<div className={styles.commentsPending} aria-busy="true" />}>
+          <CommentSection contentId={d.contentId} replyCount={d.replyCount} />
+        </Suspense>
       </>
     );
   } else if (state.status === 'loading') main = <DetailSkeleton />;
