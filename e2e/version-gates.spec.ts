@@ -293,11 +293,15 @@ describe('the same console in a plain mobile browser: web fallbacks', () => {
         expect(entry.text, id).toContain(UNSUPPORTED);
       }
 
+      const jumped = page.waitForRequest((request) =>
+        new URL(request.url()).pathname.startsWith('/community/posts'),
+      );
       await page.locator('button[data-action="jump-8"]').click();
-      await page.waitForURL((url) => url.pathname === '/community/posts');
-      const url = new URL(page.url());
+      const url = new URL((await jumped).url());
       expect(url.origin).toBe(new URL(baseURL).origin);
       expect(url.searchParams.get('postsId')).toBe('12');
+      // Posts are contents here: the fallback page sends the reader on to the content (issue 6).
+      await page.waitForURL((landed) => landed.pathname === '/community/content/12');
     } finally {
       await page.context().close();
     }
