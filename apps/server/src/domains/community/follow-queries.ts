@@ -22,15 +22,18 @@ export function createFollowQueries(db: Db) {
       db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))),
     /** The user home's header: the user, their counts and whether `viewerId` follows them. */
     profile: async (userId: number, viewerId: number | null) => {
+      // Qualified by hand: in a one-table select Drizzle writes users.id as a bare "id", which
+      // inside a subquery on contents would mean contents.id.
+      const outerUserId = sql.raw('"users"."id"');
       const [row] = await db
         .select({
           userId: users.id,
           userName: users.userName,
           avatar: users.avatar,
-          followerCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
-          followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${users.id})`,
-          contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${users.id})`,
-          isFollowing: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId ?? -1} and ${follows.followeeId} = ${users.id})`,
+          followerCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${outerUserId})`,
+          followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${outerUserId})`,
+          contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${outerUserId})`,
+          isFollowing: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId ?? -1} and ${follows.followeeId} = ${outerUserId})`,
         })
         .from(users)
         .where(eq(users.id, userId));

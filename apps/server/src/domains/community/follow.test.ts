@@ -119,6 +119,9 @@ describe('user home', () => {
     const [anyContent] = await t.db.select({ authorId: contents.authorId }).from(contents).limit(1);
     const authorId = (anyContent as { authorId: number }).authorId;
     const all = await t.db.select({ id: contents.id }).from(contents).where(eq(contents.authorId, authorId));
+    // The header counts the same contents the list pages through.
+    const profile = await t.signedInject(contract.community.uhomepageProfile, { userId: authorId });
+    expect(profile.body.data.contentCount).toBe(all.length);
     const seen: number[] = [];
     let lastId: string | undefined;
     do {
