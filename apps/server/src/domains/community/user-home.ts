@@ -1,9 +1,8 @@
-import type { FeedCard, FeedPage } from '@h5/contract';
+import type { FeedPage } from '@h5/contract';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contentLights, contents, users } from '../../db/schema';
-import { decodeCursor, encodeCursor } from '../content/cursor';
-import { FEED_START, NO_VIEWER } from '../content/queries';
+import { contents, users } from '../../db/schema';
+import { cardsPage, feedCardColumns, keysetAfter, NO_VIEWER } from '../content/cards';
 
 interface PageInput {
   lastId?: string | undefined;
@@ -20,25 +19,9 @@ export async function filteredFeedPage(
   input: PageInput,
   viewerId: number | null,
 ): Promise<FeedPage> {
-  const cursor = input.lastId ? decodeCursor(input.lastId) : null;
-  const beforeAt = cursor ? new Date(cursor.createdAtMs).toISOString() : FEED_START.beforeAt;
-  const beforeId = cursor ? cursor.id : FEED_START.beforeId;
+  const { beforeAt, beforeId } = keysetAfter(input.lastId);
   const rows = await db
-    .select({
-      contentId: contents.id,
-      contentType: contents.contentType,
-      title: contents.title,
-      coverUrl: contents.coverUrl,
-      coverWidth: contents.coverWidth,
-      coverHeight: contents.coverHeight,
-      videoDuration: contents.videoDuration,
-      lightCount: contents.lightCount,
-      createdAt: contents.createdAt,
-      authorId: users.id,
-      authorName: users.userName,
-      authorAvatar: users.avatar,
-      isLight: sql<boolean>`exists (select 1 from ${contentLights} where ${contentLights.userId} = ${viewerId ?? NO_VIEWER} and ${contentLights.contentId} = ${contents.id})`,
-    })
+    .select(feedCardColumns(viewerId ?? NO_VIEWER))
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
     .where(
@@ -46,29 +29,7 @@ export async function filteredFeedPage(
     )
     .orderBy(desc(contents.createdAt), desc(contents.id))
     .limit(input.limit + 1);
-  const hasMore = rows.length > input.limit;
-  const page = hasMore ? rows.slice(0, input.limit) : rows;
-  const last = page.at(-1);
-  return {
-    list: page.map(
-      (row): FeedCard => ({
-        contentId: row.contentId,
-        contentType: row.contentType as FeedCard['contentType'],
-        title: row.title,
-        cover:
-          row.coverUrl && row.coverWidth && row.coverHeight
-            ? { url: row.coverUrl, width: row.coverWidth, height: row.coverHeight }
-            : null,
-        videoDuration: row.videoDuration,
-        author: { userId: row.authorId, userName: row.authorName, avatar: row.authorAvatar },
-        lightCount: row.lightCount,
-        isLight: row.isLight === true,
-      }),
-    ),
-    lastId:
-      hasMore && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: last.contentId }) : null,
-    hasMore,
-  };
+  return cardsPage(rows, input.limit);
 }
 
 /** A user's contents, newest first. */

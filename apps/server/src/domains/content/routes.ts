@@ -1,28 +1,10 @@
-import { contract, type FeedCard, type FeedPage } from '@h5/contract';
+import { contract, type FeedPage } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
-import { decodeCursor, encodeCursor } from './cursor';
+import { cardsPage, keysetAfter, NO_VIEWER } from './cards';
 import { contentDetail } from './detail';
-import { type ContentQueries, createContentQueries, FEED_START, NO_VIEWER } from './queries';
-
-type FeedRow = Awaited<ReturnType<ContentQueries['feedPage']['execute']>>[number];
-
-function toCard(row: FeedRow): FeedCard {
-  return {
-    contentId: row.contentId,
-    contentType: row.contentType as FeedCard['contentType'],
-    title: row.title,
-    cover:
-      row.coverUrl && row.coverWidth && row.coverHeight
-        ? { url: row.coverUrl, width: row.coverWidth, height: row.coverHeight }
-        : null,
-    videoDuration: row.videoDuration,
-    author: { userId: row.authorId, userName: row.authorName, avatar: row.authorAvatar },
-    lightCount: row.lightCount,
-    isLight: row.isLight === true,
-  };
-}
+import { type ContentQueries, createContentQueries } from './queries';
 
 /** The recommend feed: newest first, keyset-paged by the opaque `lastId`. */
 export async function feedPage(
@@ -30,22 +12,12 @@ export async function feedPage(
   input: { lastId?: string | undefined; limit: number },
   viewerId: number | null,
 ): Promise<FeedPage> {
-  const cursor = input.lastId ? decodeCursor(input.lastId) : null;
   const rows = await queries.feedPage.execute({
     viewerId: viewerId ?? NO_VIEWER,
-    beforeAt: cursor ? new Date(cursor.createdAtMs).toISOString() : FEED_START.beforeAt,
-    beforeId: cursor ? cursor.id : FEED_START.beforeId,
+    ...keysetAfter(input.lastId),
     limit: input.limit + 1,
   });
-  const hasMore = rows.length > input.limit;
-  const page = hasMore ? rows.slice(0, input.limit) : rows;
-  const last = page.at(-1);
-  return {
-    list: page.map(toCard),
-    lastId:
-      hasMore && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: last.contentId }) : null,
-    hasMore,
-  };
+  return cardsPage(rows, input.limit);
 }
 
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
