@@ -1,6 +1,6 @@
 import { type AccuseInfo, contract } from '@h5/contract';
 import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { EVIDENCE_FOLDER } from '../../lib/upload/upload-config';
@@ -16,10 +16,11 @@ import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
 import { formatSubmittedAt } from './format-time';
 import { gatedPrefetch } from './gated-prefetch.server';
-import { type LoadError, LoadFailure, loadErrorOf } from './LoadFailure';
+import { LoadFailure } from './LoadFailure';
 import { ResultCard } from './ResultCard';
 import { SubmitBar } from './SubmitBar';
 import { TargetCard } from './TargetCard';
+import { usePrefetched } from './use-prefetched';
 import { useSubmit } from './use-submit';
 
 /** Visitors go to /login?redirect=here; the form's data is prefetched (or loaded in the browser on time-out). */
@@ -36,25 +37,21 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.accuseTitle} · 
 export default function AccuseScreen({ loaderData }: Route.ComponentProps) {
   const { target } = loaderData;
   const api = useApi();
-  const [info, setInfo] = useState<AccuseInfo | null>(loaderData.info);
-  const [loadError, setLoadError] = useState<LoadError | null>(
-    loaderData.error ? { message: loaderData.error, retryable: false } : null,
+  const fetchInfo = useCallback(
+    () =>
+      target
+        ? api((c) => c.feedback.accuseInfo, target, { errorToast: false })
+        : Promise.reject(new Error('no report target')),
+    [api, target],
   );
-
-  const load = useCallback(() => {
-    if (!target) return;
-    setLoadError(null);
-    api((c) => c.feedback.accuseInfo, target, { errorToast: false }).then(setInfo, (error: unknown) =>
-      setLoadError(loadErrorOf(error)),
-    );
-  }, [api, target]);
-  // Without prefetched data (time-out, fallback), the browser loads it once; retries are the user's.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || info || loadError) return;
-    started.current = true;
-    load();
-  }, [info, loadError, load]);
+  const {
+    data: info,
+    error: loadError,
+    load,
+  } = usePrefetched<AccuseInfo>(
+    { data: loaderData.info, error: loaderData.error },
+    target ? fetchInfo : null,
+  );
 
   const back = backPathOf(target);
   let body: React.ReactNode;

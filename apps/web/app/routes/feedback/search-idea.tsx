@@ -1,5 +1,5 @@
 import { contract, type SearchIdeaConfig } from '@h5/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { EVIDENCE_FOLDER } from '../../lib/upload/upload-config';
@@ -13,9 +13,10 @@ import { EvidenceGrid } from './EvidenceGrid';
 import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
 import { gatedPrefetch } from './gated-prefetch.server';
-import { type LoadError, LoadFailure, loadErrorOf } from './LoadFailure';
+import { LoadFailure } from './LoadFailure';
 import { ResultCard } from './ResultCard';
 import { SubmitBar } from './SubmitBar';
+import { usePrefetched } from './use-prefetched';
 import { useSubmit } from './use-submit';
 
 /** Longest keyword the contract takes. */
@@ -38,24 +39,15 @@ export const meta: Route.MetaFunction = () => [
 export default function SearchIdeaScreen({ loaderData }: Route.ComponentProps) {
   const { keyword } = loaderData;
   const api = useApi();
-  const [config, setConfig] = useState<SearchIdeaConfig | null>(loaderData.config);
-  const [loadError, setLoadError] = useState<LoadError | null>(
-    loaderData.error ? { message: loaderData.error, retryable: false } : null,
+  const fetchConfig = useCallback(
+    () => api((c) => c.feedback.searchIdeaConfig, { keyword }, { errorToast: false }),
+    [api, keyword],
   );
-  const load = useCallback(() => {
-    setLoadError(null);
-    api((c) => c.feedback.searchIdeaConfig, { keyword }, { errorToast: false }).then(
-      setConfig,
-      (error: unknown) => setLoadError(loadErrorOf(error)),
-    );
-  }, [api, keyword]);
-  // Without prefetched data (time-out, fallback), the browser loads it once; retries are the user's.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || config || loadError) return;
-    started.current = true;
-    load();
-  }, [config, loadError, load]);
+  const {
+    data: config,
+    error: loadError,
+    load,
+  } = usePrefetched<SearchIdeaConfig>({ data: loaderData.config, error: loaderData.error }, fetchConfig);
 
   let body: React.ReactNode;
   if (config) body = <IdeaForm config={config} keyword={keyword} />;
