@@ -12,11 +12,12 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { decodeCursor, encodeCursor } from '../content/cursor';
+import { CONTENT_NOT_FOUND } from '../content/detail';
 import { createReplyQueries, type ReplyBound, type ReplyQueries, toReply } from './replies-queries';
 
 /** The comment refusals (the spec leaves their wording open; docs/api.md). */
 export const REPLY_MESSAGES = {
-  noContent: '内容不存在或已被删除',
+  noContent: CONTENT_NOT_FOUND,
   noReply: '评论不存在或已被删除',
   notOwned: '只能删除自己的评论',
 } as const;

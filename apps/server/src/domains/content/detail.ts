@@ -6,7 +6,7 @@ import { contentLights, contents, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 
 /** The not-found text of the detail calls (the spec leaves it open). */
-export const CONTENT_NOT_FOUND = 'content not found';
+export const CONTENT_NOT_FOUND = '内容不存在或已被删除';
 
 /** One content row with its author and the viewer's light, or undefined. */
 async function contentRow(db: Db, contentId: number, viewerId: number | null) {

@@ -7,6 +7,7 @@ import {
   X_AUTH_TOKEN,
 } from '@h5/core';
 import { redirect } from 'react-router';
+import { racePrefetch } from '../../lib/prefetch';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 
 /** What a login-only form's loader hands its screen: data, a refusal to show, or neither (the browser loads it). */
@@ -16,6 +17,9 @@ const loginRedirect = (request: Request) => {
   const url = new URL(request.url);
   return redirect(`/login?${new URLSearchParams({ [REDIRECT_PARAM]: `${url.pathname}${url.search}` })}`);
 };
+
+/** The call said the session is gone (7999 / 700). */
+const NEEDS_LOGIN = Symbol('needs login');
 
 const codeOf = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error
@@ -30,23 +34,18 @@ const codeOf = (error: unknown) =>
 export async function gatedPrefetch<T>(request: Request, call: () => Promise<T>): Promise<GatedPrefetch<T>> {
   const cookie = request.headers.get('cookie');
   if (!readCookie(cookie, DU_TOKEN_COOKIE) && !readCookie(cookie, X_AUTH_TOKEN)) throw loginRedirect(request);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<GatedPrefetch<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ data: null, error: null }), PREFETCH_TIMEOUT_MS);
-  });
   const work = call().then(
-    (data): GatedPrefetch<T> => ({ data, error: null }),
-    (error: unknown): GatedPrefetch<T> => {
+    (data): GatedPrefetch<T> | typeof NEEDS_LOGIN => ({ data, error: null }),
+    (error: unknown): GatedPrefetch<T> | typeof NEEDS_LOGIN => {
       const code = codeOf(error);
-      if (code === TOURIST || code === TOKEN_EXPIRED) throw loginRedirect(request);
+      if (code === TOURIST || code === TOKEN_EXPIRED) return NEEDS_LOGIN;
       // Business refusals (HTTP 200 with a code) carry a message for people; others fall back.
       if (typeof code === 'number' && error instanceof Error) return { data: null, error: error.message };
       return { data: null, error: null };
     },
   );
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const raced = await racePrefetch(work, PREFETCH_TIMEOUT_MS);
+  if (!raced.ok) return { data: null, error: null };
+  if (raced.data === NEEDS_LOGIN) throw loginRedirect(request);
+  return raced.data;
 }
