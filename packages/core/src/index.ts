@@ -15,4 +15,5 @@ export * from './share-path';
 export * from './sign';
 export * from './stars';
 export * from './user-agent';
+export * from './uuid';
 export * from './version';

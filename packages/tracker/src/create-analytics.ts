@@ -1,5 +1,5 @@
 import type { AnalyticsEventName, AnalyticsPayload } from '@h5/contract';
-import { ANALYTICS_POLL_INTERVAL_MS, TRACKER_MESSAGES } from '@h5/core';
+import { ANALYTICS_POLL_INTERVAL_MS, createUuid, TRACKER_MESSAGES } from '@h5/core';
 import type { BeaconSender } from './beacon';
 import { EventQueue } from './event-queue';
 import { EventStore } from './event-store';
@@ -12,7 +12,6 @@ import { createSenderLock } from './sender-lock';
 import { StorageAccess, type StorageOption } from './storage-access';
 import { TrackerError } from './tracker-error';
 import type { AnalyticsTransport } from './transport';
-import { createUuid } from './uuid';
 import { type LockManagerLike, pageLocks } from './web-lock';
 
 /** The queue's share of the origin's storage by default: 512 KiB of the usual 5 MiB. */

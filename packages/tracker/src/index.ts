@@ -1,3 +1,4 @@
+export { createUuid } from '@h5/core';
 export { type BeaconRequest, type BeaconSender, createBeaconSender } from './beacon';
 export { createBridgeTransport, type NativeTrackAnswer } from './bridge-transport';
 export {
@@ -34,5 +35,4 @@ export {
   outcomeFromCollectAnswer,
   type SendOutcome,
 } from './transport';
-export { createUuid } from './uuid';
 export type { LockManagerLike } from './web-lock';

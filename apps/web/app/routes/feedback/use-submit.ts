@@ -1,13 +1,5 @@
+import { createUuid } from '@h5/core';
 import { useCallback, useRef, useState } from 'react';
-
-/** A v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** A refusal: the message to show and the envelope's code (0 when no answer came). */
 export interface SubmitError {
@@ -35,7 +27,7 @@ export function useSubmit<T>(send: (requestId: string) => Promise<T>): Submit<T>
   const submit = useCallback(async () => {
     if (inFlight.current) return;
     inFlight.current = true;
-    requestId.current ??= newRequestId();
+    requestId.current ??= createUuid();
     setSubmitting(true);
     setError(null);
     try {

@@ -8,8 +8,8 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
 
 /**
  * A v4 uuid: `crypto.randomUUID` (secure contexts only), else `getRandomValues` (plain-http
- * webviews have it), else `random` (old engines). Stable for the event's life: it is stored with
- * the event, so every resend carries the same one and the collector stores it once.
+ * webviews have it), else `random` (old engines). Used for analytics events (stored with the
+ * event, so every resend carries the same one), form request ids and upload object keys.
  */
 export function createUuid(
   crypto: CryptoLike | undefined = (globalThis as { crypto?: CryptoLike }).crypto,
