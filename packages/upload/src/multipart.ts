@@ -5,7 +5,7 @@ import {
   type UploadedPart,
   type UploadToken,
 } from '@h5/contract';
-import { MULTIPART_CHUNK_BYTES } from '@h5/core';
+import { MULTIPART_CHUNK_BYTES, REQUEST_MESSAGES } from '@h5/core';
 import { checkpointStore, type MultipartCheckpoint } from './checkpoint';
 import { storedObjectOf } from './direct-upload';
 import { signedHeaders } from './oss-sign';
@@ -144,8 +144,7 @@ export async function multipartUpload(
       );
       const body = parseJson(response.text) as { etag?: unknown } | undefined;
       const etag = typeof body?.etag === 'string' ? body.etag : response.headers.etag;
-      if (!etag)
-        throw new UploadError(response.statusText || 'missing ETag', 'InvalidResponse', response.status);
+      if (!etag) throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', response.status);
       parts.push({ partNumber, etag });
     }
     done += chunk.size;

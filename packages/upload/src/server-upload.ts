@@ -1,5 +1,5 @@
 import { type ServerUploadResult, STORAGE_PATHS, serverUploadResultSchema } from '@h5/contract';
-import { SUCCESS } from '@h5/core';
+import { REQUEST_MESSAGES, SUCCESS } from '@h5/core';
 import { browserGlobal } from './browser-globals';
 import { parseJson, responseError, send } from './send';
 import type { Transport } from './transport';
@@ -73,6 +73,6 @@ export async function postServerUpload(
   }
   const parsed = serverUploadResultSchema.safeParse(envelope.data);
   if (!parsed.success)
-    throw new UploadError(response.statusText || 'invalid media centre answer', 'InvalidResponse', 200);
+    throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', 200);
   return parsed.data;
 }

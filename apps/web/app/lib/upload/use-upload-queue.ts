@@ -1,3 +1,4 @@
+import { REQUEST_MESSAGES } from '@h5/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useRootData } from '../root-data';
 import { useApi } from '../use-api';
@@ -69,8 +70,9 @@ export function useUploadQueue(max: number, folder?: string): UploadQueue {
               },
             ),
         (error: unknown) => {
-          if (stillWanted())
-            dispatch({ type: 'fail', id, error: String((error as Error)?.message ?? error) });
+          // The SDK's chunk did not load (offline, a new deploy): the spec's fallback text.
+          console.error('upload SDK failed to load', error);
+          if (stillWanted()) dispatch({ type: 'fail', id, error: REQUEST_MESSAGES.loadFailed });
         },
       );
     },

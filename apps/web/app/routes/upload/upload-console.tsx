@@ -1,6 +1,6 @@
 // Internal, outside production: upload any file through the SDK in a chosen mode and watch its
 // progress and parts — for testers, and for the browser test of multipart resume after a reload.
-import { optimiseImageUrl } from '@h5/core';
+import { optimiseImageUrl, REQUEST_MESSAGES } from '@h5/core';
 import type { UploadOptions, UploadProgress } from '@h5/upload';
 import { useCallback, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
@@ -131,7 +131,11 @@ export default function UploadConsole() {
               (error: unknown) => patch(item.id, { status: 'error', error: messageOf(error) }),
             ),
         )
-        .catch((error: unknown) => patch(item.id, { status: 'error', error: String(error) }));
+        .catch((error: unknown) => {
+          // The SDK's chunk did not load (offline, a new deploy): the spec's fallback text.
+          console.error('upload SDK failed to load', error);
+          patch(item.id, { status: 'error', error: REQUEST_MESSAGES.loadFailed });
+        });
     },
     [api, appEnv, viewer, mode, patch],
   );
