@@ -18,21 +18,59 @@ export interface ObjectFacts {
 
 const MEASURED = /^image\/(jpeg|png|gif|webp|heic|heif|bmp|tiff|avif|svg\+xml)$/;
 
-/** Width and height of a stored image (sharp reads only the header); nulls for anything else. */
-async function measure(store: ObjectStore, bucket: string, key: string, contentType: string) {
-  if (!MEASURED.test(contentType)) return { width: null, height: null };
-  const got = await store.get(bucket, key);
-  if (!got) return { width: null, height: null };
+/**
+ * The head of a stored object sharp needs for an image's size: the header comes first in every
+ * format we measure (a JPEG's frame header after its EXIF segments, well inside this).
+ */
+const MEASURE_HEAD_BYTES = 512 * 1024;
+
+/** Up to `limit` first bytes of a stream, then stops reading it. */
+async function headOf(body: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    const reader = sharp({ failOn: 'none' });
-    (got.body as Readable).pipe(reader);
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= limit) break;
+    }
+  } finally {
+    body.destroy();
+  }
+  return Buffer.concat(chunks, size).subarray(0, limit);
+}
+
+/** An image's size as sharp reads it from `input`; nulls when it cannot. */
+async function sizeOf(input: Buffer | Readable) {
+  try {
+    const reader = Buffer.isBuffer(input) ? sharp(input, { failOn: 'none' }) : sharp({ failOn: 'none' });
+    if (!Buffer.isBuffer(input)) input.pipe(reader);
     const { width, height } = await reader.metadata();
     return { width: width ?? null, height: height ?? null };
   } catch {
-    // Not decodable as the image it claims to be: stored, but without dimensions.
-    return { width: null, height: null };
+    return null;
+  }
+}
+
+/**
+ * Width and height of a stored image, usually from the head of the object alone (not a second
+ * read of the whole file); a format that wants the whole file (WebP checks its RIFF length) is
+ * read again in full. Nulls for anything else or an image sharp cannot read.
+ */
+async function measure(store: ObjectStore, bucket: string, key: string, contentType: string) {
+  const none = { width: null, height: null };
+  if (!MEASURED.test(contentType)) return none;
+  const got = await store.get(bucket, key);
+  if (!got) return none;
+  const head = await headOf(got.body, MEASURE_HEAD_BYTES);
+  const fromHead = await sizeOf(head);
+  if (fromHead || head.length < MEASURE_HEAD_BYTES) return fromHead ?? none;
+  const whole = await store.get(bucket, key);
+  if (!whole) return none;
+  try {
+    return (await sizeOf(whole.body as Readable)) ?? none;
   } finally {
-    got.body.destroy();
+    whole.body.destroy();
   }
 }
 

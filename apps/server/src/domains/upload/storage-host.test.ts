@@ -52,6 +52,27 @@ describe('PostObject', () => {
     expect(Buffer.from(await cdn.arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it('records the size of large images: a JPEG from its head, a WebP read whole', async () => {
+    const noise = (width: number, height: number) =>
+      sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: '#888',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      });
+    const jpeg = await noise(1600, 1200).jpeg({ quality: 95 }).toBuffer();
+    const webp = await noise(1500, 1000).webp({ quality: 100 }).toBuffer();
+    expect(Math.min(jpeg.length, webp.length)).toBeGreaterThan(512 * 1024);
+    const token = await authToken(t);
+    const big = await postObject(token, `${token.startsWith}big.jpg`, jpeg, {}, 'image/jpeg');
+    expect(big.body).toMatchObject({ width: 1600, height: 1200 });
+    const wide = await postObject(token, `${token.startsWith}big.webp`, webp, {}, 'image/webp');
+    expect(wide.body).toMatchObject({ width: 1500, height: 1000 });
+  });
+
   it('refuses a forged signature, a wrong security token, an unknown key id', async () => {
     const token = await authToken(t);
     const key = `${token.startsWith}x.png`;
