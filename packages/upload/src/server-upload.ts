@@ -72,7 +72,6 @@ export async function postServerUpload(
     );
   }
   const parsed = serverUploadResultSchema.safeParse(envelope.data);
-  if (!parsed.success)
-    throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', 200);
+  if (!parsed.success) throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', 200);
   return parsed.data;
 }
