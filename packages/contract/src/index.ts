@@ -1,10 +1,11 @@
 import { analytics } from './domains/analytics';
 import { auth } from './domains/auth';
-import { communityFollow } from './domains/community-follow';
+import { communityFollow, communityUsers } from './domains/community-follow';
 import { communityLights } from './domains/community-lights';
 import { communityReplies } from './domains/community-replies';
 import { config } from './domains/config';
-import { content } from './domains/content';
+import { contentDetails } from './domains/content';
+import { contentFeeds } from './domains/content-feeds';
 import { feedback } from './domains/feedback';
 import { upload } from './domains/upload';
 
@@ -16,6 +17,7 @@ export * from './domains/community-lights';
 export * from './domains/community-replies';
 export * from './domains/config';
 export * from './domains/content';
+export * from './domains/content-feeds';
 export * from './domains/feedback';
 export * from './domains/upload';
 export * from './endpoint';
@@ -23,7 +25,8 @@ export * from './server-context';
 export * from './shared';
 
 /** Community (issue 6): one object, its parts in their own files. */
-const community = { ...communityLights, ...communityReplies, ...communityFollow } as const;
+const community = { ...communityLights, ...communityReplies, ...communityFollow, ...communityUsers } as const;
+const content = { ...contentDetails, ...contentFeeds } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
 export const contract = { analytics, auth, community, config, content, feedback, upload } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { queryInt } from '../shared';
+import { pageOf, queryInt } from '../shared';
 import { feedPageSchema } from './content';
 
 const domain = 'community';
@@ -90,5 +90,53 @@ export const communityFollow = {
       limit: queryInt(1, 40).default(20),
     }),
     response: feedPageSchema,
+  }),
+} as const;
+
+/** A user the caller follows, as the special list shows them. */
+export const followingUserSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  avatar: z.string(),
+  contentCount: z.number().int().nonnegative(),
+  /** Epoch milliseconds. */
+  followedAt: z.number().int(),
+});
+export type FollowingUser = z.infer<typeof followingUserSchema>;
+
+/** A user's public hash id and their numeric id. */
+export const userHashIdSchema = z.object({ userId: z.number().int(), hashId: z.string() });
+export type UserHashId = z.infer<typeof userHashIdSchema>;
+
+/** A public hash id: letters and digits only. */
+export const HASH_ID_PATTERN = /^[0-9A-Za-z]{6,16}$/;
+
+// Issue 6: the caller's followings and the hash ids of share links.
+export const communityUsers = {
+  /** The users the caller follows (special list, spec §7), latest follow first. */
+  specialList: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-user-center/v1/h5/user/special-list',
+    auth: 'login',
+    request: z.object({ lastId: z.string().max(200).optional(), limit: queryInt(1, 40).default(20) }),
+    response: pageOf(followingUserSchema),
+  }),
+  /**
+   * A user's hash id (spec §7) from `userId`, or the user back from `hashId`: exactly one of the
+   * two. Share links carry the hash id, so numeric ids are not exposed or enumerable.
+   */
+  hashId: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-user-biz/v1/common/h5/hashId',
+    auth: 'common',
+    request: z
+      .object({ userId: userIdSchema.optional(), hashId: z.string().regex(HASH_ID_PATTERN).optional() })
+      .refine((q) => (q.userId === undefined) !== (q.hashId === undefined), {
+        message: 'give exactly one of userId and hashId',
+        path: ['userId'],
+      }),
+    response: userHashIdSchema,
   }),
 } as const;

@@ -74,7 +74,7 @@ export const CONTENT_DETAIL_VERSION_HEADER = 'version';
 /** The optional video flag header of content-detail ('1' when opened from a video list). */
 export const CONTENT_DETAIL_VIDEO_HEADER = 'video';
 
-export const content = {
+export const contentDetails = {
   moreRecommend: endpoint({
     domain,
     method: 'GET',

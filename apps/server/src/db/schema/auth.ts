@@ -102,3 +102,14 @@ export const riskCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.rule, t.subject] })],
 );
+
+/**
+ * A user's public hash id (hashId of spec §7): share links carry it instead of the numeric id.
+ * Random, made on first ask and kept, so a link stays valid and ids cannot be enumerated.
+ */
+export const userHashIds = pgTable('user_hash_ids', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  hashId: varchar('hash_id', { length: 16 }).notNull().unique(),
+});

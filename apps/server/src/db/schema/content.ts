@@ -1,4 +1,16 @@
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export interface StoredImage {
@@ -28,11 +40,34 @@ export const contents = pgTable(
     lightCount: integer('light_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * The recommend feed's rank: log10 of the lights plus the age in units of 12.5 hours (Reddit's
+     * "hot" formula), so ten times the lights outweigh 12.5 hours of age. It depends only on the
+     * row, not on the clock, so PostgreSQL keeps it (generated) and indexes it.
+     */
+    hotScore: doublePrecision('hot_score')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`log(greatest(light_count, 1)::double precision) + (extract(epoch from (created_at at time zone 'UTC'))::double precision - 1600000000) / 45000`,
+      ),
   },
   (t) => [
+    index('contents_hot_idx').on(t.hotScore, t.id),
     // Ascending on purpose: PostgreSQL scans it backwards for the feed's row-comparison keyset
     // `(created_at, id) < (…)`, which it cannot do with a DESC index (seq scan + sort instead).
     index('contents_feed_idx').on(t.createdAt, t.id),
     index('contents_author_idx').on(t.authorId, t.createdAt.desc()),
   ],
+);
+
+/** The products a content's article links to (spec §5's product links), for new-commodity. */
+export const contentProducts = pgTable(
+  'content_products',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id),
+    spuId: integer('spu_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.spuId] }), index('content_products_spu_idx').on(t.spuId)],
 );

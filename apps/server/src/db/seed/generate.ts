@@ -1,3 +1,4 @@
+import { articleSpuIds, transformArticle } from '@h5/core';
 import type { StoredImage } from '../schema';
 import { Random } from './random';
 import { richTextBody } from './rich-text';
@@ -247,8 +248,12 @@ export function generateSeed(seed = SEED) {
   // script payloads that the article transform must neutralise.
   const richTexts = contents.filter((c) => c.contentType === 3);
   for (const c of richTexts) c.body = richTextBody(c, products, c === richTexts[0]);
+  // Read back through the article transform, so the links are exactly the product cards shown.
+  const contentProducts = richTexts.flatMap((c) =>
+    [...new Set(articleSpuIds(transformArticle(c.body)))].map((spuId) => ({ contentId: c.id, spuId })),
+  );
 
-  return { users, contents, replies, lights, follows, emojis, products };
+  return { users, contents, replies, lights, follows, emojis, products, contentProducts };
 }
 
 export type SeedData = ReturnType<typeof generateSeed>;

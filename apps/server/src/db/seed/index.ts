@@ -36,6 +36,7 @@ export async function insertSeed(db: Db, seed?: number): Promise<void> {
     await insertBatches(tx, s.follows, data.follows);
     await insertBatches(tx, s.emojis, data.emojis);
     await insertBatches(tx, s.products, data.products);
+    await insertBatches(tx, s.contentProducts, data.contentProducts);
     await insertBatches(tx, s.clientConf, SEED_CLIENT_CONF);
     await insertBatches(
       tx,

@@ -29,7 +29,7 @@ export const feedCardColumns = (viewer: number | Placeholder) => ({
   isLight: sql<boolean>`exists (select 1 from ${contentLights} where ${contentLights.userId} = ${viewer} and ${contentLights.contentId} = ${contents.id})`,
 });
 
-interface CardRow {
+export interface CardRow {
   contentId: number;
   contentType: number;
   title: string;
@@ -69,15 +69,21 @@ export function keysetAfter(lastId: string | undefined): { beforeAt: string; bef
   return { beforeAt: new Date(cursor.createdAtMs).toISOString(), beforeId: cursor.id };
 }
 
-/** A page of cards from `limit + 1` rows: the extra row only says there is more. */
-export function cardsPage(rows: readonly CardRow[], limit: number): FeedPage {
+/** The cursor after a row in the newest-first order. */
+const newestCursor = (row: CardRow) =>
+  encodeCursor({ createdAtMs: row.createdAt.getTime(), id: row.contentId });
+
+/**
+ * A page of cards from `limit + 1` rows: the extra row only says there is more. `cursorOf` gives
+ * the `lastId` after a row in the list's order (newest first unless told).
+ */
+export function cardsPage<R extends CardRow>(
+  rows: readonly R[],
+  limit: number,
+  cursorOf: (row: R) => string = newestCursor,
+): FeedPage {
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
-  return {
-    list: page.map(toCard),
-    lastId:
-      hasMore && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: last.contentId }) : null,
-    hasMore,
-  };
+  return { list: page.map(toCard), lastId: hasMore && last ? cursorOf(last) : null, hasMore };
 }

@@ -28,7 +28,7 @@ async function contentRow(db: Db, contentId: number, viewerId: number | null) {
 }
 
 /** The product cards of the given spuIds, in that order; unknown spuIds are left out. */
-async function productCards(db: Db, spuIds: number[]): Promise<ProductCard[]> {
+export async function productCards(db: Db, spuIds: number[]): Promise<ProductCard[]> {
   if (spuIds.length === 0) return [];
   const rows = await db.select().from(products).where(inArray(products.spuId, spuIds));
   const bySpu = new Map(rows.map((r) => [r.spuId, r]));

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLights, contents, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-utils';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from './cursor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('more-recommend feed', () => {
-  it('pages newest first without duplicates or gaps', async () => {
+  it('pages by rank (hot score: lights and freshness) without duplicates or gaps', async () => {
     const seen: FeedCard[] = [];
     let lastId: string | undefined;
     for (let page = 0; page < 6; page++) {
@@ -27,11 +27,11 @@ describe('more-recommend feed', () => {
     }
     const ids = seen.map((card) => card.contentId);
     expect(new Set(ids).size).toBe(ids.length);
-    // Exactly the rows, in order, of one query over the whole range (ties on created_at included).
+    // Exactly the rows, in order, of one query over the whole range.
     const expected = await t.db
       .select({ id: contents.id })
       .from(contents)
-      .orderBy(desc(contents.createdAt), desc(contents.id))
+      .orderBy(desc(contents.hotScore), desc(contents.id))
       .limit(ids.length);
     expect(ids).toEqual(expected.map((row) => row.id));
   });
@@ -77,5 +77,9 @@ describe('more-recommend feed', () => {
   it('round-trips cursors', () => {
     const cursor = { createdAtMs: 1_717_243_200_123, id: 42 };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    for (const rank of [2897.123456789012, -0.5, 1e-7, 3]) {
+      expect(decodeRankCursor(encodeRankCursor({ rank, id: 7 }))).toEqual({ rank, id: 7 });
+    }
+    expect(() => decodeRankCursor(encodeCursor(cursor))).toThrow();
   });
 });

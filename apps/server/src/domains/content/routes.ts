@@ -1,29 +1,33 @@
-import { contract, type FeedPage } from '@h5/contract';
+import { contract } from '@h5/contract';
+import { CONTENT_TYPE } from '@h5/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
-import { cardsPage, keysetAfter, NO_VIEWER } from './cards';
 import { contentDetail } from './detail';
-import { type ContentQueries, createContentQueries } from './queries';
-
-/** The recommend feed: newest first, keyset-paged by the opaque `lastId`. */
-export async function feedPage(
-  queries: ContentQueries,
-  input: { lastId?: string | undefined; limit: number },
-  viewerId: number | null,
-): Promise<FeedPage> {
-  const rows = await queries.feedPage.execute({
-    viewerId: viewerId ?? NO_VIEWER,
-    ...keysetAfter(input.lastId),
-    limit: input.limit + 1,
-  });
-  return cardsPage(rows, input.limit);
-}
+import { rankedPage } from './feed-pages';
+import { hotVideoRank, lzInfo, newCommodityPage, tagTopDetail } from './feeds';
+import { createContentQueries } from './queries';
 
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createContentQueries(deps.db);
-  registerEndpoint(app, deps, contract.content.moreRecommend, (input, { user }) =>
-    feedPage(queries, input, user?.userId ?? null),
+  const calls = contract.content;
+  registerEndpoint(app, deps, calls.moreRecommend, (input, { user }) =>
+    rankedPage(queries, input, user?.userId ?? null),
+  );
+  registerEndpoint(app, deps, calls.hotVideoList, (input, { user }) =>
+    rankedPage(queries, input, user?.userId ?? null, CONTENT_TYPE.Video),
+  );
+  registerEndpoint(app, deps, calls.hotVideoRank, async ({ limit }, { user }) => ({
+    list: await hotVideoRank(deps.db, limit, user?.userId ?? null),
+  }));
+  registerEndpoint(app, deps, calls.newCommodityContents, (input, { user }) =>
+    newCommodityPage(deps.db, input, user?.userId ?? null),
+  );
+  registerEndpoint(app, deps, calls.evaluationTopDetail, ({ tagId }, { user }) =>
+    tagTopDetail(deps.db, tagId, user?.userId ?? null),
+  );
+  registerEndpoint(app, deps, calls.memeLzinfo, ({ contentId }, { user }) =>
+    lzInfo(deps.db, contentId, user?.userId ?? null),
   );
   // The version and video-flag headers are accepted but change nothing: one shape serves all.
   registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { user }) =>

@@ -20,15 +20,3 @@ export const SOCIAL_TEXT = {
   userShareTitle: (name: string) => `${name}的主页`,
   topicTitle: (name: string) => `#${name}`,
 } as const;
-
-/** Names of the content categories (spec §3), which stand for topics (contents carry no tags). */
-export const TOPIC_NAMES: Readonly<Record<number, string>> = {
-  0: '热门推荐',
-  6: '平台规则',
-  7: '运营技巧',
-  8: '平台玩法',
-  9: '视频专区',
-  10: '品类进阶',
-  11: '创作变现',
-  12: '直播技巧',
-};

@@ -1,9 +1,9 @@
 import { contract } from '@h5/contract';
-import { PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { CONTENT_CATEGORY_NAMES, PREFETCH_TIMEOUT_MS } from '@h5/core';
 import { useCallback } from 'react';
 import { racePrefetch } from '../../lib/prefetch';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { SOCIAL_TEXT, TOPIC_NAMES } from '../../lib/ui-text/social';
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
@@ -25,7 +25,7 @@ function tagIdOf(request: Request): number | null {
 /** SSR prefetch of page 1 of the topic's contents (raced against the prefetch timeout). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tagId = tagIdOf(request);
-  if (tagId === null || TOPIC_NAMES[tagId] === undefined) return { tagId: null, page: null };
+  if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined) return { tagId: null, page: null };
   const page = await racePrefetch(
     context.api(contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
     PREFETCH_TIMEOUT_MS,
@@ -34,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const titleOf = (tagId: number | null) =>
-  tagId === null ? SOCIAL_TEXT.topic : SOCIAL_TEXT.topicTitle(TOPIC_NAMES[tagId] ?? SOCIAL_TEXT.topic);
+  tagId === null
+    ? SOCIAL_TEXT.topic
+    : SOCIAL_TEXT.topicTitle(CONTENT_CATEGORY_NAMES[tagId] ?? SOCIAL_TEXT.topic);
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${titleOf(data?.tagId ?? null)} · ${SHELL_TEXT.siteTitle}` },

@@ -1,0 +1,81 @@
+import { randomInt } from 'node:crypto';
+import { contract, type FollowingUser, type UserHashId } from '@h5/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { contents, follows, userHashIds, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../plugins/errors';
+import { registerEndpoint } from '../../plugins/register-endpoint';
+import { decodeCursor, encodeCursor } from '../content/cursor';
+import type { PageInput } from '../content/feed-pages';
+import { FOLLOW_MESSAGES } from './follow';
+
+const HASH_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** 62^10 ≈ 8·10^17 ids: a guess hits a user about never. */
+const HASH_LENGTH = 10;
+
+const randomHash = () => Array.from({ length: HASH_LENGTH }, () => HASH_ALPHABET[randomInt(62)]).join('');
+
+/** The users `followerId` follows, latest follow first, keyset-paged on (followed at, user id). */
+export async function specialListPage(db: Db, followerId: number, input: PageInput) {
+  const bound = input.lastId ? decodeCursor(input.lastId) : null;
+  const rows = await db
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      avatar: users.avatar,
+      followedAt: follows.createdAt,
+      contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${follows.followeeId})`,
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followeeId))
+    .where(
+      and(
+        eq(follows.followerId, followerId),
+        bound
+          ? sql`(${follows.createdAt}, ${follows.followeeId}) < (${new Date(bound.createdAtMs).toISOString()}::timestamptz, ${bound.id}::integer)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(follows.createdAt), desc(follows.followeeId))
+    .limit(input.limit + 1);
+  const hasMore = rows.length > input.limit;
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    list: page.map((row): FollowingUser => ({ ...row, followedAt: row.followedAt.getTime() })),
+    lastId:
+      hasMore && last ? encodeCursor({ createdAtMs: last.followedAt.getTime(), id: last.userId }) : null,
+    hasMore,
+  };
+}
+
+/** A user's hash id, made on first ask; concurrent first asks agree on the one stored. */
+export async function hashIdOf(db: Db, userId: number): Promise<UserHashId> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(FOLLOW_MESSAGES.noUser);
+  for (;;) {
+    const [existing] = await db.select().from(userHashIds).where(eq(userHashIds.userId, userId));
+    if (existing) return existing;
+    // A clash on hash_id (another user's) leaves no row: the loop draws again.
+    await db.insert(userHashIds).values({ userId, hashId: randomHash() }).onConflictDoNothing();
+  }
+}
+
+/** The user behind a hash id. */
+export async function userOfHashId(db: Db, hashId: string): Promise<UserHashId> {
+  const [row] = await db.select().from(userHashIds).where(eq(userHashIds.hashId, hashId));
+  if (!row) throw notFound(FOLLOW_MESSAGES.noUser);
+  return row;
+}
+
+/** special-list (the caller's followings) and hashId. */
+export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerEndpoint(app, deps, contract.community.specialList, (input, { user }) =>
+    specialListPage(deps.db, (user as { userId: number }).userId, input),
+  );
+  registerEndpoint(app, deps, contract.community.hashId, ({ userId, hashId }) =>
+    userId !== undefined ? hashIdOf(deps.db, userId) : userOfHashId(deps.db, hashId as string),
+  );
+}

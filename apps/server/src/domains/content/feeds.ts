@@ -1,0 +1,142 @@
+import type {
+  FeedCard,
+  HotVideoRankItem,
+  LzInfo,
+  NewCommodityPage,
+  ProductCard,
+  TagTopDetail,
+} from '@h5/contract';
+import { CONTENT_CATEGORY_NAMES, CONTENT_TYPE } from '@h5/core';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contentLights, contentProducts, contents, products, users } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import { createFollowQueries } from '../community/follow-queries';
+import { feedCardColumns, NO_VIEWER, toCard } from './cards';
+import { CONTENT_NOT_FOUND, productCards } from './detail';
+import { filteredFeedPage, type PageInput } from './feed-pages';
+
+/** The topic refusal: a tag id that is no content category. */
+export const TAG_NOT_FOUND = '话题不存在';
+/** The hot-video rank counts the lights of this many days. */
+export const RANK_WINDOW_DAYS = 7;
+/** Evaluation top detail shows this many contents. */
+const TOP_LIST_SIZE = 3;
+
+/** A new product linked from the content, `spuId` only when asked for one. */
+const newProductLink = (spuId: number | undefined) =>
+  sql`exists (select 1 from ${contentProducts} join ${products} on ${products.spuId} = ${contentProducts.spuId} where ${contentProducts.contentId} = ${contents.id} and ${products.isNewProduct}${spuId === undefined ? sql`` : sql` and ${products.spuId} = ${spuId}`})`;
+
+/**
+ * Contents that show a new product, newest first, each with the first new product it links to
+ * (the one asked for, with `spuId`).
+ */
+export async function newCommodityPage(
+  db: Db,
+  input: PageInput & { spuId?: number | undefined },
+  viewerId: number | null,
+): Promise<NewCommodityPage> {
+  const page = await filteredFeedPage(db, newProductLink(input.spuId), input, viewerId);
+  const ids = page.list.map((card) => card.contentId);
+  const links =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ contentId: contentProducts.contentId, spuId: contentProducts.spuId })
+          .from(contentProducts)
+          .innerJoin(products, eq(products.spuId, contentProducts.spuId))
+          .where(and(inArray(contentProducts.contentId, ids), eq(products.isNewProduct, true)))
+          .orderBy(contentProducts.contentId, contentProducts.spuId);
+  const cards = new Map(
+    (await productCards(db, [...new Set(links.map((l) => l.spuId))])).map((p) => [p.spuId, p]),
+  );
+  const productOf = new Map<number, ProductCard>();
+  for (const link of links) {
+    const card = cards.get(link.spuId);
+    if (!card || productOf.has(link.contentId) || (input.spuId !== undefined && link.spuId !== input.spuId))
+      continue;
+    productOf.set(link.contentId, card);
+  }
+  return {
+    ...page,
+    // Every card matched the new-product filter, so each has a product; the filter drops none.
+    list: page.list.flatMap((card) => {
+      const product = productOf.get(card.contentId);
+      return product ? [{ ...card, product }] : [];
+    }),
+  };
+}
+
+/** The hot-video rank: lights of the last {@link RANK_WINDOW_DAYS} days, then all lights. */
+export async function hotVideoRank(
+  db: Db,
+  limit: number,
+  viewerId: number | null,
+): Promise<HotVideoRankItem[]> {
+  const recent = db
+    .select({ contentId: contentLights.contentId, n: sql<number>`count(*)::int`.as('n') })
+    .from(contentLights)
+    .where(sql`${contentLights.createdAt} > now() - make_interval(days => ${RANK_WINDOW_DAYS})`)
+    .groupBy(contentLights.contentId)
+    .as('recent');
+  const week = sql<number>`coalesce(${recent.n}, 0)`.mapWith(Number);
+  const rows = await db
+    .select({ ...feedCardColumns(viewerId ?? NO_VIEWER), week })
+    .from(contents)
+    .innerJoin(users, eq(users.id, contents.authorId))
+    .leftJoin(recent, eq(recent.contentId, contents.id))
+    .where(eq(contents.contentType, CONTENT_TYPE.Video))
+    .orderBy(desc(week), desc(contents.lightCount), desc(contents.id))
+    .limit(limit);
+  return rows.map((row, i) => ({ ...toCard(row), rank: i + 1, weekLightCount: row.week }));
+}
+
+/** A topic's totals and its most-lit contents; a tag id is a content category. */
+export async function tagTopDetail(db: Db, tagId: number, viewerId: number | null): Promise<TagTopDetail> {
+  const tagName = CONTENT_CATEGORY_NAMES[tagId];
+  if (tagName === undefined) throw notFound(TAG_NOT_FOUND);
+  const inTag = eq(contents.category, tagId);
+  const [totals, top] = await Promise.all([
+    db
+      .select({
+        contentCount: sql<number>`count(*)::int`,
+        authorCount: sql<number>`count(distinct ${contents.authorId})::int`,
+        lightCount: sql<number>`coalesce(sum(${contents.lightCount}), 0)::bigint`.mapWith(Number),
+      })
+      .from(contents)
+      .where(inTag),
+    db
+      .select(feedCardColumns(viewerId ?? NO_VIEWER))
+      .from(contents)
+      .innerJoin(users, eq(users.id, contents.authorId))
+      .where(inTag)
+      .orderBy(desc(contents.lightCount), desc(contents.id))
+      .limit(TOP_LIST_SIZE),
+  ]);
+  const sums = totals[0] ?? { contentCount: 0, authorCount: 0, lightCount: 0 };
+  return { tagId, tagName, ...sums, topList: top.map(toCard) satisfies FeedCard[] };
+}
+
+/** The 楼主 of a content: its author's profile and the lights all their contents earned. */
+export async function lzInfo(db: Db, contentId: number, viewerId: number | null): Promise<LzInfo> {
+  const [content] = await db
+    .select({ authorId: contents.authorId })
+    .from(contents)
+    .where(eq(contents.id, contentId));
+  if (!content) throw notFound(CONTENT_NOT_FOUND);
+  const [profile, [earned]] = await Promise.all([
+    createFollowQueries(db).profile(content.authorId, viewerId),
+    db
+      .select({ n: sql<number>`coalesce(sum(${contents.lightCount}), 0)::bigint`.mapWith(Number) })
+      .from(contents)
+      .where(eq(contents.authorId, content.authorId)),
+  ]);
+  if (!profile) throw notFound(CONTENT_NOT_FOUND);
+  return {
+    ...profile,
+    isFollowing: profile.isFollowing === true,
+    isSelf: viewerId === content.authorId,
+    contentId,
+    receivedLightCount: earned?.n ?? 0,
+  };
+}
