@@ -9,6 +9,10 @@ export default [
   route('community/user', 'routes/community/user-home.tsx'),
   route('user-home/share', 'routes/community/user-home.tsx', { id: 'user-home-share' }),
   route('community/topic', 'routes/community/topic.tsx'),
+  // The feed's channels and the reader's followings.
+  route('community/hot-video', 'routes/community/hot-video.tsx'),
+  route('community/new-commodity', 'routes/community/new-commodity.tsx'),
+  route('community/following', 'routes/community/following.tsx'),
   route('dongtai', 'routes/community/topic.tsx', { id: 'topic-dongtai' }),
   route('community/trend', 'routes/community/content-jump.tsx', { id: 'jump-trend' }),
   route('community/posts', 'routes/community/content-jump.tsx', { id: 'jump-posts' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageIdOf } from './analytics';
+import { pageIdOf, screenOf } from './analytics';
 
 describe('pageIdOf', () => {
   it('gives the feed 9 and the content detail 637 (spec §2), nothing to other pages', () => {
@@ -8,5 +8,18 @@ describe('pageIdOf', () => {
     expect(pageIdOf('/community/content/42')).toBe(637);
     expect(pageIdOf('/community/content/42/extra')).toBeNull();
     expect(pageIdOf('/login')).toBeNull();
+  });
+});
+
+describe('screenOf', () => {
+  it('names our screens without a spec page id, and nothing else', () => {
+    expect(screenOf('/community/user')).toBe('userHome');
+    expect(screenOf('/user-home/share')).toBe('userHome');
+    expect(screenOf('/dongtai')).toBe('topic');
+    expect(screenOf('/community/hot-video')).toBe('hotVideo');
+    expect(screenOf('/community/new-commodity')).toBe('newCommodity');
+    expect(screenOf('/community/following')).toBe('following');
+    expect(screenOf('/')).toBeNull();
+    expect(screenOf('/community/content/3')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { contract, type PublicRuntimeConfig } from '@h5/contract';
+import { contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
 import { buildRequest } from '@h5/request';
 import {
   type Analytics,
@@ -21,14 +21,34 @@ export function pageIdOf(pathname: string): 9 | 637 | null {
   return null;
 }
 
+/** Our other screens by path (tracked by name: they have no spec page id); null for the rest. */
+export function screenOf(pathname: string): ScreenName | null {
+  switch (pathname) {
+    case '/community/user':
+    case '/user-home/share':
+      return 'userHome';
+    case '/community/topic':
+    case '/dongtai':
+      return 'topic';
+    case '/community/hot-video':
+      return 'hotVideo';
+    case '/community/new-commodity':
+      return 'newCommodity';
+    case '/community/following':
+      return 'following';
+    default:
+      return null;
+  }
+}
+
 function cardFacts(card: HTMLElement) {
   return { contentId: Number(card.dataset.contentId), position: Number(card.dataset.position ?? 0) };
 }
 
 /**
  * The page's analytics (issue 4): the persistent queue sending to our collector (a beacon on page
- * hide), page views with the spec's page ids, and feed card exposures (once per page view) and
- * clicks. Loaded after hydration with the platform boot, never in first-load JS.
+ * hide), page views with the spec's page ids (screen views on our other screens), and card
+ * exposures (once per page view) and clicks. Loaded after hydration with the platform boot, never in first-load JS.
  */
 export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
   const analytics: Analytics = createAnalytics({
@@ -46,16 +66,24 @@ export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
     }),
   });
 
+  // The screen shown now: card exposures and clicks are reported for it.
+  let screen: ScreenName | null = null;
+  const trackCard = (kind: 'exposure' | 'click', card: HTMLElement) => {
+    if (screen === null) {
+      analytics.track(kind === 'exposure' ? 'feedExposure' : 'feedClick', {
+        pageId: FEED_PAGE_ID,
+        ...cardFacts(card),
+      });
+    } else
+      analytics.track(kind === 'exposure' ? 'cardExposure' : 'cardClick', { screen, ...cardFacts(card) });
+  };
+
   const observed = new WeakSet<Element>();
   const observeCards = () => {
     const cards = [...document.querySelectorAll<HTMLElement>(FEED_CARD)].filter((c) => !observed.has(c));
     if (cards.length === 0) return;
     for (const card of cards) observed.add(card);
-    observeExposure(
-      cards,
-      (card) => analytics.track('feedExposure', { pageId: FEED_PAGE_ID, ...cardFacts(card) }),
-      { key: (card) => card.dataset.contentId },
-    );
+    observeExposure(cards, (card) => trackCard('exposure', card), { key: (card) => card.dataset.contentId });
   };
   // Only mutations that add a feed card rescan the page (toasts, skeletons and the like do not).
   const addsCard = (node: Node) =>
@@ -67,17 +95,22 @@ export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
 
   const onClick = (event: MouseEvent) => {
     const card = (event.target as Element | null)?.closest<HTMLElement>(FEED_CARD);
-    if (card) analytics.track('feedClick', { pageId: FEED_PAGE_ID, ...cardFacts(card) });
+    if (card) trackCard('click', card);
   };
   document.addEventListener('click', onClick, true);
 
   return {
     analytics,
-    /** A page view: tracked when the path has a page id, and exposures may count again. */
+    /**
+     * A page view: a spec page id's pageView, or our screen's screenView; exposures may count again.
+     * Cards are reported as the feed's (page 9) unless the page is one of our screens.
+     */
     pageView(pathname: string) {
       resetExposures();
       const pageId = pageIdOf(pathname);
+      screen = screenOf(pathname);
       if (pageId !== null) analytics.track('pageView', { pageId, path: pathname });
+      else if (screen !== null) analytics.track('screenView', { screen, path: pathname });
       observeCards();
     },
     stop() {

@@ -4,6 +4,19 @@ import { z } from 'zod';
 export const pageIdSchema = z.union([z.literal(9), z.literal(637)]);
 
 /**
+ * Our screens without a spec page id (spec §2 names only 9 and 637), tracked by name instead so
+ * the spec's ids keep their meaning.
+ */
+export const screenNameSchema = z.enum(['userHome', 'topic', 'hotVideo', 'newCommodity', 'following']);
+export type ScreenName = z.infer<typeof screenNameSchema>;
+
+const cardOnScreen = z.object({
+  screen: screenNameSchema,
+  contentId: z.number().int().positive(),
+  position: z.number().int().min(0),
+});
+
+/**
  * The typed events: event name → payload schema. The tracker's `track(name, payload)` is typed
  * from it and the collector checks each event's payload against it (issue 4).
  */
@@ -22,6 +35,12 @@ export const analyticsEventPayloads = {
     contentId: z.number().int().positive(),
     position: z.number().int().min(0),
   }),
+  /** One of our other screens was shown. */
+  screenView: z.object({ screen: screenNameSchema, path: z.string().min(1).max(500) }),
+  /** A content card was on one of our other screens (counted once per view). */
+  cardExposure: cardOnScreen,
+  /** A content card was opened from one of our other screens. */
+  cardClick: cardOnScreen,
 } as const;
 
 /** The name of a typed event. */

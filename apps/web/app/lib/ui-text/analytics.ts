@@ -21,5 +21,12 @@ export const ANALYTICS_TEXT = {
   bucketLabel: '时间粒度',
   total: (n: number) => `共 ${n} 条`,
   chartLabel: (bucket: string) => `各事件${bucket}数量`,
-  events: { pageView: '页面浏览', feedExposure: '卡片曝光', feedClick: '卡片点击' } as Record<string, string>,
+  events: {
+    pageView: '页面浏览',
+    feedExposure: '卡片曝光',
+    feedClick: '卡片点击',
+    screenView: '其他页面浏览',
+    cardExposure: '其他页卡片曝光',
+    cardClick: '其他页卡片点击',
+  } as Record<string, string>,
 } as const;

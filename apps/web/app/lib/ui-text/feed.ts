@@ -5,6 +5,10 @@
  */
 export const FEED_TEXT = {
   title: '推荐',
+  channels: '频道',
+  hotVideo: '热门视频',
+  newCommodity: '新品',
+  myHome: '我的主页',
   description: '发现好物与穿搭灵感',
   login: '登录',
   refresh: '刷新',

@@ -1,6 +1,21 @@
 /** User home, topic, jump-fallback and share labels the specification does not write. */
 export const SOCIAL_TEXT = {
   userHome: '个人主页',
+  hotVideo: '热门视频',
+  hotTab: '热门',
+  rankTab: '排行榜',
+  weekLights: (n: string) => `本周点亮 ${n}`,
+  newCommodity: '新品种草',
+  newBadge: '新品',
+  myFollowing: '我的关注',
+  followingEmpty: '还没有关注任何人',
+  followedAt: (date: string) => `${date} 关注`,
+  /** The original poster of a thread. */
+  lz: '楼主',
+  topicStats: '话题数据',
+  topicTop: '最热内容',
+  lights: '点亮',
+  authors: '参与',
   topic: '话题',
   follow: '关注',
   following: '已关注',

@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import type { FeedCard } from '@h5/contract';
+import { type ReactNode, useRef } from 'react';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { Placeholder } from '../../shell/Placeholder';
 import { FeedGrid } from '../content/FeedGrid';
@@ -7,14 +8,17 @@ import styles from './social.module.css';
 import type { CardPages } from './use-card-pages';
 
 /** The feed's two-column waterfall over a paged list, with its loading, empty and error states. */
-export function CardList({
+export function CardList<C extends FeedCard>({
   state,
   more,
   reload,
+  extra,
 }: {
-  state: CardPages;
+  state: CardPages<C>;
   more: () => void;
   reload: () => void;
+  /** More for a card, under its author line (the new-commodity product). */
+  extra?: (card: C) => ReactNode;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   useInfiniteScroll(
@@ -29,7 +33,7 @@ export function CardList({
   }
   return (
     <>
-      <FeedGrid cards={state.cards} />
+      <FeedGrid cards={state.cards} extra={extra} />
       <div ref={sentinel} className={styles.footer}>
         {state.loading ? <Placeholder type="loading" compact /> : null}
         {state.failed ? <Placeholder type="networkError" compact onRetry={more} /> : null}

@@ -1,6 +1,7 @@
 import type { Reply, TopReply } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import styles from './Comment.module.css';
 import { CommentText } from './CommentText';
 import type { ChildPaging } from './comment-list';
@@ -10,6 +11,8 @@ const AVATAR_WIDTH = 72;
 
 interface Actions {
   mapping: ReadonlyMap<string, string>;
+  /** The content's author (楼主, from meme lzinfo): their comments carry the badge. */
+  lzUserId: number | null;
   now: number;
   onReply: (reply: Reply) => void;
   onDelete: (reply: Reply) => void;
@@ -18,6 +21,7 @@ interface Actions {
 /** One comment: avatar, name, time, text, and its reply / delete actions. */
 function CommentBody({
   reply,
+  lzUserId,
   mapping,
   now,
   onReply,
@@ -38,6 +42,11 @@ function CommentBody({
       <div className={styles.bodyColumn}>
         <header className={styles.meta}>
           <span className={styles.name}>{reply.author.userName}</span>
+          {reply.author.userId === lzUserId ? (
+            <span className={styles.lz} data-testid="lz-badge">
+              {SOCIAL_TEXT.lz}
+            </span>
+          ) : null}
           {reply.replyToUser ? (
             <span className={styles.replyTo}>
               {COMMENT_TEXT.replyTo} <span className={styles.name}>{reply.replyToUser.userName}</span>

@@ -35,6 +35,14 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   const headingId = useId();
   const mapping = useMemo(() => new Map(list.emojis.map((e) => [e.name, e.url])), [list.emojis]);
   const [now, setNow] = useState(() => Date.now());
+  const [lzUserId, setLzUserId] = useState<number | null>(null);
+  useEffect(() => {
+    // Only a badge: without it the comments read the same.
+    api((c) => c.content.memeLzinfo, { contentId }, { errorToast: false }).then(
+      (lz) => setLzUserId(lz.userId),
+      () => undefined,
+    );
+  }, [api, contentId]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(timer);
@@ -114,6 +122,7 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
                 paging={state.children[reply.replyId]}
                 onExpand={list.expand}
                 mapping={mapping}
+                lzUserId={lzUserId}
                 now={now}
                 onReply={startReply}
                 onDelete={setPendingDelete}

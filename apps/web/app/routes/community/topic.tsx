@@ -1,6 +1,7 @@
-import { contract } from '@h5/contract';
-import { CONTENT_CATEGORY_NAMES, PREFETCH_TIMEOUT_MS } from '@h5/core';
-import { useCallback } from 'react';
+import { contract, type TagTopDetail } from '@h5/contract';
+import { CONTENT_CATEGORY_NAMES, formatCount, PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { racePrefetch } from '../../lib/prefetch';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -25,12 +26,16 @@ function tagIdOf(request: Request): number | null {
 /** SSR prefetch of page 1 of the topic's contents (raced against the prefetch timeout). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tagId = tagIdOf(request);
-  if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined) return { tagId: null, page: null };
-  const page = await racePrefetch(
-    context.api(contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
-    PREFETCH_TIMEOUT_MS,
-  );
-  return { tagId, page: page.ok ? leanPage(page.data) : null };
+  if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined)
+    return { tagId: null, page: null, top: null };
+  const [page, top] = await Promise.all([
+    racePrefetch(
+      context.api(contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
+      PREFETCH_TIMEOUT_MS,
+    ),
+    racePrefetch(context.api(contract.content.evaluationTopDetail, { tagId }), PREFETCH_TIMEOUT_MS),
+  ]);
+  return { tagId, page: page.ok ? leanPage(page.data) : null, top: top.ok ? top.data : null };
 }
 
 const titleOf = (tagId: number | null) =>
@@ -54,11 +59,22 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <TopicScreen key={tagId} tagId={tagId} page={loaderData.page} />;
+  return <TopicScreen key={tagId} tagId={tagId} page={loaderData.page} top={loaderData.top} />;
 }
 
-function TopicScreen({ tagId, page }: { tagId: number; page: Parameters<typeof useCardPages>[0] }) {
+function TopicScreen(props: {
+  tagId: number;
+  page: Parameters<typeof useCardPages>[0];
+  top: TagTopDetail | null;
+}) {
+  const { tagId, page } = props;
   const api = useApi();
+  const [top, setTop] = useState(props.top);
+  const prefetched = props.top !== null;
+  useEffect(() => {
+    // The header is a bonus: without it the topic still lists its contents.
+    if (!prefetched) api((c) => c.content.evaluationTopDetail, { tagId }).then(setTop, () => undefined);
+  }, [api, tagId, prefetched]);
   const fetchPage = useCallback(
     (lastId?: string) => api((c) => c.community.tagContents, { tagId, limit: PAGE_SIZE, lastId }),
     [api, tagId],
@@ -68,8 +84,49 @@ function TopicScreen({ tagId, page }: { tagId: number; page: Parameters<typeof u
     <div className={styles.screen} data-testid="topic">
       <PageHeader title={titleOf(tagId)} fallback="/" />
       <main className={styles.main}>
+        {top ? <TopicHeader top={top} /> : null}
         <CardList state={list.state} more={list.more} reload={list.reload} />
       </main>
     </div>
+  );
+}
+
+/** The topic's totals and its three most-lit contents (evaluation top detail). */
+function TopicHeader({ top }: { top: TagTopDetail }) {
+  return (
+    <section className={styles.topic} data-testid="topic-header" aria-label={SOCIAL_TEXT.topicStats}>
+      <h2 className={styles.topicName}>#{top.tagName}</h2>
+      <p className={styles.counts}>
+        <span>
+          <b data-testid="topic-content-count">{formatCount(top.contentCount)}</b>
+          {SOCIAL_TEXT.contents}
+        </span>
+        <span>
+          <b>{formatCount(top.authorCount)}</b>
+          {SOCIAL_TEXT.authors}
+        </span>
+        <span>
+          <b>{formatCount(top.lightCount)}</b>
+          {SOCIAL_TEXT.lights}
+        </span>
+      </p>
+      {top.topList.length > 0 ? (
+        <ol className={styles.topList} aria-label={SOCIAL_TEXT.topicTop}>
+          {top.topList.map((card, i) => (
+            <li key={card.contentId}>
+              <Link
+                to={`/community/content/${card.contentId}`}
+                className={styles.topItem}
+                data-testid="topic-top"
+              >
+                <span className={styles.topPlace}>{i + 1}</span>
+                <span className={styles.topTitle}>{card.title}</span>
+                <span className={styles.topLights}>{formatCount(card.lightCount)}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
   );
 }

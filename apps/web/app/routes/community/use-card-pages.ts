@@ -1,9 +1,16 @@
-import type { FeedPage } from '@h5/contract';
+import type { FeedCard } from '@h5/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** A page of a feed-shaped call: cards (a FeedCard, perhaps with more) and the cursor. */
+export interface CardPage<C extends FeedCard = FeedCard> {
+  list: C[];
+  lastId: string | null;
+  hasMore: boolean;
+}
+
 /** A list of feed cards loaded page by page; `first` is the loader's page when it had one. */
-export interface CardPages {
-  cards: FeedPage['list'];
+export interface CardPages<C extends FeedCard = FeedCard> {
+  cards: C[];
   hasMore: boolean;
   loading: boolean;
   failed: boolean;
@@ -13,8 +20,11 @@ export interface CardPages {
  * Cursor paging over a feed-shaped call (user contents, topic contents): the loader's first
  * page if any, else page 1 in the browser; `more()` appends the next page once at a time.
  */
-export function useCardPages(first: FeedPage | null, fetchPage: (lastId?: string) => Promise<FeedPage>) {
-  const [state, setState] = useState<CardPages>({
+export function useCardPages<C extends FeedCard = FeedCard>(
+  first: CardPage<C> | null,
+  fetchPage: (lastId?: string) => Promise<CardPage<C>>,
+) {
+  const [state, setState] = useState<CardPages<C>>({
     cards: first?.list ?? [],
     hasMore: first?.hasMore ?? true,
     loading: first === null,

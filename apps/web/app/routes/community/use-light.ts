@@ -1,5 +1,6 @@
 import type { LightState } from '@h5/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { publishLight } from '../../lib/light-store';
 import { useApi } from '../../lib/use-api';
 
 interface Shown {
@@ -15,7 +16,15 @@ interface Shown {
  */
 export function useLight(contentId: number, initial: Shown) {
   const api = useApi();
-  const [shown, setShown] = useState<Shown>(initial);
+  const [shown, setShownState] = useState<Shown>(initial);
+  // What this screen shows, every other card of the content shows too (the feed kept behind it).
+  const setShown = useCallback(
+    (next: Shown) => {
+      setShownState(next);
+      publishLight(contentId, next);
+    },
+    [contentId],
+  );
   const server = useRef<Shown>(initial);
   const wanted = useRef(initial.isLight);
   const busy = useRef(false);
@@ -25,7 +34,7 @@ export function useLight(contentId: number, initial: Shown) {
   useEffect(() => {
     server.current = initial;
     wanted.current = initial.isLight;
-    setShown(initial);
+    setShownState(initial);
   }, [contentId, initial.isLight, initial.lightCount]);
 
   const sync = useCallback(async () => {
@@ -48,7 +57,7 @@ export function useLight(contentId: number, initial: Shown) {
     } finally {
       busy.current = false;
     }
-  }, [api, contentId]);
+  }, [api, contentId, setShown]);
 
   const toggle = useCallback(() => {
     wanted.current = !wanted.current;
@@ -56,7 +65,7 @@ export function useLight(contentId: number, initial: Shown) {
     const delta = wanted.current === base.isLight ? 0 : wanted.current ? 1 : -1;
     setShown({ isLight: wanted.current, lightCount: Math.max(0, base.lightCount + delta) });
     void sync();
-  }, [sync]);
+  }, [sync, setShown]);
 
   return { ...shown, toggle };
 }

@@ -1,6 +1,7 @@
-import { contract, type FeedPage, type UserProfile } from '@h5/contract';
+import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
 import { formatCount, NOT_FOUND, optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { racePrefetch } from '../../lib/prefetch';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -18,9 +19,21 @@ import { useCardPages } from './use-card-pages';
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 128;
 
+/** `?userId=`, or the user of a public `?hashId=` (hashId of spec §7); null when neither names one. */
+async function userIdOf(request: Request, api: Route.LoaderArgs['context']['api']): Promise<number | null> {
+  const userId = queryId(request, 'userId');
+  if (userId !== null) return userId;
+  const hashId = new URL(request.url).searchParams.get('hashId')?.trim() ?? '';
+  if (!HASH_ID_PATTERN.test(hashId)) return null;
+  return api(contract.community.hashId, { hashId }).then(
+    (found) => found.userId,
+    () => null,
+  );
+}
+
 /** SSR prefetch of the header and page 1 (raced against the prefetch timeout, spec §4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const userId = queryId(request, 'userId');
+  const userId = await userIdOf(request, context.api);
   if (userId === null) return { userId: null, profile: null, notFound: true, page: null };
   // A missing user is an answer (not-found page); other failures leave the header to the browser.
   const missing = Symbol('missing');
@@ -55,7 +68,10 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-/** The user home (jump fallback `/community/user?userId=`, share path `/user-home/share`). */
+/**
+ * The user home (jump fallback `/community/user?userId=`, share path `/user-home/share`; either
+ * also by `?hashId=`).
+ */
 export default function UserHome({ loaderData }: Route.ComponentProps) {
   const { userId, notFound } = loaderData;
   if (userId === null || notFound) {
@@ -147,10 +163,17 @@ function ProfileHeader({ profile, onChange }: { profile: UserProfile; onChange: 
             <b data-testid="follower-count">{formatCount(profile.followerCount)}</b>
             {SOCIAL_TEXT.followers}
           </span>
-          <span>
-            <b data-testid="following-count">{formatCount(profile.followingCount)}</b>
-            {SOCIAL_TEXT.followingCount}
-          </span>
+          {profile.isSelf ? (
+            <Link to="/community/following" className={styles.countLink} data-testid="my-following">
+              <b data-testid="following-count">{formatCount(profile.followingCount)}</b>
+              {SOCIAL_TEXT.followingCount}
+            </Link>
+          ) : (
+            <span>
+              <b data-testid="following-count">{formatCount(profile.followingCount)}</b>
+              {SOCIAL_TEXT.followingCount}
+            </span>
+          )}
           <span>
             <b>{formatCount(profile.contentCount)}</b>
             {SOCIAL_TEXT.contents}

@@ -1,6 +1,8 @@
 import type { FeedCard as Card } from '@h5/contract';
 import { CONTENT_TYPE, formatCount, optimiseImageUrl } from '@h5/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLightOf } from '../../lib/light-store';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { coverRatio } from './columns';
 import styles from './FeedCard.module.css';
@@ -18,12 +20,16 @@ interface Props {
   priority: boolean;
   /** Index in the feed, for analytics (`data-position`). */
   position: number;
+  /** More under the author line (the new-commodity product). */
+  extra?: ReactNode;
 }
 
 /** One card of the waterfall: cover (or text block), two-line title, author and light count. */
-export function FeedCard({ card, eager, priority, position }: Props) {
+export function FeedCard({ card, eager, priority, position, extra }: Props) {
   const isVideo = card.contentType === CONTENT_TYPE.Video;
   const ratio = coverRatio(card);
+  // A light tapped on the detail (or anywhere) shows here at once, without a reload.
+  const light = useLightOf(card.contentId, card);
   return (
     <article
       className={styles.card}
@@ -59,36 +65,39 @@ export function FeedCard({ card, eager, priority, position }: Props) {
             <p className={styles.excerpt}>{card.title}</p>
           </div>
         )}
-        <div className={styles.body}>
-          {card.cover ? <h2 className={styles.title}>{card.title}</h2> : null}
-          <div className={styles.meta}>
-            <span className={styles.author}>
-              <img
-                className={styles.avatar}
-                src={optimiseImageUrl(card.author.avatar, { width: AVATAR_WIDTH })}
-                width={20}
-                height={20}
-                alt=""
-                loading="lazy"
-                decoding="async"
-              />
-              <span className={styles.name}>{card.author.userName}</span>
-            </span>
-            <span className={`${styles.lights} ${card.isLight ? styles.lit : ''}`}>
-              <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.lightIcon}>
-                <path
-                  d="M8 14s-5.5-3.4-5.5-7.2A3.1 3.1 0 0 1 8 4.6a3.1 3.1 0 0 1 5.5 2.2C13.5 10.6 8 14 8 14z"
-                  fill={card.isLight ? 'currentColor' : 'none'}
-                  stroke="currentColor"
-                  strokeWidth="1.4"
-                />
-              </svg>
-              <span className="visually-hidden">{FEED_TEXT.lights}</span>
-              <span data-testid="light-count">{formatCount(card.lightCount)}</span>
-            </span>
-          </div>
-        </div>
+        {card.cover ? <h2 className={styles.title}>{card.title}</h2> : null}
       </Link>
+      <div className={styles.meta}>
+        <Link
+          to={`/community/user?userId=${card.author.userId}`}
+          className={styles.author}
+          data-testid="card-author"
+        >
+          <img
+            className={styles.avatar}
+            src={optimiseImageUrl(card.author.avatar, { width: AVATAR_WIDTH })}
+            width={20}
+            height={20}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
+          <span className={styles.name}>{card.author.userName}</span>
+        </Link>
+        <span className={`${styles.lights} ${light.isLight ? styles.lit : ''}`}>
+          <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.lightIcon}>
+            <path
+              d="M8 14s-5.5-3.4-5.5-7.2A3.1 3.1 0 0 1 8 4.6a3.1 3.1 0 0 1 5.5 2.2C13.5 10.6 8 14 8 14z"
+              fill={light.isLight ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="1.4"
+            />
+          </svg>
+          <span className="visually-hidden">{FEED_TEXT.lights}</span>
+          <span data-testid="light-count">{formatCount(light.lightCount)}</span>
+        </span>
+      </div>
+      {extra}
     </article>
   );
 }

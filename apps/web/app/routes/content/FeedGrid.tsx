@@ -1,4 +1,5 @@
 import type { FeedCard as Card } from '@h5/contract';
+import type { ReactNode } from 'react';
 import { splitColumns } from './columns';
 import { FeedCard } from './FeedCard';
 import styles from './FeedGrid.module.css';
@@ -7,7 +8,14 @@ import styles from './FeedGrid.module.css';
 const EAGER_CARDS = 4;
 
 /** The two-column waterfall. */
-export function FeedGrid({ cards }: { cards: readonly Card[] }) {
+export function FeedGrid<C extends Card>({
+  cards,
+  extra,
+}: {
+  cards: readonly C[];
+  /** More for a card, under its author line. */
+  extra?: ((card: C) => ReactNode) | undefined;
+}) {
   const eager = new Set(cards.slice(0, EAGER_CARDS).map((card) => card.contentId));
   const first = cards[0]?.contentId;
   // The feed position of each card (analytics exposures and clicks report it).
@@ -25,6 +33,7 @@ export function FeedGrid({ cards }: { cards: readonly Card[] }) {
               eager={eager.has(card.contentId)}
               priority={card.contentId === first}
               position={position.get(card.contentId) ?? 0}
+              extra={extra?.(card)}
             />
           ))}
         </div>

@@ -11,13 +11,21 @@ interface Props {
   onRefresh: () => void;
 }
 
-/** The feed's sticky header: title, a refresh button (for mouse users) and the login / avatar entry. */
+/** The feed's sticky header: the channel tabs, a refresh button (for mouse users) and the login / avatar entry. */
 export function TopBar({ viewer, refreshing, onRefresh }: Props) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
     <header className={styles.bar}>
-      <h1 className={styles.title}>{FEED_TEXT.title}</h1>
+      <nav className={styles.tabs} aria-label={FEED_TEXT.channels}>
+        <h1 className={styles.title}>{FEED_TEXT.title}</h1>
+        <Link to="/community/hot-video" className={styles.tab} data-testid="tab-hot-video">
+          {FEED_TEXT.hotVideo}
+        </Link>
+        <Link to="/community/new-commodity" className={styles.tab} data-testid="tab-new-commodity">
+          {FEED_TEXT.newCommodity}
+        </Link>
+      </nav>
       <div className={styles.actions}>
         <button
           type="button"
@@ -39,7 +47,12 @@ export function TopBar({ viewer, refreshing, onRefresh }: Props) {
           </svg>
         </button>
         {viewer ? (
-          <span className={styles.viewer} data-testid="viewer">
+          <Link
+            to={`/community/user?userId=${viewer.userId}`}
+            className={styles.viewer}
+            data-testid="viewer"
+            aria-label={FEED_TEXT.myHome}
+          >
             <img
               className={styles.avatar}
               src={optimiseImageUrl(viewer.avatar, { width: 64 })}
@@ -47,7 +60,7 @@ export function TopBar({ viewer, refreshing, onRefresh }: Props) {
               height={28}
               alt={viewer.userName}
             />
-          </span>
+          </Link>
         ) : (
           <Link
             to={`/login?${new URLSearchParams({ [REDIRECT_PARAM]: here })}`}

@@ -1,0 +1,148 @@
+import { contract, type FeedPage, type HotVideoRankItem } from '@h5/contract';
+import { formatCount, optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { racePrefetch } from '../../lib/prefetch';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { useApi } from '../../lib/use-api';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { leanPage } from '../content/feed-state';
+import { formatDuration } from '../content/format-duration';
+import type { Route } from './+types/hot-video';
+import { CardList } from './CardList';
+import styles from './hot-video.module.css';
+import { useCardPages } from './use-card-pages';
+
+const PAGE_SIZE = 20;
+const RANK_SIZE = 50;
+const THUMB_WIDTH = 240;
+
+type Tab = 'hot' | 'rank';
+const tabOf = (request: Request): Tab =>
+  new URL(request.url).searchParams.get('tab') === 'rank' ? 'rank' : 'hot';
+
+/** SSR prefetch of the open tab: page 1 of the hot videos, or the rank. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const tab = tabOf(request);
+  if (tab === 'rank') {
+    const rank = await racePrefetch(
+      context.api(contract.content.hotVideoRank, { limit: RANK_SIZE }),
+      PREFETCH_TIMEOUT_MS,
+    );
+    return { tab, page: null, rank: rank.ok ? rank.data.list : null };
+  }
+  const page = await racePrefetch(
+    context.api(contract.content.hotVideoList, { limit: PAGE_SIZE }),
+    PREFETCH_TIMEOUT_MS,
+  );
+  return { tab, page: page.ok ? leanPage(page.data) : null, rank: null };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${SOCIAL_TEXT.hotVideo} · ${SHELL_TEXT.siteTitle}` },
+];
+
+/** Hot videos: the ranked list (infinite) and the week's rank, as two tabs (`?tab=rank`). */
+export default function HotVideo({ loaderData }: Route.ComponentProps) {
+  const { tab } = loaderData;
+  return (
+    <div className={styles.screen} data-testid="hot-video">
+      <PageHeader title={SOCIAL_TEXT.hotVideo} fallback="/" />
+      <nav className={styles.tabs} aria-label={SOCIAL_TEXT.hotVideo}>
+        <Link
+          to="?"
+          replace
+          className={styles.tab}
+          aria-current={tab === 'hot' ? 'page' : undefined}
+          data-testid="hot-tab"
+        >
+          {SOCIAL_TEXT.hotTab}
+        </Link>
+        <Link
+          to="?tab=rank"
+          replace
+          className={styles.tab}
+          aria-current={tab === 'rank' ? 'page' : undefined}
+          data-testid="rank-tab"
+        >
+          {SOCIAL_TEXT.rankTab}
+        </Link>
+      </nav>
+      <main className={styles.main}>
+        {tab === 'rank' ? <RankList first={loaderData.rank} /> : <HotList first={loaderData.page} />}
+      </main>
+    </div>
+  );
+}
+
+function HotList({ first }: { first: FeedPage | null }) {
+  const api = useApi();
+  const fetchPage = useCallback(
+    (lastId?: string) => api((c) => c.content.hotVideoList, { limit: PAGE_SIZE, lastId }),
+    [api],
+  );
+  const list = useCardPages(first, fetchPage);
+  return <CardList state={list.state} more={list.more} reload={list.reload} />;
+}
+
+function RankList({ first }: { first: HotVideoRankItem[] | null }) {
+  const api = useApi();
+  const [items, setItems] = useState(first);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    api((c) => c.content.hotVideoRank, { limit: RANK_SIZE }).then(
+      (data) => setItems(data.list),
+      () => setFailed(true),
+    );
+  }, [api]);
+  const prefetched = first !== null;
+  useEffect(() => {
+    if (!prefetched) load();
+  }, [prefetched, load]);
+  if (items === null)
+    return failed ? <Placeholder type="networkError" onRetry={load} /> : <Placeholder type="loading" />;
+  if (items.length === 0) return <Placeholder type="empty" />;
+  return (
+    <ol className={styles.rank} data-testid="rank-list">
+      {items.map((item) => (
+        <li
+          key={item.contentId}
+          data-testid="feed-card"
+          data-content-id={item.contentId}
+          data-position={item.rank - 1}
+        >
+          <Link to={`/community/content/${item.contentId}`} className={styles.row}>
+            <span className={styles.place} data-top={item.rank <= 3 || undefined}>
+              {item.rank}
+            </span>
+            <span className={styles.thumb}>
+              {item.cover ? (
+                <img
+                  src={optimiseImageUrl(item.cover.url, { width: THUMB_WIDTH })}
+                  width={item.cover.width}
+                  height={item.cover.height}
+                  alt=""
+                  loading={item.rank <= 4 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+              ) : null}
+              {item.videoDuration !== null ? (
+                <span className={styles.duration}>{formatDuration(item.videoDuration)}</span>
+              ) : null}
+            </span>
+            <span className={styles.info}>
+              <span className={styles.title}>{item.title}</span>
+              <span className={styles.meta}>{item.author.userName}</span>
+              <span className={styles.meta} data-testid="week-lights">
+                {SOCIAL_TEXT.weekLights(formatCount(item.weekLightCount))}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}

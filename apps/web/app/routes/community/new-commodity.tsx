@@ -1,0 +1,70 @@
+import { contract, type NewCommodityCard } from '@h5/contract';
+import { optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { useCallback } from 'react';
+import { racePrefetch } from '../../lib/prefetch';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { useApi } from '../../lib/use-api';
+import { PageHeader } from '../../shell/PageHeader';
+import type { Route } from './+types/new-commodity';
+import { CardList } from './CardList';
+import styles from './new-commodity.module.css';
+import { queryId } from './page-id';
+import { useCardPages } from './use-card-pages';
+
+const PAGE_SIZE = 20;
+const LOGO_WIDTH = 64;
+
+/** SSR prefetch of page 1 (`?spuId=` narrows to one product). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const spuId = queryId(request, 'spuId') ?? undefined;
+  const page = await racePrefetch(
+    context.api(contract.content.newCommodityContents, { spuId, limit: PAGE_SIZE }),
+    PREFETCH_TIMEOUT_MS,
+  );
+  return { spuId: spuId ?? null, page: page.ok ? page.data : null };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${SOCIAL_TEXT.newCommodity} · ${SHELL_TEXT.siteTitle}` },
+];
+
+/** Contents that show new products, each card with its product. */
+export default function NewCommodity({ loaderData }: Route.ComponentProps) {
+  const { spuId } = loaderData;
+  const api = useApi();
+  const fetchPage = useCallback(
+    (lastId?: string) =>
+      api((c) => c.content.newCommodityContents, { spuId: spuId ?? undefined, limit: PAGE_SIZE, lastId }),
+    [api, spuId],
+  );
+  const list = useCardPages(loaderData.page, fetchPage);
+  return (
+    <div className={styles.screen} data-testid="new-commodity">
+      <PageHeader title={SOCIAL_TEXT.newCommodity} fallback="/" />
+      <main className={styles.main}>
+        <CardList state={list.state} more={list.more} reload={list.reload} extra={ProductChip} />
+      </main>
+    </div>
+  );
+}
+
+/** The new product a card shows, under its author line. */
+function ProductChip(card: NewCommodityCard) {
+  const { product } = card;
+  return (
+    <div className={styles.product} data-testid="product-chip" data-spu-id={product.spuId}>
+      <img
+        className={styles.logo}
+        src={optimiseImageUrl(product.logoUrl, { width: LOGO_WIDTH })}
+        width={24}
+        height={24}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+      <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span>
+      <span className={styles.name}>{product.title}</span>
+    </div>
+  );
+}
