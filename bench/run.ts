@@ -1,5 +1,6 @@
 // `npm run bench`: every figure of DESIGN.md §8 that has landed, as sizes and same-run ratios,
 // printed as a table with the budget beside each. A figure, not a pass/fail test.
+// `npm run bench -- lighthouse upload` runs only the named sections (names in SECTIONS below).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { contract } from '@h5/contract';
@@ -7,6 +8,7 @@ import { signSource } from '@h5/core';
 import { md5 } from 'js-md5/build/md5.mjs';
 import { freePort, REPO_ROOT, startServer, stopChild, waitForReady } from '../scripts/start-server.mjs';
 import { firstLoadJs } from './first-load-js';
+import { lighthouseScores } from './lighthouse';
 import { measureRps } from './load';
 import { uploadFigures } from './upload';
 
@@ -103,11 +105,52 @@ async function uploadThroughput() {
   }
 }
 
-await bundleWeights();
-signCost();
-rows.push(...(await import('./tracker').then((tracker) => tracker.trackerFigures())));
-await apiThroughput();
-await uploadThroughput();
+/**
+ * Lighthouse mobile performance of the feed and a content detail, median of three runs, on a
+ * production-mode server (APP_ENV=pro: no debug console or floating buttons). With
+ * LIGHTHOUSE_REPORT_DIR set, every run's JSON report is kept there.
+ */
+async function lighthouseFigures() {
+  const server = await startServer({ SIGN_SECRET, APP_ENV: 'pro', LOG_LEVEL: 'error' });
+  try {
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    for (const page of await lighthouseScores(server.baseURL, reportDir ? { reportDir } : {})) {
+      const { median, runs } = page;
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      rows.push({
+        figure: `Lighthouse mobile performance ${page.path} (median of ${runs.length})`,
+        value: `${median.score} (${runs.map((run) => run.score).join(', ')})`,
+        budget: '≥ 98',
+      });
+      rows.push({
+        figure: `  FCP / LCP / TBT / CLS / SI ${page.path}`,
+        value: `${seconds(median.fcpMs)} / ${seconds(median.lcpMs)} / ${median.tbtMs.toFixed(0)} ms / ${median.cls.toFixed(3)} / ${seconds(median.siMs)}`,
+        budget: '',
+      });
+      if (median.score < 98)
+        console.log(`Lighthouse ${page.path}, median run:\n  ${median.findings.join('\n  ')}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const SECTIONS: Record<string, () => unknown> = {
+  'first-load': bundleWeights,
+  sign: signCost,
+  tracker: async () => rows.push(...(await import('./tracker').then((tracker) => tracker.trackerFigures()))),
+  api: apiThroughput,
+  upload: uploadThroughput,
+  lighthouse: lighthouseFigures,
+};
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) {
+  throw new Error(`unknown bench section ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+}
+for (const [name, section] of Object.entries(SECTIONS)) {
+  if (wanted.length === 0 || wanted.includes(name)) await section();
+}
 
 const width = (key: 'figure' | 'value' | 'budget') => Math.max(key.length, ...rows.map((r) => r[key].length));
 const [fw, vw, bw] = [width('figure'), width('value'), width('budget')];

@@ -1,5 +1,36 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+// Brotli and gzip twins of every client script and stylesheet (`x.js.br`, `x.js.gz`), served by
+// the server's static handler (`preCompressed`, apps/server/src/web/ssr.ts) when the browser
+// accepts them: compressed once at build time at the best level, never per request. Made from the
+// files as written (writeBundle), after Vite's last rewrites of the chunks; a twin that would not
+// be smaller is not written.
+function precompressed(): Plugin {
+  return {
+    name: 'h5:precompressed',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir;
+      if (!outDir) return;
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(fileName)) continue;
+        const path = join(outDir, fileName);
+        const source = readFileSync(path);
+        const twins: [string, Buffer][] = [
+          ['br', brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })],
+          ['gz', gzipSync(source, { level: 9 })],
+        ];
+        for (const [extension, compressed] of twins) {
+          if (compressed.length < source.length) writeFileSync(`${path}.${extension}`, compressed);
+        }
+      }
+    },
+  };
+}
 
 // React, React DOM and React Router (with their runtime deps) in one client chunk: every page
 // needs all of them, and one gzip stream is ~1 KiB smaller than the entry / router / JSX-runtime
@@ -14,7 +45,7 @@ const FRAMEWORK_MODULES =
 // being root-reachable would load on every page: keep the list to the shell.
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|telemetry|app-env|query-params)\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|telemetry|app-env|query-params|light-store)\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]lib[\/]ui-text[\/]shell\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|ErrorPage|RootErrorBoundary|use-platform-info-hold|HydrationMarker)\.tsx?$`,
     String.raw`packages[\/]core[\/]src[\/](constants[\/](timing|http|query)|messages[\/](telemetry|error-page|placeholder))\.ts$`,
@@ -29,8 +60,12 @@ const SHELL_MODULES = new RegExp(
 const FEED_MODULES =
   /apps[\\/]web[\\/]app[\\/]routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration|use-infinite-scroll|feed-state)\.(tsx?|module\.css)$/;
 
+// The page header and its back button: every screen but the feed shows them, the login page the
+// button alone. One chunk (and one stylesheet), not two tiny ones with a request each.
+const HEADER_MODULES = /apps[\\/]web[\\/]app[\\/]shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)$/;
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: isSsrBuild || command !== 'build' ? [reactRouter()] : [reactRouter(), precompressed()],
   build: {
     // React Router preloads route modules itself; the lazily loaded API client and debug
     // helpers need no preload helper in first-load JS (DESIGN.md §8 budget).
@@ -44,6 +79,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'framework', test: FRAMEWORK_MODULES },
                 { name: 'shell', test: SHELL_MODULES },
                 { name: 'feed', test: FEED_MODULES },
+                { name: 'header', test: HEADER_MODULES },
               ],
             },
           },

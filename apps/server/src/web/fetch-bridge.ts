@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A Fetch Request for a Fastify request (the body is the raw Buffer of the page scope's parser). */
@@ -21,7 +22,37 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
   });
 }
 
-/** Streams a Fetch Response back through Fastify, keeping every Set-Cookie. */
+/** The encodings an Accept-Encoding header takes (q > 0), lower-cased. */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const item of [header ?? ''].flat().join(',').split(',')) {
+    const [name = '', ...params] = item.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * Brotli (fast level) or gzip for an HTML page the browser accepts it for. Every chunk is flushed
+ * as it comes, so a streamed page still arrives as React writes it.
+ */
+function htmlEncoder(reply: FastifyReply, response: Response): { name: string; stream: Transform } | null {
+  if (!response.body || response.headers.has('content-encoding')) return null;
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return null;
+  const accepted = acceptedEncodings(reply.request.headers['accept-encoding']);
+  if (accepted.has('br')) {
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    };
+    return { name: 'br', stream: createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params }) };
+  }
+  if (accepted.has('gzip')) return { name: 'gzip', stream: createGzip({ flush: constants.Z_SYNC_FLUSH }) };
+  return null;
+}
+
+/** Streams a Fetch Response back through Fastify, keeping every Set-Cookie; HTML compressed. */
 export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
@@ -30,5 +61,13 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
+  const body = Readable.fromWeb(response.body as unknown as NodeReadableStream);
+  const encoder = htmlEncoder(reply, response);
+  if (!encoder) return reply.send(body);
+  reply.removeHeader('content-length');
+  reply.header('content-encoding', encoder.name);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  // Errors end the reply through the encoder, which pipeline destroys with the source.
+  return reply.send(pipeline(body, encoder.stream, () => {}));
 }

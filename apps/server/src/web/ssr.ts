@@ -36,7 +36,11 @@ function pageHandlerLoader(buildDir: string) {
   };
 }
 
-/** Static client assets: hashed `/assets/*` cached forever, the rest briefly. */
+/**
+ * Static client assets: hashed `/assets/*` cached forever, the rest briefly. Scripts and
+ * stylesheets go out as the build's Brotli or gzip twin (`.br`, `.gz`, apps/web/vite.config.ts)
+ * when the browser accepts it.
+ */
 async function registerClientAssets(app: FastifyInstance, clientDir: string) {
   if (!existsSync(clientDir)) return;
   await app.register(fastifyStatic, {
@@ -45,12 +49,14 @@ async function registerClientAssets(app: FastifyInstance, clientDir: string) {
     index: false,
     cacheControl: false,
     decorateReply: false,
+    preCompressed: true,
     setHeaders: (res, path) => {
       const immutable = path.startsWith(join(clientDir, 'assets'));
       res.setHeader(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }

@@ -1,0 +1,185 @@
+// Lighthouse mobile performance of the feed and a content detail page (DESIGN.md §8: ≥ 98), with
+// Lighthouse's standard mobile preset (Moto G Power emulation, simulated slow 4G and 4× CPU
+// slowdown), performance category only, in Debian's Chromium that we start and stop by its pid.
+// Each page runs `runs` times in one browser and the median score is kept: the machine is noisy.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs';
+import { stopChild } from '../scripts/start-server.mjs';
+
+/** The pages of the budget: the feed and a seeded picture-text content (three images). */
+export const LIGHTHOUSE_PAGES = [
+  { name: 'feed', path: '/' },
+  { name: 'content detail', path: '/community/content/1' },
+] as const;
+
+export interface LighthouseRun {
+  /** Performance score, 0–100. */
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+  /** Audits that cost points or could save time, worst first ("id: display value"). */
+  findings: string[];
+}
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  /** The run with the median score. */
+  median: LighthouseRun;
+  runs: LighthouseRun[];
+}
+
+/** Flags Lighthouse's own launcher sets so background work does not skew the trace. */
+const QUIET_FLAGS = [
+  '--disable-extensions',
+  '--disable-default-apps',
+  '--disable-client-side-phishing-detection',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-renderer-backgrounding',
+  '--metrics-recording-only',
+  '--mute-audio',
+  '--no-default-browser-check',
+  '--password-store=basic',
+];
+
+/** Starts headless Chromium with a DevTools port of its choosing; resolves once the port is known. */
+async function startChromium(profileDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const args = [
+    ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'),
+    '--headless=new',
+    ...QUIET_FLAGS,
+    '--remote-debugging-address=127.0.0.1',
+    '--remote-debugging-port=0',
+    `--user-data-dir=${profileDir}`,
+    'about:blank',
+  ];
+  const child = spawn(chromiumPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium gave no DevTools port in 30 s:\n${log}`)),
+      30_000,
+    );
+    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${log}`)));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+  return { child, port };
+}
+
+type AuditResult = Result['audits'][string];
+
+function metric(lhr: Result, id: string): number {
+  return lhr.audits[id]?.numericValue ?? Number.NaN;
+}
+
+/** Points each weighted metric lost, then the opportunities and diagnostics that flag savings. */
+function findingsOf(lhr: Result): string[] {
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  const totalWeight = refs.reduce((sum, ref) => sum + ref.weight, 0) || 1;
+  const lost = refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => {
+      const audit = lhr.audits[ref.id];
+      const points = (ref.weight / totalWeight) * (1 - (audit?.score ?? 0)) * 100;
+      return { points, text: `${ref.id} ${audit?.displayValue ?? ''} (−${points.toFixed(1)} pts)` };
+    })
+    .filter((entry) => entry.points >= 0.05)
+    .sort((a, b) => b.points - a.points)
+    .map((entry) => entry.text);
+  const flagged = refs
+    .filter((ref) => ref.weight === 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter(
+      (audit): audit is AuditResult =>
+        audit !== undefined &&
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'notApplicable',
+    )
+    .map((audit) => `${audit.id}${audit.displayValue ? `: ${audit.displayValue}` : ''}`);
+  return [...lost, ...flagged];
+}
+
+function runOf(lhr: Result): LighthouseRun {
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: metric(lhr, 'first-contentful-paint'),
+    lcpMs: metric(lhr, 'largest-contentful-paint'),
+    tbtMs: metric(lhr, 'total-blocking-time'),
+    cls: metric(lhr, 'cumulative-layout-shift'),
+    siMs: metric(lhr, 'speed-index'),
+    findings: findingsOf(lhr),
+  };
+}
+
+/**
+ * Lighthouse mobile performance of each page of `LIGHTHOUSE_PAGES` on the running server at
+ * `baseURL`, `runs` times each. With `reportDir` set, every run's full JSON report is written there.
+ */
+export async function lighthouseScores(
+  baseURL: string,
+  options: { runs?: number; reportDir?: string } = {},
+): Promise<LighthousePage[]> {
+  const runs = options.runs ?? 3;
+  if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
+  // One request each first, so the first trace does not time the server's cold start (route
+  // module import, first queries).
+  for (const page of LIGHTHOUSE_PAGES) {
+    const res = await fetch(`${baseURL}${page.path}`);
+    if (!res.ok) throw new Error(`${page.path} answered ${res.status}`);
+    await res.arrayBuffer();
+  }
+  const profileDir = mkdtempSync(join(tmpdir(), 'h5-lighthouse-'));
+  const chromium = await startChromium(profileDir);
+  const audit = async (url: string) => {
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      hostname: '127.0.0.1',
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  };
+  try {
+    // A first run in a fresh browser is slower than the rest (code caches, process start): not counted.
+    await audit(`${baseURL}${LIGHTHOUSE_PAGES[0].path}`);
+    const pages: LighthousePage[] = [];
+    for (const page of LIGHTHOUSE_PAGES) {
+      const results: LighthouseRun[] = [];
+      for (let round = 0; round < runs; round++) {
+        const lhr = await audit(`${baseURL}${page.path}`);
+        if (options.reportDir) {
+          const file = `${page.name.replace(/\W+/g, '-')}-${round + 1}.json`;
+          writeFileSync(join(options.reportDir, file), JSON.stringify(lhr));
+        }
+        results.push(runOf(lhr));
+      }
+      const sorted = [...results].sort((a, b) => a.score - b.score);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)] as LighthouseRun;
+      pages.push({ name: page.name, path: page.path, median, runs: results });
+    }
+    return pages;
+  } finally {
+    await stopChild(chromium.child);
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
