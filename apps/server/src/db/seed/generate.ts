@@ -15,6 +15,10 @@ export const SEED_SIZES = { users: 300, creators: 40, contents: 2000, replies: 8
 export const seedArtUrl = (name: string, width: number, height: number): string =>
   `/cdn/seed/${name}.svg?w=${width}&h=${height}`;
 
+/** A URL of a seeded content photo (`/cdn/seed/<name>.jpg`): the art as a real raster image. */
+export const seedPhotoUrl = (name: string, width: number, height: number): string =>
+  `/cdn/seed/${name}.jpg?w=${width}&h=${height}`;
+
 const ASPECTS: ReadonlyArray<readonly [number, number]> = [
   [750, 1000],
   [800, 800],
@@ -137,7 +141,7 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
       const imageCount = contentType === 1 ? 1 : rng.int(1, 6);
       for (let i = 0; i < imageCount; i++) {
         const [width, height] = rng.pick(ASPECTS);
-        images.push({ url: seedArtUrl(`c${id}-${i + 1}`, width, height), width, height });
+        images.push({ url: seedPhotoUrl(`c${id}-${i + 1}`, width, height), width, height });
       }
     }
     const cover = images[0] ?? null;

@@ -6,6 +6,7 @@ import { registerCdn } from './cdn';
 import { registerFileTypes } from './file-types';
 import { registerTokenGateways } from './gateways';
 import { renderSeedArt } from './seed-art';
+import { registerSeedPhotos } from './seed-photo';
 import { registerServerUpload } from './server-upload';
 import { registerStorageHost } from './storage-host';
 import { startUploadSweeper } from './sweep';
@@ -20,7 +21,7 @@ const seedArtRequest = z.object({
 
 /**
  * The upload domain: token gateways, the storage host (/oss), the server upload, the file-type
- * enum and the CDN (/cdn: seeded SVG art, stored objects with image processing).
+ * enum and the CDN (/cdn: seeded SVG art and raster photos, stored objects with image processing).
  */
 export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
   registerTokenGateways(app, deps);
@@ -29,6 +30,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
   await registerServerUpload(app, deps, deps.store);
   registerCdn(app, deps, deps.store);
   startUploadSweeper(app, deps.db, deps.store);
+  registerSeedPhotos(app, deps);
 
   // The CDN path of seeded images: deterministic SVG art, cached forever (wins over /cdn/*).
   app.get(SEED_ART_PATH, async (request, reply) => {

@@ -16,7 +16,7 @@ interface Props {
   card: Card;
   /** The first cards are above the fold: load their covers eagerly. */
   eager: boolean;
-  /** The very first cover is the likely LCP element. */
+  /** A column's top cover: above the fold and the likely LCP element. */
   priority: boolean;
   /** Index in the feed, for analytics (`data-position`). */
   position: number;

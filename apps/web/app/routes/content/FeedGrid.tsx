@@ -17,12 +17,14 @@ export function FeedGrid<C extends Card>({
   extra?: ((card: C) => ReactNode) | undefined;
 }) {
   const eager = new Set(cards.slice(0, EAGER_CARDS).map((card) => card.contentId));
-  const first = cards[0]?.contentId;
+  const columns = splitColumns(cards);
+  // Both columns' top covers are above the fold, and the taller one is the likely LCP element.
+  const tops = new Set(columns.map((column) => column[0]?.contentId));
   // The feed position of each card (analytics exposures and clicks report it).
   const position = new Map(cards.map((card, i) => [card.contentId, i]));
   return (
     <div className={styles.grid} data-testid="feed-grid">
-      {splitColumns(cards).map((column, index) => (
+      {columns.map((column, index) => (
         // Two fixed columns: their position is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: the columns never reorder
         <div key={index} className={styles.column}>
@@ -31,7 +33,7 @@ export function FeedGrid<C extends Card>({
               key={card.contentId}
               card={card}
               eager={eager.has(card.contentId)}
-              priority={card.contentId === first}
+              priority={tops.has(card.contentId)}
               position={position.get(card.contentId) ?? 0}
               extra={extra?.(card)}
             />
