@@ -47,6 +47,20 @@ describe('follow, user home, topic and share (phone browser)', () => {
     await page.context().close();
   });
 
+  it('opens a user home by its public hash id (hashId), and refuses an unknown one', async () => {
+    const api = e2eApi(baseURL);
+    const feed = await api(contract.content.moreRecommend, { limit: 1 });
+    const author = feed.list[0]?.author;
+    const { hashId } = await api(contract.community.hashId, { userId: author?.userId ?? 0 });
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/user-home/share?hashId=${hashId}`);
+    await waitForHydration(page);
+    expect(await page.getByTestId('user-name').textContent()).toBe(author?.userName);
+    await page.goto(`${baseURL}/user-home/share?hashId=Zz0000000Z`);
+    await page.getByTestId('user-home-not-found').waitFor();
+    await page.context().close();
+  });
+
   it('opens a topic page (jump fallback and the dongtai share path) with its contents', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/community/topic?tagId=0`);
