@@ -4,6 +4,7 @@
  * One module per concern so a page bundles only the ones it uses (first-load JS, DESIGN.md §8).
  */
 
+export * from './constants/categories';
 export * from './constants/content';
 export * from './constants/display';
 export * from './constants/http';
