@@ -175,4 +175,24 @@ describe('analytics, end to end', () => {
     expect(sent.length).toBe(new Set(sent).size);
     await context.close();
   });
+  it('our other screens send a screen view, and their cards exposures and clicks, by screen name', async () => {
+    const before = await counts();
+    const page = await phone.newPage();
+    await page.goto(`${server.baseURL}/community/hot-video`);
+    await waitForHydration(page);
+    await expect
+      .poll(async () => (await counts()).screenView ?? 0, { timeout: 10_000 })
+      .toBe((before.screenView ?? 0) + 1);
+    await expect
+      .poll(async () => (await counts()).cardExposure ?? 0, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual((before.cardExposure ?? 0) + 2);
+    // The spec's page ids keep their meaning: the hot videos are not the feed (9).
+    expect((await counts()).feedExposure ?? 0).toBe(before.feedExposure ?? 0);
+    await page.locator(FEED_CARD).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/community/content/'));
+    await expect
+      .poll(async () => counts(), { timeout: 10_000 })
+      .toMatchObject({ cardClick: (before.cardClick ?? 0) + 1, pageView: (before.pageView ?? 0) + 1 });
+    await page.context().close();
+  });
 });
