@@ -1,5 +1,7 @@
 /** Comment section labels the specification does not write. */
 export const COMMENT_TEXT = {
+  /** The badge on the content author's (the thread's original poster's) comments. */
+  lz: '楼主',
   heading: (count: string) => `评论 ${count}`,
   empty: '还没有评论，来说两句吧',
   placeholder: '说点什么…',

@@ -1,4 +1,4 @@
-/** User home, topic, jump-fallback and share labels the specification does not write. */
+/** User home, topic, feeds and jump-fallback labels the specification does not write. */
 export const SOCIAL_TEXT = {
   userHome: '个人主页',
   hotVideo: '热门视频',
@@ -10,8 +10,6 @@ export const SOCIAL_TEXT = {
   myFollowing: '我的关注',
   followingEmpty: '还没有关注任何人',
   followedAt: (date: string) => `${date} 关注`,
-  /** The original poster of a thread. */
-  lz: '楼主',
   topicStats: '话题数据',
   topicTop: '最热内容',
   lights: '点亮',
@@ -25,13 +23,5 @@ export const SOCIAL_TEXT = {
   notFound: '内容不存在',
   userNotFound: '用户不存在',
   end: '— 已经到底了 —',
-  share: '分享',
-  /** In WeChat the page cannot open the share sheet itself: its own menu shares what we set. */
-  wechatHint: '点击右上角 ··· 分享给朋友',
-  /** The share code could not be loaded (offline, a new deploy). */
-  shareUnavailable: '分享暂不可用，请稍后重试',
-  /** Share text when a page has no description of its own. */
-  shareContent: '来社区看看',
-  userShareTitle: (name: string) => `${name}的主页`,
   topicTitle: (name: string) => `#${name}`,
 } as const;

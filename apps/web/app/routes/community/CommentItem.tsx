@@ -1,7 +1,6 @@
 import type { Reply, TopReply } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
-import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import styles from './Comment.module.css';
 import { CommentText } from './CommentText';
 import type { ChildPaging } from './comment-list';
@@ -44,7 +43,7 @@ function CommentBody({
           <span className={styles.name}>{reply.author.userName}</span>
           {reply.author.userId === lzUserId ? (
             <span className={styles.lz} data-testid="lz-badge">
-              {SOCIAL_TEXT.lz}
+              {COMMENT_TEXT.lz}
             </span>
           ) : null}
           {reply.replyToUser ? (

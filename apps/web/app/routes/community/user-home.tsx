@@ -3,6 +3,7 @@ import { formatCount, NOT_FOUND, optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { racePrefetch } from '../../lib/prefetch';
+import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
@@ -60,10 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const profile = data?.profile;
-  const title = profile ? SOCIAL_TEXT.userShareTitle(profile.userName) : SOCIAL_TEXT.userHome;
+  const title = profile ? SHARE_TEXT.userShareTitle(profile.userName) : SOCIAL_TEXT.userHome;
   return [
     { title: `${title} · ${SHELL_TEXT.siteTitle}` },
-    { name: 'description', content: SOCIAL_TEXT.shareContent },
+    { name: 'description', content: SHARE_TEXT.shareContent },
     ...(profile ? [{ property: 'og:image', content: profile.avatar }] : []),
   ];
 };

@@ -2,7 +2,7 @@
 // (bridge, UA rules, WeChat) is in share-action.ts, loaded on mount / first tap.
 import { useCallback, useEffect } from 'react';
 import { useRootData } from '../../lib/root-data';
-import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { useApi } from '../../lib/use-api';
 import { Toast, useToast } from '../../shell/Toast';
 import styles from './ShareButton.module.css';
@@ -31,7 +31,7 @@ export function ShareButton({ target }: ShareButtonProps) {
   const share = useCallback(async () => {
     const message = await loadShareAction().then(
       (action) => action.runShare(target, runtime ?? {}),
-      () => SOCIAL_TEXT.shareUnavailable,
+      () => SHARE_TEXT.shareUnavailable,
     );
     if (message) showToast(message);
   }, [target, runtime, showToast]);
@@ -48,7 +48,7 @@ export function ShareButton({ target }: ShareButtonProps) {
             strokeLinejoin="round"
           />
         </svg>
-        <span className="visually-hidden">{SOCIAL_TEXT.share}</span>
+        <span className="visually-hidden">{SHARE_TEXT.share}</span>
       </button>
       <Toast message={toast} testId="share-toast" />
     </>

@@ -5,12 +5,12 @@ import { BRIDGE_ERROR } from '@h5/bridge/protocol';
 import type { PublicRuntimeConfig } from '@h5/contract';
 import { FLOATING_BUTTONS_MESSAGES, isInApp, isWechatBrowser, SHARE_CHANNELS } from '@h5/core';
 import type { LazyApi } from '../../lib/api-client';
-import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { loadPageBridge } from '../../platform/page-bridge';
 import { type ShareTarget, shareInfoOf, summaryFromDocument } from './share-info';
 
 const currentShareInfo = (target: ShareTarget) =>
-  shareInfoOf(target, summaryFromDocument(document, SOCIAL_TEXT.shareContent), location.origin);
+  shareInfoOf(target, summaryFromDocument(document, SHARE_TEXT.shareContent), location.origin);
 
 /** In WeChat's browser its own menu shares: configure the JS-SDK with this page's share info. */
 export async function configureWechatShare(api: LazyApi, target: ShareTarget): Promise<void> {
@@ -29,7 +29,7 @@ export async function runShare(
   runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>,
 ): Promise<string | null> {
   const info = currentShareInfo(target);
-  if (isWechatBrowser(navigator.userAgent)) return SOCIAL_TEXT.wechatHint;
+  if (isWechatBrowser(navigator.userAgent)) return SHARE_TEXT.wechatHint;
   try {
     const result = await (await loadPageBridge(runtime)).share(info);
     if (!isInApp(navigator.userAgent) && result.channel === SHARE_CHANNELS.copyLink) {
