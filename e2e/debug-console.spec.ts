@@ -1,6 +1,7 @@
 import { DEBUG_MESSAGES, FLOW_TYPE_HEADER, FLOW_TYPE_KEY } from '@h5/core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEBUG_TEXT } from '../apps/web/app/lib/ui-text/debug';
+import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { FEED_API, waitForHydration } from './support/page';
 
@@ -81,5 +82,23 @@ describe('debug console and the colouring plugin', () => {
     await cleared;
     expect(await page.evaluate((key) => localStorage.getItem(key), FLOW_TYPE_KEY)).toBeNull();
     await page.context().close();
+  });
+});
+
+describe('debug console: the platform plugin (in the app)', () => {
+  const apps = useAppSimulator();
+
+  it('lists the page’s bridge calls as they settle and the analytics queue’s figures', async () => {
+    const sim = await apps.launch();
+    await sim.goto('/?debug=1');
+    await waitForHydration(sim.page);
+    await sim.page.locator(VCONSOLE_SWITCH).click();
+    await sim.page.locator('#__vconsole .vc-tab', { hasText: DEBUG_TEXT.platformName }).click();
+    const tab = sim.page.getByTestId('platform-plugin');
+    // The boot's own calls: platform info and finishedPage, answered by the simulated app.
+    await tab.locator('[data-kind="getPlatformInfo"][data-state="ok"]').waitFor();
+    await tab.locator('[data-kind="finishedPage"][data-state="ok"]').waitFor();
+    await tab.getByTestId('diag-analytics').locator('[data-field="queued"]').waitFor();
+    expect(await tab.getByTestId('diag-uploads').textContent()).toContain(DEBUG_TEXT.noUploads);
   });
 });

@@ -1,12 +1,12 @@
 import { type AppFeature, meetsFeature, parseAppUserAgent } from '@h5/core';
-import { isExpectedOutcome } from './bridge-error';
+import { type BridgeError, isExpectedOutcome } from './bridge-error';
 import type { BridgeContext } from './context';
-import { type BridgeOptions, resolveEnvironment } from './environment';
+import { type BridgeCallRecord, type BridgeOptions, resolveEnvironment } from './environment';
 import { createFeatures, type FeatureApi } from './native-features';
 import { createNavigation, type NavigationApi } from './navigation';
 import type { BridgeCallKind, BridgeEventName, BridgeEvents, CallPayload, CallResult } from './protocol';
 import { createSession, type SessionApi } from './session';
-import { type CallOptions, createTransport } from './transport';
+import { type CallOptions, createTransport, type RequestCallbacks } from './transport';
 
 /** Queued calls look for the native host this often (only while some wait). */
 export const DEFAULT_POLL_INTERVAL_MS = 100;
@@ -60,6 +60,37 @@ function randomFrameId(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
 }
 
+/**
+ * Wraps a request's callbacks so `onCall` sees it start and settle (a cancelled subscription
+ * settles as ok through `cancelled`); the callbacks as they are without an observer.
+ */
+function callObserver(onCall: BridgeOptions['onCall']) {
+  let counter = 0;
+  return (kind: string, callbacks: RequestCallbacks): RequestCallbacks & { cancelled(): void } => {
+    if (!onCall) return { ...callbacks, cancelled: () => undefined };
+    const record: BridgeCallRecord = { n: ++counter, kind, startedAt: Date.now(), state: 'pending' };
+    const settle = (state: 'ok' | 'error', error?: BridgeError) => {
+      if (record.state !== 'pending') return;
+      record.state = state;
+      record.endedAt = Date.now();
+      if (error) record.error = `${error.code} ${error.message}`;
+      onCall(record);
+    };
+    onCall(record);
+    return {
+      onResult(result, done) {
+        callbacks.onResult(result, done);
+        if (done) settle('ok');
+      },
+      onError(error) {
+        callbacks.onError(error);
+        settle('error', error);
+      },
+      cancelled: () => settle('ok'),
+    };
+  };
+}
+
 /** Creates a bridge for this page (or frame) and installs the page receiver. */
 export function createBridge(options: BridgeOptions = {}): Bridge {
   const env = resolveEnvironment(options);
@@ -75,12 +106,13 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   });
 
   const supports = (feature: AppFeature) => app.inApp && meetsFeature(app.version, feature);
+  const observe = callObserver(options.onCall);
   const call = <K extends BridgeCallKind>(kind: K, payload: CallPayload<K>, callOptions: CallOptions = {}) =>
     new Promise<CallResult<K>>((resolve, reject) => {
       transport.request(
         kind,
         payload,
-        { onResult: (result) => resolve(result as CallResult<K>), onError: reject },
+        observe(kind, { onResult: (result) => resolve(result as CallResult<K>), onError: reject }),
         callOptions,
         false,
       );
@@ -111,13 +143,15 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     call,
     subscribe(kind, payload, onAnswer, subscribeOptions = {}) {
       const { onError: onFailure = ctx.reportError, ...callOptions } = subscribeOptions;
-      return transport.request(
-        kind,
-        payload,
-        { onResult: (result, done) => onAnswer(result as CallResult<typeof kind>, done), onError: onFailure },
-        callOptions,
-        true,
-      );
+      const observed = observe(kind, {
+        onResult: (result, done) => onAnswer(result as CallResult<typeof kind>, done),
+        onError: onFailure,
+      });
+      const cancel = transport.request(kind, payload, observed, callOptions, true);
+      return () => {
+        cancel();
+        observed.cancelled();
+      };
     },
     on: transport.on,
     dispose: transport.dispose,

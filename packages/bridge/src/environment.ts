@@ -28,6 +28,24 @@ export interface BridgeOptions {
   onError?: (error: unknown) => void;
   /** How often queued calls look for the native host; default 100 ms, only while calls wait. */
   pollIntervalMs?: number;
+  /**
+   * Observes every call and subscription (the debug console's bridge log): once when it starts,
+   * again when it settles (answered, failed, timed out or cancelled).
+   */
+  onCall?: (record: BridgeCallRecord) => void;
+}
+
+/** One bridge call as an observer sees it; the same object is updated when the call settles. */
+export interface BridgeCallRecord {
+  /** Counts from 1 per bridge. */
+  n: number;
+  kind: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  state: 'pending' | 'ok' | 'error';
+  endedAt?: number;
+  /** The error's code and message, when it failed. */
+  error?: string;
 }
 
 /** The resolved environment: what exists here, each possibly missing. */

@@ -7,7 +7,7 @@ export {
   DEFAULT_POLL_INTERVAL_MS,
   type SubscribeOptions,
 } from './create-bridge';
-export type { BridgeOptions, BridgeTelemetryKind } from './environment';
+export type { BridgeCallRecord, BridgeOptions, BridgeTelemetryKind } from './environment';
 export type { BridgeDocument, BridgeLocation, BridgeNavigator, HostWindow } from './host-window';
 export type { FeatureApi } from './native-features';
 export type { NavigationApi } from './navigation';

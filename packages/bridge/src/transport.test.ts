@@ -308,3 +308,31 @@ describe('events', () => {
     expect(second).toHaveBeenCalled();
   });
 });
+
+describe('call observer', () => {
+  it('sees each call start and settle, answered or failed, and a cancelled subscription end', async () => {
+    const t = testEnvironment(APP);
+    const seen: string[] = [];
+    const bridge = createBridge({
+      ...t.options,
+      onCall: (r) => seen.push(`${r.n} ${r.kind} ${r.state}${r.error ? ` ${r.error}` : ''}`),
+    });
+    t.native.install();
+    const copied = bridge.call('setClipboard', { text: 'hi' });
+    const login = bridge.call('openLogin', { code: 7999 });
+    t.native.answer('f1:1', { copied: true });
+    t.native.fail('f1:2', BRIDGE_ERROR.dismissed, 'login dismissed');
+    await copied;
+    await login.catch(() => undefined);
+    const stop = bridge.subscribe('share', { shareTitle: 't', shareUrl: 'https://x' }, () => undefined);
+    stop();
+    expect(seen).toEqual([
+      '1 setClipboard pending',
+      '2 openLogin pending',
+      '1 setClipboard ok',
+      `2 openLogin error ${BRIDGE_ERROR.dismissed} login dismissed`,
+      '3 share pending',
+      '3 share ok',
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import {
   resetExposures,
 } from '@h5/tracker';
 import type { LazyApi } from '../lib/api-client';
+import { setAnalyticsStats } from '../lib/diagnostics';
 
 const FEED_PAGE_ID = 9;
 const DETAIL_PAGE_ID = 637;
@@ -65,6 +66,8 @@ export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
       };
     }),
   });
+
+  setAnalyticsStats(analytics.stats);
 
   // The screen shown now: card exposures and clicks are reported for it.
   let screen: ScreenName | null = null;

@@ -18,14 +18,17 @@ export function setBridgeReporter(report: Reporter): void {
  * Loaded on demand: its own chunk, never first-load JS.
  */
 export function loadPageBridge(runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>): Promise<Bridge> {
-  configured ??= import('@h5/bridge').then(({ configureBridge }) =>
-    configureBridge({
-      cookieDomain: runtime.cookieDomain,
-      onWebLogin: goToWebLogin,
-      // The bridge reports from inside request retries, when the API client (and reporter) exist.
-      reportTelemetry: (kind, message) => reporter?.(kind, message),
-      onError: (error) => console.error('bridge', error),
-    }),
+  configured ??= Promise.all([import('@h5/bridge'), import('../lib/diagnostics')]).then(
+    ([{ configureBridge }, { recordBridgeCall }]) =>
+      configureBridge({
+        cookieDomain: runtime.cookieDomain,
+        // Every call in the debug console's platform tab.
+        onCall: recordBridgeCall,
+        onWebLogin: goToWebLogin,
+        // The bridge reports from inside request retries, when the API client (and reporter) exist.
+        reportTelemetry: (kind, message) => reporter?.(kind, message),
+        onError: (error) => console.error('bridge', error),
+      }),
   );
   return configured;
 }

@@ -1,4 +1,4 @@
-/** Labels of the debug console's colouring plugin (ours; the alert text is the spec's, in core). */
+/** Labels of the debug console's plugins (ours; the alert text is the spec's, in core). */
 export const DEBUG_TEXT = {
   pluginName: '染色环境',
   loading: '加载中…',
@@ -6,4 +6,28 @@ export const DEBUG_TEXT = {
   noEnvs: '暂无染色环境',
   refresh: '刷新',
   clear: '清除染色',
+  platformName: '平台',
+  bridgeCalls: '桥接调用',
+  noBridgeCalls: '暂无桥接调用',
+  callStates: { pending: '等待中', ok: '成功', error: '失败' },
+  analyticsQueue: '埋点队列',
+  analyticsOff: '埋点未启动',
+  analyticsFields: {
+    queued: '排队',
+    bytes: '字节',
+    inFlight: '发送中',
+    sent: '已发送',
+    failedBatches: '失败批次',
+    failedPermanently: '永久失败',
+    beaconed: '信标发送',
+    evicted: '超额淘汰',
+    expired: '过期丢弃',
+    storage: '存储',
+    sender: '本页发送',
+  },
+  yes: '是',
+  no: '否',
+  uploads: '上传',
+  noUploads: '暂无上传',
+  uploadStates: { checking: '检查中', uploading: '上传中', done: '完成', error: '失败' },
 } as const;

@@ -1,10 +1,36 @@
 import type { UploadConfig, Uploader } from '@h5/upload';
 import type { LazyApi } from '../api-client';
+import { recordUpload } from '../diagnostics';
 
 export interface LoadedUploader {
   uploader: Uploader;
   /** The text to show for a failure (spec §8: msg, statusText or message). */
   messageOf: (error: unknown) => string;
+}
+
+let sequence = 0;
+
+/** The uploader, each upload also listed in the debug console's platform tab as it goes. */
+function withDiagnostics(uploader: Uploader, messageOf: (error: unknown) => string): Uploader {
+  return {
+    ...uploader,
+    upload(file, options = {}) {
+      const base = { id: `u${++sequence}`, name: file.name, size: file.size };
+      recordUpload({ ...base, percent: 0, state: 'checking' });
+      const result = uploader.upload(file, {
+        ...options,
+        onProgress: (progress) => {
+          recordUpload({ ...base, percent: progress.percent, state: 'uploading' });
+          options.onProgress?.(progress);
+        },
+      });
+      result.then(
+        () => recordUpload({ ...base, percent: 100, state: 'done' }),
+        (error: unknown) => recordUpload({ ...base, percent: 0, state: 'error', error: messageOf(error) }),
+      );
+      return result;
+    },
+  };
 }
 
 /** One uploader per config (the console's differs from the forms'), each built once. */
@@ -24,7 +50,10 @@ export function loadUploader(api: LazyApi, config: UploadConfig): Promise<Loaded
       const uploader = sdk.initUpload(config, {
         api: (endpoint, input, options) => api(() => endpoint, input, options),
       });
-      return { uploader, messageOf: sdk.normaliseUploadError };
+      return {
+        uploader: withDiagnostics(uploader, sdk.normaliseUploadError),
+        messageOf: sdk.normaliseUploadError,
+      };
     },
     (error: unknown) => {
       loaded.delete(key);

@@ -1,0 +1,73 @@
+import type { BridgeCallRecord } from '@h5/bridge';
+import type { AnalyticsStats } from '@h5/tracker';
+
+/** An upload of this page as the debug console lists it. */
+export interface UploadRecord {
+  id: string;
+  name: string;
+  /** Bytes. */
+  size: number;
+  percent: number;
+  state: 'checking' | 'uploading' | 'done' | 'error';
+  error?: string;
+}
+
+/** What the debug console's platform tab shows. */
+export interface Diagnostics {
+  /** Newest first, at most {@link MAX_BRIDGE_CALLS}. */
+  bridgeCalls: BridgeCallRecord[];
+  uploads: UploadRecord[];
+  analytics: AnalyticsStats | null;
+}
+
+/** Bridge calls kept for the log. */
+export const MAX_BRIDGE_CALLS = 50;
+/** Finished uploads kept in the list. */
+const MAX_FINISHED_UPLOADS = 20;
+
+const bridgeCalls: BridgeCallRecord[] = [];
+const uploads = new Map<string, UploadRecord>();
+let analyticsStats: (() => AnalyticsStats) | null = null;
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+/** A bridge call started or settled (the bridge's `onCall`; the record is updated in place). */
+export function recordBridgeCall(record: BridgeCallRecord): void {
+  if (!bridgeCalls.includes(record)) {
+    bridgeCalls.unshift(record);
+    bridgeCalls.length = Math.min(bridgeCalls.length, MAX_BRIDGE_CALLS);
+  }
+  changed();
+}
+
+/** An upload's state now; the oldest finished ones are dropped past a limit. */
+export function recordUpload(record: UploadRecord): void {
+  uploads.set(record.id, { ...record });
+  const finished = [...uploads.values()].filter((u) => u.state === 'done' || u.state === 'error');
+  for (const old of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_UPLOADS)))
+    uploads.delete(old.id);
+  changed();
+}
+
+/** Where the analytics queue's figures come from (the page's analytics, once started). */
+export function setAnalyticsStats(read: () => AnalyticsStats): void {
+  analyticsStats = read;
+  changed();
+}
+
+/** Everything the platform tab shows, now. */
+export function readDiagnostics(): Diagnostics {
+  return {
+    bridgeCalls: bridgeCalls.map((call) => ({ ...call })),
+    uploads: [...uploads.values()].reverse(),
+    analytics: analyticsStats?.() ?? null,
+  };
+}
+
+/** Calls `listener` on every change; returns the unsubscribe. */
+export function onDiagnostics(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_BRIDGE_CALLS,
+  readDiagnostics,
+  recordBridgeCall,
+  recordUpload,
+  setAnalyticsStats,
+} from '../../lib/diagnostics';
+import { DEBUG_TEXT } from '../../lib/ui-text/debug';
+import { renderDiagnostics } from './platform-plugin';
+
+describe('platform tab', () => {
+  it('starts empty, then lists bridge calls (newest first, settled in place), the queue and uploads', () => {
+    const before = renderDiagnostics({ bridgeCalls: [], uploads: [], analytics: null });
+    expect(before).toContain(DEBUG_TEXT.noBridgeCalls);
+    expect(before).toContain(DEBUG_TEXT.analyticsOff);
+    expect(before).toContain(DEBUG_TEXT.noUploads);
+
+    const share = { n: 1, kind: 'share', startedAt: 1_000, state: 'pending' as const };
+    recordBridgeCall(share);
+    recordBridgeCall({ n: 2, kind: 'toast', startedAt: 2_000, state: 'pending' });
+    Object.assign(share, { state: 'error', endedAt: 1_250, error: '3 dismissed <x>' });
+    recordBridgeCall(share);
+    recordUpload({ id: 'a', name: 'shoe.png', size: 2_097_152, percent: 40, state: 'uploading' });
+    recordUpload({ id: 'a', name: 'shoe.png', size: 2_097_152, percent: 100, state: 'done' });
+    setAnalyticsStats(() => ({
+      queued: 3,
+      bytes: 900,
+      inFlight: 1,
+      sent: 12,
+      failedPermanently: 0,
+      failedBatches: 1,
+      beaconed: 0,
+      evicted: 0,
+      expired: 0,
+      corrupted: 0,
+      storage: 'local',
+      storageError: null,
+      sender: true,
+      lock: 'web-locks',
+    }));
+
+    const d = readDiagnostics();
+    expect(d.bridgeCalls.map((c) => `${c.kind} ${c.state}`)).toEqual(['toast pending', 'share error']);
+    expect(d.uploads).toEqual([{ id: 'a', name: 'shoe.png', size: 2_097_152, percent: 100, state: 'done' }]);
+    const html = renderDiagnostics(d);
+    expect(html).toContain('data-kind="share" data-state="error"');
+    expect(html).toContain('250 ms');
+    // Text from the app is escaped, never markup.
+    expect(html).toContain('3 dismissed &#60;x&#62;');
+    expect(html).toContain('data-field="queued"');
+    expect(html).toContain('shoe.png');
+    expect(html).toContain('2.00 MB');
+    expect(html).toContain(DEBUG_TEXT.uploadStates.done);
+  });
+
+  it('keeps only the newest bridge calls', () => {
+    for (let n = 0; n < MAX_BRIDGE_CALLS + 10; n++) {
+      recordBridgeCall({ n, kind: `k${n}`, startedAt: n, state: 'ok' });
+    }
+    const calls = readDiagnostics().bridgeCalls;
+    expect(calls).toHaveLength(MAX_BRIDGE_CALLS);
+    expect(calls[0]?.kind).toBe(`k${MAX_BRIDGE_CALLS + 9}`);
+  });
+});

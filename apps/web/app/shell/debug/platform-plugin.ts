@@ -1,0 +1,115 @@
+import type VConsole from 'vconsole';
+import { type Diagnostics, onDiagnostics, readDiagnostics } from '../../lib/diagnostics';
+import { DEBUG_TEXT } from '../../lib/ui-text/debug';
+
+type VConsoleClass = typeof VConsole;
+
+const REDRAW_MS = 1000;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const time = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false });
+const section = (title: string, testId: string, body: string) =>
+  `<section data-testid="${testId}" style="padding:12px;border-bottom:1px solid #eee"><h3 style="margin:0 0 8px;font-size:14px">${escapeHtml(title)}</h3>${body}</section>`;
+const empty = (text: string) => `<p style="margin:0;color:#888">${escapeHtml(text)}</p>`;
+const row = (cells: string[], attrs = '') =>
+  `<li ${attrs} style="display:flex;gap:8px;font:12px/1.6 monospace">${cells.map((c) => `<span>${c}</span>`).join('')}</li>`;
+const list = (rows: string[]) => `<ol style="margin:0;padding:0;list-style:none">${rows.join('')}</ol>`;
+
+/** The platform tab's markup: bridge calls, the analytics queue and this page's uploads. */
+export function renderDiagnostics(d: Diagnostics): string {
+  const calls = d.bridgeCalls.map((call) =>
+    row(
+      [
+        time(call.startedAt),
+        escapeHtml(call.kind),
+        escapeHtml(DEBUG_TEXT.callStates[call.state]),
+        call.endedAt === undefined ? '' : `${call.endedAt - call.startedAt} ms`,
+        escapeHtml(call.error ?? ''),
+      ],
+      `data-kind="${escapeHtml(call.kind)}" data-state="${call.state}"`,
+    ),
+  );
+  const a = d.analytics;
+  const analytics = a
+    ? list(
+        (
+          [
+            ['queued', a.queued],
+            ['bytes', a.bytes],
+            ['inFlight', a.inFlight],
+            ['sent', a.sent],
+            ['failedBatches', a.failedBatches],
+            ['failedPermanently', a.failedPermanently],
+            ['beaconed', a.beaconed],
+            ['evicted', a.evicted],
+            ['expired', a.expired],
+            ['storage', a.storage],
+            ['sender', a.sender ? DEBUG_TEXT.yes : DEBUG_TEXT.no],
+          ] as const
+        ).map(([name, value]) =>
+          row(
+            [escapeHtml(DEBUG_TEXT.analyticsFields[name]), escapeHtml(String(value))],
+            `data-field="${name}"`,
+          ),
+        ),
+      )
+    : empty(DEBUG_TEXT.analyticsOff);
+  const uploads = d.uploads.map((u) =>
+    row(
+      [
+        escapeHtml(u.name),
+        `${(u.size / 1_048_576).toFixed(2)} MB`,
+        escapeHtml(DEBUG_TEXT.uploadStates[u.state]),
+        `${Math.round(u.percent)}%`,
+        escapeHtml(u.error ?? ''),
+      ],
+      `data-state="${u.state}"`,
+    ),
+  );
+  return [
+    section(
+      DEBUG_TEXT.bridgeCalls,
+      'diag-bridge',
+      calls.length ? list(calls) : empty(DEBUG_TEXT.noBridgeCalls),
+    ),
+    section(DEBUG_TEXT.analyticsQueue, 'diag-analytics', analytics),
+    section(DEBUG_TEXT.uploads, 'diag-uploads', uploads.length ? list(uploads) : empty(DEBUG_TEXT.noUploads)),
+  ].join('');
+}
+
+/**
+ * The platform plugin (DESIGN.md §9): what the page's platform is doing — bridge calls, the
+ * analytics queue and uploads in flight — redrawn as they change while the tab is open.
+ */
+export function createPlatformPlugin(VConsoleCtor: VConsoleClass) {
+  const plugin = new VConsoleCtor.VConsolePlugin('h5_platform', DEBUG_TEXT.platformName);
+  let root: HTMLElement | null = null;
+  let visible = false;
+  let stop: (() => void) | null = null;
+  // The queue's figures change without an event of ours: redrawn each second while shown.
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const draw = () => {
+    if (root && visible) root.innerHTML = renderDiagnostics(readDiagnostics());
+  };
+  plugin.on('renderTab', (callback: (html: HTMLElement) => void) => {
+    root = document.createElement('div');
+    root.dataset.testid = 'platform-plugin';
+    callback(root);
+    stop = onDiagnostics(draw);
+  });
+  plugin.on('show', () => {
+    visible = true;
+    draw();
+    ticker ??= setInterval(draw, REDRAW_MS);
+  });
+  plugin.on('hide', () => {
+    visible = false;
+    clearInterval(ticker);
+    ticker = undefined;
+  });
+  plugin.on('remove', () => {
+    stop?.();
+    clearInterval(ticker);
+  });
+  return plugin;
+}
