@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storageObjects, uploadApps, uploadCredentials } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
+import { touchCached } from './cdn-cache';
 import { bucketOf } from './hosts';
 import {
   contentTypeOf,
@@ -72,7 +73,8 @@ async function mayRead(deps: AppDeps, request: FastifyRequest, row: StorageObjec
 
 /**
  * GET /cdn/{key}: stored objects with their ACL, images resized and converted by
- * `x-oss-process` with sharp (never enlarged), results cached under DATA_DIR/cdn-cache.
+ * `x-oss-process` with sharp (never enlarged), results cached under DATA_DIR/cdn-cache (pruned
+ * by the upload sweeper, least recently used first).
  */
 export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectStore) {
   const cacheDir = join(resolve(deps.env.DATA_DIR), 'cdn-cache');
@@ -87,6 +89,7 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
     const path = join(cacheDir, name.slice(0, 2), name);
     try {
       await stat(path);
+      touchCached(path);
       return path;
     } catch {
       // Not cached yet: make it below.

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -29,7 +30,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
   await registerStorageHost(app, deps, deps.store);
   await registerServerUpload(app, deps, deps.store);
   registerCdn(app, deps, deps.store);
-  startUploadSweeper(app, deps.db, deps.store);
+  startUploadSweeper(app, deps.db, deps.store, join(resolve(deps.env.DATA_DIR), 'cdn-cache'));
   registerSeedPhotos(app, deps);
 
   // The CDN path of seeded images: deterministic SVG art, cached forever (wins over /cdn/*).

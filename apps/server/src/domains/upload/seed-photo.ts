@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { fromZodError } from '../../plugins/errors';
+import { touchCached } from './cdn-cache';
 import { contentTypeOf, imageTransformer, parseImageProcess } from './image-process';
 import { renderSeedArt } from './seed-art';
 
@@ -71,6 +72,7 @@ export function registerSeedPhotos(app: FastifyInstance, deps: AppDeps): void {
     const path = join(cacheDir, id.slice(0, 2), id);
     try {
       await stat(path);
+      touchCached(path);
     } catch {
       const photo = await renderSeedPhoto(name, w, h);
       const bytes = process ? await sharp(photo).pipe(imageTransformer(process, 'jpeg')).toBuffer() : photo;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { multipartParts, multipartUploads, uploadCredentials } from '../../db/schema';
 import { isStoreError, type ObjectStore } from '../../storage';
+import { pruneCdnCache } from './cdn-cache';
 
 const HOUR_MS = 3_600_000;
 /** An unfinished multipart upload is kept this long for a resume, then aborted. */
@@ -72,14 +73,23 @@ export async function sweepUploads(db: Db, store: ObjectStore, now = new Date())
   return { abortedUploads, deletedCredentials: deleted.length };
 }
 
-/** Runs {@link sweepUploads} every {@link SWEEP_INTERVAL_MS} while the app is open; a failure is logged. */
-export function startUploadSweeper(app: FastifyInstance, db: Db, store: ObjectStore): void {
+/**
+ * Runs {@link sweepUploads} and prunes the processed-image cache under `cacheDir` every
+ * {@link SWEEP_INTERVAL_MS} while the app is open; a failure is logged.
+ */
+export function startUploadSweeper(app: FastifyInstance, db: Db, store: ObjectStore, cacheDir: string): void {
   const run = () => {
     sweepUploads(db, store).then(
       (result) => {
         if (result.abortedUploads + result.deletedCredentials > 0) app.log.info(result, 'upload sweep');
       },
       (error: unknown) => app.log.error({ err: error }, 'upload sweep failed'),
+    );
+    pruneCdnCache(cacheDir).then(
+      (result) => {
+        if (result.removedFiles > 0) app.log.info(result, 'cdn cache pruned');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'cdn cache prune failed'),
     );
   };
   const timer = setInterval(run, SWEEP_INTERVAL_MS);
