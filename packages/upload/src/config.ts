@@ -55,6 +55,11 @@ export interface UploadDeps {
   storage?: { local?: KeyValueStorage; session?: KeyValueStorage };
   /** Default: `document.cookie`. */
   cookie?: () => string;
+  /**
+   * In the app, when the gateway's cookie is missing: repair it (the native cookie resync of the
+   * bridge's session self-healing) and resolve true to read it once more. Default: none.
+   */
+  ensureCookies?: () => Promise<boolean>;
   /** Default: createImageBitmap, else an Image element; null when the size cannot be read. */
   readImageSize?: (file: Blob) => Promise<{ width: number; height: number } | null>;
   /** Clock (ms), for tests; default Date.now. */

@@ -117,3 +117,27 @@ describe('direct upload (PostObject)', () => {
     expect(oss.objects.size).toBe(0);
   });
 });
+
+describe('a missing cookie in the app', () => {
+  it('is healed once (the native resync) and the upload goes on with the cookie it brought', async () => {
+    const oss = createFakeOss();
+    let cookie = 'a=1';
+    let resyncs = 0;
+    const uploader = createUploader(baseConfig(), {
+      api: oss.api,
+      transport: oss.transport,
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      cookie: () => cookie,
+      ensureCookies: async () => {
+        resyncs++;
+        cookie = 'a=1; duToken=healed';
+        return true;
+      },
+      readImageSize: async () => ({ width: 800, height: 600 }),
+    });
+    const result = await uploader.upload(makeFile('a.jpg', 512, { head: JPG_BYTES, type: 'image/jpeg' }));
+    expect(result.fileKey).toBeTruthy();
+    expect(resyncs).toBe(1);
+    expect(oss.tokenCalls()[0]?.headers).toEqual({ duToken: 'healed' });
+  });
+});

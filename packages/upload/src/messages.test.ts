@@ -112,6 +112,23 @@ function cases(): Case[] {
     c('pixelsTooMany', '图片总像素不能超过16777216', check(jpg(), {}, {}, { width: 4096, height: 4096 })),
     c('authGatewayBackstageCode', 'Auth网关必传参数：【backstageCode】', gateway({ gateway: 'auth' })),
     c('cookieEmpty', 'Cookie值为空，请检查后重新上传', gateway({}, 'other=1')),
+    c(
+      'cookieEmpty',
+      'Cookie值为空，请检查后重新上传',
+      (() => {
+        // A resync that does not bring the cookie back still ends in the spec's message.
+        const oss = createFakeOss();
+        const uploader = createUploader(baseConfig({}), {
+          api: oss.api,
+          transport: oss.transport,
+          storage: { local: memoryStorage(), session: memoryStorage() },
+          cookie: () => 'other=1',
+          ensureCookies: async () => true,
+          readImageSize: async () => null,
+        });
+        return { run: () => uploader.upload(jpg()) };
+      })(),
+    ),
     c('tokenEndpointNotFound', '没有找到合适的Token接口，请联系管理员', gateway({ gateway: 'v9' as never })),
     c('monitorRequired', '务必设置监控参数 monitorName | monitorEnv | monitorUser', {
       run: async () => initUpload({ ...baseConfig(), monitorUser: '' }, { api: createFakeOss().api }),

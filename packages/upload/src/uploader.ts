@@ -95,8 +95,20 @@ export function createUploader(config: UploadConfig, deps: UploadDeps): Uploader
   const timeoutMs = config.timeout ?? UPLOAD_TIMEOUT_MS;
   const getFileTypes = createFileTypesLoader(deps.api, session);
 
+  // A missing cookie in the app's webview (the WKWebView cookie-sync problem) is healed once
+  // before the spec's '请检查后重新上传' is shown.
+  const gatewayCall = async () => {
+    try {
+      return gatewayCallOf(config, cookie);
+    } catch (error) {
+      const empty = isUploadError(error) && error.message === UPLOAD_MESSAGES.cookieEmpty;
+      if (!empty || !deps.ensureCookies || !(await deps.ensureCookies().catch(() => false))) throw error;
+      return gatewayCallOf(config, cookie);
+    }
+  };
+
   const tokens = createTokenSource(async (request: TokenRequest): Promise<UploadToken> => {
-    const call = gatewayCallOf(config, cookie);
+    const call = await gatewayCall();
     const body = {
       appId: config.appId,
       fileName: request.fileName,

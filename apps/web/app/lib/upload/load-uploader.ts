@@ -1,4 +1,7 @@
+import type { PublicRuntimeConfig } from '@h5/contract';
+import { isInApp } from '@h5/core';
 import type { UploadConfig, Uploader } from '@h5/upload';
+import { loadPageBridge } from '../../platform/page-bridge';
 import type { LazyApi } from '../api-client';
 import { recordUpload } from '../diagnostics';
 
@@ -38,10 +41,15 @@ const loaded = new Map<string, Promise<LoadedUploader>>();
 
 /**
  * The page's uploader: `@h5/upload` is imported on first use (its own chunk, never first-load
- * JS) and initialised once per config, calling the token gateways through the app's API client. A failed
- * chunk load is not cached, so the next attempt imports again.
+ * JS) and initialised once per config, calling the token gateways through the app's API client
+ * (and, in the app, healing a missing login cookie through the bridge). A failed chunk load is
+ * not cached, so the next attempt imports again.
  */
-export function loadUploader(api: LazyApi, config: UploadConfig): Promise<LoadedUploader> {
+export function loadUploader(
+  api: LazyApi,
+  config: UploadConfig,
+  runtime: Pick<PublicRuntimeConfig, 'cookieDomain'> | undefined,
+): Promise<LoadedUploader> {
   const key = JSON.stringify(config);
   const existing = loaded.get(key);
   if (existing) return existing;
@@ -49,6 +57,10 @@ export function loadUploader(api: LazyApi, config: UploadConfig): Promise<Loaded
     (sdk) => {
       const uploader = sdk.initUpload(config, {
         api: (endpoint, input, options) => api(() => endpoint, input, options),
+        // In the app a missing login cookie is resynced natively once, as the API client does.
+        ...(runtime && isInApp(navigator.userAgent)
+          ? { ensureCookies: async () => (await loadPageBridge(runtime)).ensureCookies() }
+          : {}),
       });
       return {
         uploader: withDiagnostics(uploader, sdk.normaliseUploadError),

@@ -51,7 +51,7 @@ export function useUploadQueue(max: number, folder?: string): UploadQueue {
       const controller = new AbortController();
       local.controller = controller;
       const stillWanted = () => files.current.get(id) === local && !controller.signal.aborted;
-      loadUploader(api, h5UploadConfig(appEnv, userId)).then(
+      loadUploader(api, h5UploadConfig(appEnv, userId), root?.runtime).then(
         ({ uploader, messageOf }) =>
           uploader
             .upload(local.file, {
@@ -76,7 +76,7 @@ export function useUploadQueue(max: number, folder?: string): UploadQueue {
         },
       );
     },
-    [api, appEnv, userId, folder],
+    [api, appEnv, userId, folder, root?.runtime],
   );
 
   const add = useCallback(

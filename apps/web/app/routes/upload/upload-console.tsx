@@ -118,7 +118,7 @@ export default function UploadConsole() {
       patch(item.id, { status: 'checking', error: null, progress: null });
       // Any file type, not only pictures: the console is for testers.
       const config = { ...h5UploadConfig(appEnv, viewer?.userId ?? null), strictPictureApp: false };
-      loadUploader(api, config)
+      loadUploader(api, config, root?.runtime)
         .then(({ uploader, messageOf }) =>
           uploader
             .upload(item.file, {
@@ -137,7 +137,7 @@ export default function UploadConsole() {
           patch(item.id, { status: 'error', error: REQUEST_MESSAGES.loadFailed });
         });
     },
-    [api, appEnv, viewer, mode, patch],
+    [api, appEnv, viewer, mode, patch, root?.runtime],
   );
 
   const onPick = (event: React.ChangeEvent<HTMLInputElement>) => {
