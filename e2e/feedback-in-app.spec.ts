@@ -47,4 +47,26 @@ describe('report inside the app', () => {
     const served = await fetch(`${baseURL}/cdn/${stored.images[0]?.key}`);
     expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
   });
+  it('an upload whose login cookie went missing heals it through the app once, then goes on', async () => {
+    const sim = await app.launch();
+    await sim.login();
+    const feed = await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 10 });
+    const contentId = feed.list.at(-2)?.contentId as number;
+    const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#f0902d' } })
+      .png()
+      .toBuffer();
+    await sim.goto(`/feedback/accuse?targetType=content&targetId=${contentId}`);
+    await waitForHydration(sim.page);
+    await sim.page.getByTestId('accuse-target').waitFor();
+    // The webview loses the app's cookies (the WKWebView problem); the app still has its login.
+    await sim.context.clearCookies();
+    const syncsBefore = sim.calls.filter((c) => c.kind === 'syncCookies').length;
+    await sim.page
+      .getByTestId('evidence-input')
+      .setInputFiles({ name: 'healed.png', mimeType: 'image/png', buffer: image });
+    const tile = sim.page.getByTestId('evidence-tile');
+    await expect.poll(() => tile.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
+    expect(sim.calls.filter((c) => c.kind === 'syncCookies').length).toBe(syncsBefore + 1);
+    expect((await sim.context.cookies(baseURL)).some((c) => c.name === 'duToken')).toBe(true);
+  });
 });
