@@ -24,8 +24,9 @@ const ALL_TYPES = -1;
 /**
  * One page of a ranked list (the recommend feed, the hot videos): contents by hot score (lights
  * and freshness, see the schema), those by authors the viewer follows raised by
- * {@link FOLLOW_BOOST}. Two index-ordered statements, followed and the rest, merged here: the
- * top `limit + 1` of the union is within the top `limit + 1` of each.
+ * {@link FOLLOW_BOOST}. For a reader, two statements, followed and the rest, merged here: the
+ * top `limit + 1` of the union is within the top `limit + 1` of each. A visitor follows no one:
+ * one statement over everything.
  */
 export async function rankedPage(
   queries: ContentQueries,
@@ -41,10 +42,13 @@ export async function rankedPage(
     idBefore: bound.id,
     limit: input.limit + 1,
   };
-  const [followed, others] = await Promise.all([
-    viewerId === null ? [] : queries.rankedFollowed.execute({ ...params, boost: FOLLOW_BOOST }),
-    queries.rankedOthers.execute(params),
-  ]);
+  const [followed, others] =
+    viewerId === null
+      ? [[], await queries.rankedAll.execute(params)]
+      : await Promise.all([
+          queries.rankedFollowed.execute({ ...params, boost: FOLLOW_BOOST }),
+          queries.rankedOthers.execute(params),
+        ]);
   const rows = [...followed, ...others]
     .sort((a, b) => b.rank - a.rank || b.contentId - a.contentId)
     .slice(0, input.limit + 1);
