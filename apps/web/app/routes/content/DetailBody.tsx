@@ -58,6 +58,9 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
             height={36}
             alt=""
             decoding="async"
+            // Low: React preloads eager images in the head, and this one must not compete with
+            // the carousel's first image (the page's LCP).
+            fetchPriority="low"
           />
           <span className={styles.authorText}>
             <span className={styles.name}>{detail.author.userName}</span>
