@@ -5,7 +5,7 @@ import { Placeholder } from '../../shell/Placeholder';
 import { FeedGrid } from '../content/FeedGrid';
 import { useInfiniteScroll } from '../content/use-infinite-scroll';
 import styles from './social.module.css';
-import type { CardPages } from './use-card-pages';
+import type { PagedList } from './use-paged-list';
 
 /** The feed's two-column waterfall over a paged list, with its loading, empty and error states. */
 export function CardList<C extends FeedCard>({
@@ -14,7 +14,7 @@ export function CardList<C extends FeedCard>({
   reload,
   extra,
 }: {
-  state: CardPages<C>;
+  state: PagedList<C>;
   more: () => void;
   reload: () => void;
   /** More for a card, under its author line (the new-commodity product). */
@@ -23,17 +23,17 @@ export function CardList<C extends FeedCard>({
   const sentinel = useRef<HTMLDivElement>(null);
   useInfiniteScroll(
     sentinel,
-    state.cards.length > 0 && state.hasMore && !state.failed && !state.loading,
+    state.items.length > 0 && state.hasMore && !state.failed && !state.loading,
     more,
   );
-  if (state.cards.length === 0) {
+  if (state.items.length === 0) {
     if (state.loading) return <Placeholder type="loading" />;
     if (state.failed) return <Placeholder type="networkError" onRetry={reload} />;
     return <Placeholder type="empty" />;
   }
   return (
     <>
-      <FeedGrid cards={state.cards} extra={extra} />
+      <FeedGrid cards={state.items} extra={extra} />
       <div ref={sentinel} className={styles.footer}>
         {state.loading ? <Placeholder type="loading" compact /> : null}
         {state.failed ? <Placeholder type="networkError" compact onRetry={more} /> : null}

@@ -1,6 +1,6 @@
 import type { FollowingUser } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -10,6 +10,7 @@ import { Placeholder } from '../../shell/Placeholder';
 import { useInfiniteScroll } from '../content/use-infinite-scroll';
 import type { Route } from './+types/following';
 import styles from './following.module.css';
+import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 96;
@@ -18,67 +19,28 @@ export const meta: Route.MetaFunction = () => [
   { title: `${SOCIAL_TEXT.myFollowing} · ${SHELL_TEXT.siteTitle}` },
 ];
 
-interface State {
-  users: FollowingUser[];
-  lastId: string | null;
-  hasMore: boolean;
-  loading: boolean;
-  failed: boolean;
-}
-
 /**
  * The users I follow (special-list). Login only: loaded in the browser, where a visitor's call
  * opens the login (the request hooks' 7999 handling), so the server renders the shell only.
  */
 export default function Following() {
   const api = useApi();
-  const [state, setState] = useState<State>({
-    users: [],
-    lastId: null,
-    hasMore: true,
-    loading: true,
-    failed: false,
-  });
-  const busy = useRef(false);
-  const load = useCallback(
-    async (lastId: string | null) => {
-      if (busy.current) return;
-      busy.current = true;
-      setState((s) => ({ ...s, loading: true, failed: false }));
-      try {
-        const page = await api((c) => c.community.specialList, {
-          limit: PAGE_SIZE,
-          lastId: lastId ?? undefined,
-        });
-        setState((s) => ({
-          users: lastId ? [...s.users, ...page.list] : page.list,
-          lastId: page.lastId,
-          hasMore: page.hasMore,
-          loading: false,
-          failed: false,
-        }));
-      } catch {
-        setState((s) => ({ ...s, loading: false, failed: true }));
-      } finally {
-        busy.current = false;
-      }
-    },
+  const fetchPage = useCallback(
+    (lastId?: string) => api((c) => c.community.specialList, { limit: PAGE_SIZE, lastId }),
     [api],
   );
-  useEffect(() => {
-    void load(null);
-  }, [load]);
+  const { state, more, reload } = usePagedList<FollowingUser>(null, fetchPage);
   const sentinel = useRef<HTMLDivElement>(null);
   useInfiniteScroll(
     sentinel,
-    state.users.length > 0 && state.hasMore && !state.loading && !state.failed,
-    () => load(state.lastId),
+    state.items.length > 0 && state.hasMore && !state.loading && !state.failed,
+    more,
   );
 
   let body: ReactNode;
-  if (state.users.length === 0) {
+  if (state.items.length === 0) {
     if (state.loading) body = <Placeholder type="loading" />;
-    else if (state.failed) body = <Placeholder type="networkError" onRetry={() => load(null)} />;
+    else if (state.failed) body = <Placeholder type="networkError" onRetry={reload} />;
     else
       body = (
         <>
@@ -90,7 +52,7 @@ export default function Following() {
     body = (
       <>
         <ul className={styles.list} data-testid="following-list">
-          {state.users.map((user) => (
+          {state.items.map((user) => (
             <li key={user.userId}>
               <Link
                 to={`/community/user?userId=${user.userId}`}
@@ -118,9 +80,7 @@ export default function Following() {
         </ul>
         <div ref={sentinel} className={styles.footer}>
           {state.loading ? <Placeholder type="loading" compact /> : null}
-          {state.failed ? (
-            <Placeholder type="networkError" compact onRetry={() => load(state.lastId)} />
-          ) : null}
+          {state.failed ? <Placeholder type="networkError" compact onRetry={more} /> : null}
           {!state.hasMore && !state.loading ? <p className={styles.end}>{SOCIAL_TEXT.end}</p> : null}
         </div>
       </>

@@ -13,13 +13,17 @@ import { formatDuration } from '../content/format-duration';
 import type { Route } from './+types/hot-video';
 import { CardList } from './CardList';
 import styles from './hot-video.module.css';
-import { useCardPages } from './use-card-pages';
+import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const RANK_SIZE = 50;
 const THUMB_WIDTH = 240;
 
 type Tab = 'hot' | 'rank';
+const TABS = [
+  { tab: 'hot', to: '?', label: SOCIAL_TEXT.hotTab },
+  { tab: 'rank', to: '?tab=rank', label: SOCIAL_TEXT.rankTab },
+] as const;
 const tabOf = (request: Request): Tab =>
   new URL(request.url).searchParams.get('tab') === 'rank' ? 'rank' : 'hot';
 
@@ -51,24 +55,18 @@ export default function HotVideo({ loaderData }: Route.ComponentProps) {
     <div className={styles.screen} data-testid="hot-video">
       <PageHeader title={SOCIAL_TEXT.hotVideo} fallback="/" />
       <nav className={styles.tabs} aria-label={SOCIAL_TEXT.hotVideo}>
-        <Link
-          to="?"
-          replace
-          className={styles.tab}
-          aria-current={tab === 'hot' ? 'page' : undefined}
-          data-testid="hot-tab"
-        >
-          {SOCIAL_TEXT.hotTab}
-        </Link>
-        <Link
-          to="?tab=rank"
-          replace
-          className={styles.tab}
-          aria-current={tab === 'rank' ? 'page' : undefined}
-          data-testid="rank-tab"
-        >
-          {SOCIAL_TEXT.rankTab}
-        </Link>
+        {TABS.map((t) => (
+          <Link
+            key={t.tab}
+            to={t.to}
+            replace
+            className={styles.tab}
+            aria-current={tab === t.tab ? 'page' : undefined}
+            data-testid={`${t.tab}-tab`}
+          >
+            {t.label}
+          </Link>
+        ))}
       </nav>
       <main className={styles.main}>
         {tab === 'rank' ? <RankList first={loaderData.rank} /> : <HotList first={loaderData.page} />}
@@ -83,7 +81,7 @@ function HotList({ first }: { first: FeedPage | null }) {
     (lastId?: string) => api((c) => c.content.hotVideoList, { limit: PAGE_SIZE, lastId }),
     [api],
   );
-  const list = useCardPages(first, fetchPage);
+  const list = usePagedList(first, fetchPage);
   return <CardList state={list.state} more={list.more} reload={list.reload} />;
 }
 

@@ -10,7 +10,7 @@ import type { Route } from './+types/new-commodity';
 import { CardList } from './CardList';
 import styles from './new-commodity.module.css';
 import { queryId } from './page-id';
-import { useCardPages } from './use-card-pages';
+import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const LOGO_WIDTH = 64;
@@ -38,7 +38,7 @@ export default function NewCommodity({ loaderData }: Route.ComponentProps) {
       api((c) => c.content.newCommodityContents, { spuId: spuId ?? undefined, limit: PAGE_SIZE, lastId }),
     [api, spuId],
   );
-  const list = useCardPages(loaderData.page, fetchPage);
+  const list = usePagedList(loaderData.page, fetchPage);
   return (
     <div className={styles.screen} data-testid="new-commodity">
       <PageHeader title={SOCIAL_TEXT.newCommodity} fallback="/" />

@@ -1,4 +1,4 @@
-import { contract, type TagTopDetail } from '@h5/contract';
+import { contract, type FeedCard, type TagTopDetail } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, formatCount, PREFETCH_TIMEOUT_MS } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import type { Route } from './+types/topic';
 import { CardList } from './CardList';
 import { queryId } from './page-id';
 import styles from './social.module.css';
-import { useCardPages } from './use-card-pages';
+import { type Page, usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 
@@ -62,11 +62,7 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
   return <TopicScreen key={tagId} tagId={tagId} page={loaderData.page} top={loaderData.top} />;
 }
 
-function TopicScreen(props: {
-  tagId: number;
-  page: Parameters<typeof useCardPages>[0];
-  top: TagTopDetail | null;
-}) {
+function TopicScreen(props: { tagId: number; page: Page<FeedCard> | null; top: TagTopDetail | null }) {
   const { tagId, page } = props;
   const api = useApi();
   const [top, setTop] = useState(props.top);
@@ -79,7 +75,7 @@ function TopicScreen(props: {
     (lastId?: string) => api((c) => c.community.tagContents, { tagId, limit: PAGE_SIZE, lastId }),
     [api, tagId],
   );
-  const list = useCardPages(page, fetchPage);
+  const list = usePagedList(page, fetchPage);
   return (
     <div className={styles.screen} data-testid="topic">
       <PageHeader title={titleOf(tagId)} fallback="/" />

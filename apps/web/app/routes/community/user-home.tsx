@@ -15,7 +15,7 @@ import type { Route } from './+types/user-home';
 import { CardList } from './CardList';
 import { errorCode, queryId } from './page-id';
 import styles from './social.module.css';
-import { useCardPages } from './use-card-pages';
+import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 128;
@@ -104,7 +104,7 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
     (lastId?: string) => api((c) => c.community.uhomepageContents, { userId, limit: PAGE_SIZE, lastId }),
     [api, userId],
   );
-  const list = useCardPages(props.page, fetchPage);
+  const list = usePagedList(props.page, fetchPage);
 
   return (
     <div className={styles.screen} data-testid="user-home">

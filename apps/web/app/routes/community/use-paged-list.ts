@@ -1,31 +1,27 @@
-import type { FeedCard } from '@h5/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A page of a feed-shaped call: cards (a FeedCard, perhaps with more) and the cursor. */
-export interface CardPage<C extends FeedCard = FeedCard> {
-  list: C[];
+/** A page of a cursor-paged call (contract `pageOf`): the items and the cursor after them. */
+export interface Page<T> {
+  list: T[];
   lastId: string | null;
   hasMore: boolean;
 }
 
-/** A list of feed cards loaded page by page; `first` is the loader's page when it had one. */
-export interface CardPages<C extends FeedCard = FeedCard> {
-  cards: C[];
+/** A list loaded page by page. */
+export interface PagedList<T> {
+  items: T[];
   hasMore: boolean;
   loading: boolean;
   failed: boolean;
 }
 
 /**
- * Cursor paging over a feed-shaped call (user contents, topic contents): the loader's first
- * page if any, else page 1 in the browser; `more()` appends the next page once at a time.
+ * Cursor paging over a `pageOf` call (user contents, topic contents, followings…): the loader's
+ * first page if any, else page 1 in the browser; `more()` appends the next page once at a time.
  */
-export function useCardPages<C extends FeedCard = FeedCard>(
-  first: CardPage<C> | null,
-  fetchPage: (lastId?: string) => Promise<CardPage<C>>,
-) {
-  const [state, setState] = useState<CardPages<C>>({
-    cards: first?.list ?? [],
+export function usePagedList<T>(first: Page<T> | null, fetchPage: (lastId?: string) => Promise<Page<T>>) {
+  const [state, setState] = useState<PagedList<T>>({
+    items: first?.list ?? [],
     hasMore: first?.hasMore ?? true,
     loading: first === null,
     failed: false,
@@ -43,7 +39,7 @@ export function useCardPages<C extends FeedCard = FeedCard>(
       const page = await fetcher.current(reset ? undefined : (cursor.current ?? undefined));
       cursor.current = page.lastId;
       setState((s) => ({
-        cards: reset ? page.list : [...s.cards, ...page.list],
+        items: reset ? page.list : [...s.items, ...page.list],
         hasMore: page.hasMore,
         loading: false,
         failed: false,
