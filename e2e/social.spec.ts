@@ -47,6 +47,29 @@ describe('follow, user home, topic and share (phone browser)', () => {
     await page.context().close();
   });
 
+  it('my followings: server-rendered for a logged-in user, the login for a visitor', async () => {
+    const tokens = await apiLogin(baseURL);
+    const feed = await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 1 });
+    const author = feed.list[0]?.author;
+    await e2eApi(baseURL, tokens)(contract.community.followAdd, { userId: author?.userId ?? 0 });
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, tokens);
+    // In the HTML itself, before any script runs.
+    const html = await (await page.request.get(`${baseURL}/community/following`)).text();
+    expect(html).toContain(author?.userName);
+    await page.goto(`${baseURL}/community/following`);
+    await page
+      .getByTestId('following-user')
+      .filter({ hasText: author?.userName ?? '?' })
+      .waitFor();
+    await page.context().close();
+
+    const visitor = await phone.newPage();
+    await visitor.goto(`${baseURL}/community/following`);
+    await visitor.waitForURL((url) => url.pathname === '/login');
+    await visitor.context().close();
+  });
+
   it('opens a user home by its public hash id (hashId), and refuses an unknown one', async () => {
     const api = e2eApi(baseURL);
     const feed = await api(contract.content.moreRecommend, { limit: 1 });

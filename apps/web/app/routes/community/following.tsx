@@ -1,7 +1,8 @@
-import type { FollowingUser } from '@h5/contract';
+import { contract, type FollowingUser } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { type ReactNode, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
+import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
@@ -19,17 +20,22 @@ export const meta: Route.MetaFunction = () => [
   { title: `${SOCIAL_TEXT.myFollowing} · ${SHELL_TEXT.siteTitle}` },
 ];
 
-/**
- * The users I follow (special-list). Login only: loaded in the browser, where a visitor's call
- * opens the login (the request hooks' 7999 handling), so the server renders the shell only.
- */
-export default function Following() {
+/** SSR prefetch of page 1 with the page request's session; a visitor goes to the login first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const prefetch = await gatedPrefetch(request, () =>
+    context.api(contract.community.specialList, { limit: PAGE_SIZE }),
+  );
+  return { page: prefetch.data };
+}
+
+/** The users I follow (special-list), latest follow first, infinite. */
+export default function Following({ loaderData }: Route.ComponentProps) {
   const api = useApi();
   const fetchPage = useCallback(
     (lastId?: string) => api((c) => c.community.specialList, { limit: PAGE_SIZE, lastId }),
     [api],
   );
-  const { state, more, reload } = usePagedList<FollowingUser>(null, fetchPage);
+  const { state, more, reload } = usePagedList<FollowingUser>(loaderData.page, fetchPage);
   const sentinel = useRef<HTMLDivElement>(null);
   useInfiniteScroll(
     sentinel,

@@ -1,5 +1,6 @@
 import { contract, type SearchIdeaConfig } from '@h5/contract';
 import { useCallback, useState } from 'react';
+import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { EVIDENCE_FOLDER } from '../../lib/upload/upload-config';
@@ -12,7 +13,6 @@ import { DescriptionField } from './DescriptionField';
 import { EvidenceGrid } from './EvidenceGrid';
 import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
-import { gatedPrefetch } from './gated-prefetch.server';
 import { LoadFailure } from './LoadFailure';
 import { ResultCard } from './ResultCard';
 import { SubmitBar } from './SubmitBar';

@@ -7,8 +7,8 @@ import {
   X_AUTH_TOKEN,
 } from '@h5/core';
 import { redirect } from 'react-router';
-import { racePrefetch } from '../../lib/prefetch';
-import { REDIRECT_PARAM } from '../../lib/query-params';
+import { racePrefetch } from './prefetch';
+import { REDIRECT_PARAM } from './query-params';
 
 /** What a login-only form's loader hands its screen: data, a refusal to show, or neither (the browser loads it). */
 export type GatedPrefetch<T> = { data: T; error: null } | { data: null; error: string | null };
