@@ -64,7 +64,21 @@ describe('a new user’s visit (phone browser)', () => {
     await page.getByTestId('rank-tab').click();
     await page.getByTestId('rank-list').waitFor();
     await page.goto(`${baseURL}/community/new-commodity`);
-    await page.getByTestId('product-chip').first().waitFor();
+    await waitForHydration(page);
+    // A product chip leads to that product's contents only.
+    const chip = page.getByTestId('product-chip').first();
+    const spuId = await chip.getAttribute('data-spu-id');
+    await chip.click();
+    await page.waitForURL((url) => url.searchParams.get('spuId') === spuId);
+    await expect
+      .poll(async () => [
+        ...new Set(
+          await page
+            .getByTestId('product-chip')
+            .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-spu-id'))),
+        ),
+      ])
+      .toEqual([spuId]);
 
     // Every content type opens; the article shows product cards with stars.
     for (const type of [

@@ -1,6 +1,7 @@
 import { contract, type NewCommodityCard } from '@h5/contract';
 import { optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@h5/core';
 import { useCallback } from 'react';
+import { Link } from 'react-router';
 import { racePrefetch } from '../../lib/prefetch';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -29,19 +30,24 @@ export const meta: Route.MetaFunction = () => [
   { title: `${SOCIAL_TEXT.newCommodity} · ${SHELL_TEXT.siteTitle}` },
 ];
 
-/** Contents that show new products, each card with its product. */
+/** Contents that show new products, each card with its product; `?spuId=` shows one product's. */
 export default function NewCommodity({ loaderData }: Route.ComponentProps) {
-  const { spuId } = loaderData;
+  // Keyed: a product chip leads here again with another spuId, and the list starts over.
+  return <NewCommodityScreen key={loaderData.spuId ?? 'all'} {...loaderData} />;
+}
+
+function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData']) {
   const api = useApi();
   const fetchPage = useCallback(
     (lastId?: string) =>
       api((c) => c.content.newCommodityContents, { spuId: spuId ?? undefined, limit: PAGE_SIZE, lastId }),
     [api, spuId],
   );
-  const list = usePagedList(loaderData.page, fetchPage);
+  const list = usePagedList(page, fetchPage);
+  const product = spuId === null ? null : (list.state.items[0]?.product ?? null);
   return (
     <div className={styles.screen} data-testid="new-commodity">
-      <PageHeader title={SOCIAL_TEXT.newCommodity} fallback="/" />
+      <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
       <main className={styles.main}>
         <CardList state={list.state} more={list.more} reload={list.reload} extra={ProductChip} />
       </main>
@@ -49,11 +55,16 @@ export default function NewCommodity({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The new product a card shows, under its author line. */
+/** The new product a card shows, under its author line: a link to that product's contents. */
 function ProductChip(card: NewCommodityCard) {
   const { product } = card;
   return (
-    <div className={styles.product} data-testid="product-chip" data-spu-id={product.spuId}>
+    <Link
+      to={`/community/new-commodity?spuId=${product.spuId}`}
+      className={styles.product}
+      data-testid="product-chip"
+      data-spu-id={product.spuId}
+    >
       <img
         className={styles.logo}
         src={optimiseImageUrl(product.logoUrl, { width: LOGO_WIDTH })}
@@ -65,6 +76,6 @@ function ProductChip(card: NewCommodityCard) {
       />
       <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span>
       <span className={styles.name}>{product.title}</span>
-    </div>
+    </Link>
   );
 }
