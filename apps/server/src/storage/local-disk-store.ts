@@ -8,6 +8,7 @@ import { blockSink } from './block-sink';
 import { assertObjectName } from './key-path';
 import { checkMinBytes, MeteredStream, multipartEtag } from './limit-stream';
 import {
+  heldPartsFor,
   type ObjectInfo,
   type ObjectStore,
   type PartInfo,
@@ -192,18 +193,7 @@ export class LocalDiskStore implements ObjectStore {
   ): Promise<ObjectInfo> {
     const target = this.objectPath(bucket, key);
     const dir = this.stagingDir(uploadId);
-    const held = new Map(
-      (await this.listParts(bucket, key, uploadId)).map((part) => [part.partNumber, part]),
-    );
-    for (const part of parts) {
-      const found = held.get(part.partNumber);
-      if (!found || found.etag !== part.etag.replaceAll('"', '').toLowerCase()) {
-        throw new StoreError(
-          'InvalidPart',
-          `One or more of the specified parts could not be found: part ${part.partNumber}.`,
-        );
-      }
-    }
+    const held = heldPartsFor(await this.listParts(bucket, key, uploadId), parts);
     const temp = await this.tempPath();
     let size = 0;
     try {

@@ -75,3 +75,24 @@ export class StoreError extends Error {
 }
 
 export const isStoreError = (error: unknown): error is StoreError => error instanceof StoreError;
+
+/**
+ * Checks a complete request against the parts a store holds: every listed part must be held
+ * with the listed ETag (quotes and case ignored, as clients send them). Returns the held parts
+ * by number.
+ */
+export function heldPartsFor(
+  held: readonly PartInfo[],
+  parts: ReadonlyArray<{ partNumber: number; etag: string }>,
+): Map<number, PartInfo> {
+  const byNumber = new Map(held.map((part) => [part.partNumber, part]));
+  for (const part of parts) {
+    if (byNumber.get(part.partNumber)?.etag !== part.etag.replaceAll('"', '').toLowerCase()) {
+      throw new StoreError(
+        'InvalidPart',
+        `One or more of the specified parts could not be found: part ${part.partNumber}.`,
+      );
+    }
+  }
+  return byNumber;
+}

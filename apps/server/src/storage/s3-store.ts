@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { assertObjectName } from './key-path';
 import { checkMinBytes, MeteredStream } from './limit-stream';
 import {
+  heldPartsFor,
   type ObjectInfo,
   type ObjectStore,
   type PartInfo,
@@ -241,17 +242,7 @@ export class S3Store implements ObjectStore {
     parts: ReadonlyArray<{ partNumber: number; etag: string }>,
     options: { contentType: string },
   ): Promise<ObjectInfo> {
-    const held = new Map(
-      (await this.listParts(bucket, key, uploadId)).map((part) => [part.partNumber, part]),
-    );
-    for (const part of parts) {
-      if (held.get(part.partNumber)?.etag !== unquote(part.etag).toLowerCase()) {
-        throw new StoreError(
-          'InvalidPart',
-          `One or more of the specified parts could not be found: part ${part.partNumber}.`,
-        );
-      }
-    }
+    heldPartsFor(await this.listParts(bucket, key, uploadId), parts);
     const joined = Readable.from(
       (async function* (store: S3Store) {
         for (const part of parts) {
