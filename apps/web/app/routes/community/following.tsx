@@ -1,16 +1,15 @@
 import { contract, type FollowingUser } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
-import { type ReactNode, useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
-import { useInfiniteScroll } from '../content/use-infinite-scroll';
 import type { Route } from './+types/following';
 import styles from './following.module.css';
+import { PagedListView } from './PagedListView';
 import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
@@ -35,67 +34,43 @@ export default function Following({ loaderData }: Route.ComponentProps) {
     (lastId?: string) => api((c) => c.community.specialList, { limit: PAGE_SIZE, lastId }),
     [api],
   );
-  const { state, more, reload } = usePagedList<FollowingUser>(loaderData.page, fetchPage);
-  const sentinel = useRef<HTMLDivElement>(null);
-  useInfiniteScroll(
-    sentinel,
-    state.items.length > 0 && state.hasMore && !state.loading && !state.failed,
-    more,
-  );
-
-  let body: ReactNode;
-  if (state.items.length === 0) {
-    if (state.loading) body = <Placeholder type="loading" />;
-    else if (state.failed) body = <Placeholder type="networkError" onRetry={reload} />;
-    else
-      body = (
-        <>
-          <Placeholder type="empty" />
-          <p className={styles.end}>{SOCIAL_TEXT.followingEmpty}</p>
-        </>
-      );
-  } else {
-    body = (
-      <>
-        <ul className={styles.list} data-testid="following-list">
-          {state.items.map((user) => (
-            <li key={user.userId}>
-              <Link
-                to={`/community/user?userId=${user.userId}`}
-                className={styles.row}
-                data-testid="following-user"
-              >
-                <img
-                  className={styles.avatar}
-                  src={optimiseImageUrl(user.avatar, { width: AVATAR_WIDTH })}
-                  width={44}
-                  height={44}
-                  alt=""
-                  loading="lazy"
-                />
-                <span className={styles.who}>
-                  <span className={styles.name}>{user.userName}</span>
-                  <span className={styles.meta}>
-                    {user.contentCount} {SOCIAL_TEXT.contents} ·{' '}
-                    {SOCIAL_TEXT.followedAt(new Date(user.followedAt).toLocaleDateString('zh-CN'))}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <div ref={sentinel} className={styles.footer}>
-          {state.loading ? <Placeholder type="loading" compact /> : null}
-          {state.failed ? <Placeholder type="networkError" compact onRetry={more} /> : null}
-          {!state.hasMore && !state.loading ? <p className={styles.end}>{SOCIAL_TEXT.end}</p> : null}
-        </div>
-      </>
-    );
-  }
+  const list = usePagedList<FollowingUser>(loaderData.page, fetchPage);
   return (
     <div className={styles.screen} data-testid="following">
       <PageHeader title={SOCIAL_TEXT.myFollowing} fallback="/" />
-      <main className={styles.main}>{body}</main>
+      <main className={styles.main}>
+        <PagedListView list={list} emptyText={SOCIAL_TEXT.followingEmpty}>
+          {(users) => (
+            <ul className={styles.list} data-testid="following-list">
+              {users.map((user) => (
+                <li key={user.userId}>
+                  <Link
+                    to={`/community/user?userId=${user.userId}`}
+                    className={styles.row}
+                    data-testid="following-user"
+                  >
+                    <img
+                      className={styles.avatar}
+                      src={optimiseImageUrl(user.avatar, { width: AVATAR_WIDTH })}
+                      width={44}
+                      height={44}
+                      alt=""
+                      loading="lazy"
+                    />
+                    <span className={styles.who}>
+                      <span className={styles.name}>{user.userName}</span>
+                      <span className={styles.meta}>
+                        {user.contentCount} {SOCIAL_TEXT.contents} ·{' '}
+                        {SOCIAL_TEXT.followedAt(new Date(user.followedAt).toLocaleDateString('zh-CN'))}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedListView>
+      </main>
     </div>
   );
 }

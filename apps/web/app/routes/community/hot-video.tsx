@@ -82,7 +82,7 @@ function HotList({ first }: { first: FeedPage | null }) {
     [api],
   );
   const list = usePagedList(first, fetchPage);
-  return <CardList state={list.state} more={list.more} reload={list.reload} />;
+  return <CardList list={list} />;
 }
 
 function RankList({ first }: { first: HotVideoRankItem[] | null }) {

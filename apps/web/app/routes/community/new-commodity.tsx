@@ -49,7 +49,7 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
     <div className={styles.screen} data-testid="new-commodity">
       <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
       <main className={styles.main}>
-        <CardList state={list.state} more={list.more} reload={list.reload} extra={ProductChip} />
+        <CardList list={list} extra={ProductChip} />
       </main>
     </div>
   );

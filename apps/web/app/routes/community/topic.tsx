@@ -81,7 +81,7 @@ function TopicScreen(props: { tagId: number; page: Page<FeedCard> | null; top: T
       <PageHeader title={titleOf(tagId)} fallback="/" />
       <main className={styles.main}>
         {top ? <TopicHeader top={top} /> : null}
-        <CardList state={list.state} more={list.more} reload={list.reload} />
+        <CardList list={list} />
       </main>
     </div>
   );

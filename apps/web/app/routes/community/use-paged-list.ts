@@ -56,9 +56,14 @@ export function usePagedList<T>(first: Page<T> | null, fetchPage: (lastId?: stri
     if (initial.current === null) void load(true);
   }, [load]);
 
-  return {
-    state,
-    more: useCallback(() => load(false), [load]),
-    reload: useCallback(() => load(true), [load]),
-  };
+  const more = useCallback(() => load(false), [load]);
+  const reload = useCallback(() => load(true), [load]);
+  return { state, more, reload } satisfies PagedListHandle<T>;
+}
+
+/** A paged list and its two actions: the next page, and page 1 again. */
+export interface PagedListHandle<T> {
+  state: PagedList<T>;
+  more: () => void;
+  reload: () => void;
 }

@@ -117,7 +117,7 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
         ) : (
           <Placeholder type="loading" compact />
         )}
-        <CardList state={list.state} more={list.more} reload={list.reload} />
+        <CardList list={list} />
       </main>
     </div>
   );

@@ -1,0 +1,50 @@
+import { type ReactNode, useRef } from 'react';
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { Placeholder } from '../../shell/Placeholder';
+import { useInfiniteScroll } from '../content/use-infinite-scroll';
+import styles from './social.module.css';
+import type { PagedListHandle } from './use-paged-list';
+
+/**
+ * A paged list on screen: the loading, error and empty states of its first page, its items,
+ * then a footer that loads the next page when scrolled to (with its own loading and retry) and
+ * says when the list has ended.
+ */
+export function PagedListView<T>({
+  list,
+  emptyText,
+  children,
+}: {
+  list: PagedListHandle<T>;
+  /** Said under the empty placeholder. */
+  emptyText?: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { state, more, reload } = list;
+  const sentinel = useRef<HTMLDivElement>(null);
+  useInfiniteScroll(
+    sentinel,
+    state.items.length > 0 && state.hasMore && !state.failed && !state.loading,
+    more,
+  );
+  if (state.items.length === 0) {
+    if (state.loading) return <Placeholder type="loading" />;
+    if (state.failed) return <Placeholder type="networkError" onRetry={reload} />;
+    return (
+      <>
+        <Placeholder type="empty" />
+        {emptyText ? <p className={styles.end}>{emptyText}</p> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      {children(state.items)}
+      <div ref={sentinel} className={styles.footer}>
+        {state.loading ? <Placeholder type="loading" compact /> : null}
+        {state.failed ? <Placeholder type="networkError" compact onRetry={more} /> : null}
+        {!state.hasMore && !state.loading ? <p className={styles.end}>{SOCIAL_TEXT.end}</p> : null}
+      </div>
+    </>
+  );
+}
