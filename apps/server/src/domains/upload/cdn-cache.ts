@@ -1,5 +1,6 @@
-import { readdir, rm, stat, utimes } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 /** The processed-image cache (CDN variants and seed photos) is pruned back under this size. */
 export const CDN_CACHE_MAX_BYTES = 512 * 1024 * 1024;
@@ -29,9 +30,34 @@ async function listFiles(dir: string): Promise<CachedFile[]> {
 }
 
 /** Marks a cached file as just used (its mtime), so pruning removes the least recently used first. */
-export function touchCached(path: string): void {
+function touchCached(path: string): void {
   const now = new Date();
   utimes(path, now, now).catch(() => undefined);
+}
+
+/**
+ * The cache file at `path`, made by `make` (writing to the temp path it is given) when missing:
+ * written beside it and renamed into place, so a reader never sees half a file; a failed make
+ * leaves nothing. A hit counts as a use for pruning.
+ */
+export async function cachedFile(path: string, make: (temp: string) => Promise<void>): Promise<string> {
+  try {
+    await stat(path);
+    touchCached(path);
+    return path;
+  } catch {
+    // Not cached yet: make it below.
+  }
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await make(temp);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return path;
 }
 
 export interface PruneResult {

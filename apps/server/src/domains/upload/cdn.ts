@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storageObjects, uploadApps, uploadCredentials } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
-import { touchCached } from './cdn-cache';
+import { cachedFile } from './cdn-cache';
 import { bucketOf } from './hosts';
 import {
   contentTypeOf,
@@ -86,26 +86,11 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
     const source = sourceFormatOf(row.contentType);
     if (!source) return null;
     const name = createHash('sha256').update(`${row.bucket}\n${row.key}\n${row.etag}\n${id}`).digest('hex');
-    const path = join(cacheDir, name.slice(0, 2), name);
-    try {
-      await stat(path);
-      touchCached(path);
-      return path;
-    } catch {
-      // Not cached yet: make it below.
-    }
-    const got = await store.get(row.bucket, row.key);
-    if (!got) throw noSuchKey();
-    await mkdir(join(cacheDir, name.slice(0, 2)), { recursive: true });
-    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
+    return cachedFile(join(cacheDir, name.slice(0, 2), name), async (temp) => {
+      const got = await store.get(row.bucket, row.key);
+      if (!got) throw noSuchKey();
       await pipeline(got.body, imageTransformer(process, source), createWriteStream(temp));
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-    return path;
+    });
   }
 
   const send = async (request: FastifyRequest, reply: FastifyReply) => {

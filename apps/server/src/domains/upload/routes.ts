@@ -1,24 +1,17 @@
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { fromZodError } from '../../plugins/errors';
 import { registerCdn } from './cdn';
 import { registerFileTypes } from './file-types';
 import { registerTokenGateways } from './gateways';
-import { renderSeedArt } from './seed-art';
+import { renderSeedArt, seedArtRequest } from './seed-art';
 import { registerSeedPhotos } from './seed-photo';
 import { registerServerUpload } from './server-upload';
 import { registerStorageHost } from './storage-host';
 import { startUploadSweeper } from './sweep';
 
 const SEED_ART_PATH = '/cdn/seed/:name.svg';
-
-const seedArtRequest = z.object({
-  name: z.string().regex(/^[\w-]{1,64}$/),
-  w: z.coerce.number().int().min(16).max(2000).default(600),
-  h: z.coerce.number().int().min(16).max(2000).default(600),
-});
 
 /**
  * The upload domain: token gateways, the storage host (/oss), the server upload, the file-type

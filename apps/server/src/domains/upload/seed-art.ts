@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Deterministic SVG illustrations for seeded images: a gradient ground and a product silhouette. */
 
 const PALETTES: ReadonlyArray<readonly [string, string, string]> = [
@@ -43,6 +45,13 @@ function emoji(w: number, h: number, n: number): string {
   const mouth = n % 3 === 0 ? 'M-10 6Q0 16 10 6' : n % 3 === 1 ? 'M-9 9H9' : 'M-10 10Q0 2 10 10';
   return `<g transform="translate(${w / 2} ${h / 2}) scale(${r / 20})"><circle r="20" fill="#ffd54f"/><circle cx="-7" cy="-5" r="2.6" fill="#3e2723"/><circle cx="7" cy="-5" r="2.6" fill="#3e2723"/><path d="${mouth}" stroke="#3e2723" stroke-width="2.4" fill="none" stroke-linecap="round"/></g>`;
 }
+
+/** A seed image request: the name and the size it was seeded with. */
+export const seedArtRequest = z.object({
+  name: z.string().regex(/^[\w-]{1,64}$/),
+  w: z.coerce.number().int().min(16).max(2000).default(600),
+  h: z.coerce.number().int().min(16).max(2000).default(600),
+});
 
 /** The SVG for a seed name at a size; the same inputs always give the same bytes. */
 export function renderSeedArt(name: string, width: number, height: number): string {

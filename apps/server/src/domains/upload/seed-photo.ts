@@ -1,15 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { fromZodError } from '../../plugins/errors';
-import { touchCached } from './cdn-cache';
+import { cachedFile } from './cdn-cache';
 import { contentTypeOf, imageTransformer, parseImageProcess } from './image-process';
-import { renderSeedArt } from './seed-art';
+import { renderSeedArt, seedArtRequest } from './seed-art';
 
 /** The seed's content photos: raster twins of the seed art, processed like any CDN image. */
 export const SEED_PHOTO_PATH = '/cdn/seed/:name.jpg';
@@ -17,12 +17,7 @@ const CACHE = 'public, max-age=31536000, immutable';
 /** Film grain strength (alpha of the noise layer, 0–255): photo-like bytes, not flat colour. */
 const GRAIN_ALPHA = 22;
 
-const seedPhotoRequest = z.object({
-  name: z.string().regex(/^[\w-]{1,64}$/),
-  w: z.coerce.number().int().min(16).max(2000).default(600),
-  h: z.coerce.number().int().min(16).max(2000).default(600),
-  'x-oss-process': z.string().max(200).optional(),
-});
+const seedPhotoRequest = seedArtRequest.extend({ 'x-oss-process': z.string().max(200).optional() });
 
 /** Deterministic grain for a name: the same photo every time, on every machine. */
 function grain(name: string, width: number, height: number): Buffer {
@@ -69,23 +64,13 @@ export function registerSeedPhotos(app: FastifyInstance, deps: AppDeps): void {
     const id = createHash('sha256')
       .update(`${name}\n${w}\n${h}\n${value ?? ''}`)
       .digest('hex');
-    const path = join(cacheDir, id.slice(0, 2), id);
-    try {
-      await stat(path);
-      touchCached(path);
-    } catch {
+    const path = await cachedFile(join(cacheDir, id.slice(0, 2), id), async (temp) => {
       const photo = await renderSeedPhoto(name, w, h);
-      const bytes = process ? await sharp(photo).pipe(imageTransformer(process, 'jpeg')).toBuffer() : photo;
-      await mkdir(join(cacheDir, id.slice(0, 2)), { recursive: true });
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await writeFile(temp, bytes);
-        await rename(temp, path);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-    }
+      await writeFile(
+        temp,
+        process ? await sharp(photo).pipe(imageTransformer(process, 'jpeg')).toBuffer() : photo,
+      );
+    });
     return reply
       .header('cache-control', CACHE)
       .type(contentTypeOf(process?.format ?? 'jpeg'))
