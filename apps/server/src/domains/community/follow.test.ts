@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents, follows } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { COMMUNITY_MESSAGES } from './messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('follow/add and createRelation', () => {
       { userId: me.userId },
       { cookies: me.cookies },
     );
-    expect(self.body).toMatchObject({ code: BAD_REQUEST, msg: 'you cannot follow yourself' });
+    expect(self.body).toMatchObject({ code: BAD_REQUEST, msg: COMMUNITY_MESSAGES.followSelf });
     expect(await rowsOf(me.userId, me.userId)).toHaveLength(0);
     const ghost = await t.signedInject(
       contract.community.createRelation,

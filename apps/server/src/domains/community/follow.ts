@@ -5,13 +5,8 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries, type FollowQueries } from './follow-queries';
+import { COMMUNITY_MESSAGES } from './messages';
 import { tagContentsPage, userContentsPage } from './user-home';
-
-/** The follow refusals (the spec leaves their wording open). */
-export const FOLLOW_MESSAGES = {
-  self: 'you cannot follow yourself',
-  noUser: 'user not found',
-} as const;
 
 /** Follows (or unfollows) `followeeId` for `followerId`; idempotent, refuses oneself and unknown users. */
 async function setFollow(
@@ -20,8 +15,8 @@ async function setFollow(
   followeeId: number,
   follow: boolean,
 ): Promise<FollowState> {
-  if (followerId === followeeId) throw new AppError(BAD_REQUEST, FOLLOW_MESSAGES.self);
-  if (!(await queries.userExists(followeeId))) throw notFound(FOLLOW_MESSAGES.noUser);
+  if (followerId === followeeId) throw new AppError(BAD_REQUEST, COMMUNITY_MESSAGES.followSelf);
+  if (!(await queries.userExists(followeeId))) throw notFound(COMMUNITY_MESSAGES.userNotFound);
   if (follow) await queries.follow(followerId, followeeId);
   else await queries.unfollow(followerId, followeeId);
   return { userId: followeeId, isFollowing: follow, followerCount: await queries.followerCount(followeeId) };
@@ -40,7 +35,7 @@ export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
   registerEndpoint(app, deps, calls.uhomepageProfile, async ({ userId }, { user }) => {
     const row = await queries.profile(userId, user?.userId ?? null);
-    if (!row) throw notFound(FOLLOW_MESSAGES.noUser);
+    if (!row) throw notFound(COMMUNITY_MESSAGES.userNotFound);
     return { ...row, isFollowing: row.isFollowing === true, isSelf: user?.userId === userId };
   });
   registerEndpoint(app, deps, calls.uhomepageContents, ({ userId, ...page }, { user }) =>

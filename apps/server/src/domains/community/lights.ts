@@ -6,7 +6,7 @@ import { contentLights, contents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
-import { CONTENT_NOT_FOUND } from '../content/detail';
+import { CONTENT_MESSAGES } from '../content/messages';
 
 /**
  * Sets (or clears) `userId`'s light on a content. One row per pair (primary key): the insert or
@@ -21,7 +21,7 @@ export async function setLight(
 ): Promise<LightState> {
   return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
-    if (!exists) throw notFound(CONTENT_NOT_FOUND);
+    if (!exists) throw notFound(CONTENT_MESSAGES.notFound);
     const changed = light
       ? await tx
           .insert(contentLights)
@@ -38,7 +38,7 @@ export async function setLight(
       .set({ lightCount: sql`greatest(${contents.lightCount} + ${delta}, 0)` })
       .where(eq(contents.id, contentId))
       .returning({ lightCount: contents.lightCount });
-    if (!row) throw notFound(CONTENT_NOT_FOUND);
+    if (!row) throw notFound(CONTENT_MESSAGES.notFound);
     return { contentId, isLight: light, lightCount: row.lightCount };
   });
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents, replies } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
-import { REPLY_MESSAGES } from './replies';
+import { COMMUNITY_MESSAGES } from './messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,9 +107,9 @@ describe('reply/add and reply/delete', () => {
       { contentId: b, replyId: onA.body.data.reply.replyId, content: 'y' },
       opts,
     );
-    expect(cross.body).toMatchObject({ code: NOT_FOUND, msg: REPLY_MESSAGES.noReply });
+    expect(cross.body).toMatchObject({ code: NOT_FOUND, msg: COMMUNITY_MESSAGES.replyNotFound });
     const ghost = await t.signedInject(calls.replyAdd, { contentId: 2_000_000_000, content: 'x' }, opts);
-    expect(ghost.body).toMatchObject({ code: NOT_FOUND, msg: REPLY_MESSAGES.noContent });
+    expect(ghost.body).toMatchObject({ code: NOT_FOUND, msg: COMMUNITY_MESSAGES.contentNotFound });
     for (const content of ['', '   ', 'x'.repeat(REPLY_MAX_LENGTH + 1)]) {
       const bad = await t.signedInject(calls.replyAdd, { contentId: b, content }, opts);
       expect(bad.status).toBe(400);

@@ -12,15 +12,8 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { decodeCursor, encodeCursor } from '../content/cursor';
-import { CONTENT_NOT_FOUND } from '../content/detail';
+import { COMMUNITY_MESSAGES } from './messages';
 import { createReplyQueries, type ReplyBound, type ReplyQueries, toReply } from './replies-queries';
-
-/** The comment refusals (the spec leaves their wording open; docs/api.md). */
-export const REPLY_MESSAGES = {
-  noContent: CONTENT_NOT_FOUND,
-  noReply: '评论不存在或已被删除',
-  notOwned: '只能删除自己的评论',
-} as const;
 
 interface PageInput {
   lastId?: string | undefined;
@@ -51,7 +44,7 @@ async function replyPage(
   viewerId: number | null,
 ): Promise<ReplyPage> {
   const replyCount = await queries.replyCount(contentId);
-  if (replyCount === undefined) throw notFound(REPLY_MESSAGES.noContent);
+  if (replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.contentNotFound);
   const rows = await queries.topLevel(contentId, boundOf(input.lastId), input.limit + 1);
   const { page, lastId, hasMore } = paged(rows, input.limit);
   const children = await queries.firstChildren(
@@ -103,13 +96,13 @@ async function addReply(
     let replyToUserId: number | null = null;
     if (input.replyId !== undefined) {
       const target = await queries.lockReply(tx, input.replyId);
-      if (!target || target.contentId !== input.contentId) throw notFound(REPLY_MESSAGES.noReply);
+      if (!target || target.contentId !== input.contentId) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
       parentId = target.parentId ?? target.id;
       replyToUserId = target.userId;
     }
     // Counting first also locks the content row, so concurrent posts serialise on it.
     const replyCount = await queries.bumpCount(tx, input.contentId, 1);
-    if (replyCount === undefined) throw notFound(REPLY_MESSAGES.noContent);
+    if (replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.contentNotFound);
     const id = await queries.insert(tx, {
       contentId: input.contentId,
       userId,
@@ -118,7 +111,7 @@ async function addReply(
       content: input.content,
     });
     const row = await queries.byId(tx, id);
-    if (!row) throw notFound(REPLY_MESSAGES.noReply);
+    if (!row) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
     return { reply: toReply(row, userId), replyCount };
   });
 }
@@ -127,8 +120,8 @@ async function addReply(
 async function deleteReply(db: Db, queries: ReplyQueries, userId: number, replyId: number) {
   return db.transaction(async (tx) => {
     const target = await queries.lockReply(tx, replyId);
-    if (!target) throw notFound(REPLY_MESSAGES.noReply);
-    if (target.userId !== userId) throw new AppError(REPLY_CODES.notOwned, REPLY_MESSAGES.notOwned);
+    if (!target) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
+    if (target.userId !== userId) throw new AppError(REPLY_CODES.notOwned, COMMUNITY_MESSAGES.replyNotOwned);
     const deleted = await queries.deleteWithChildren(tx, replyId);
     const replyCount = (await queries.bumpCount(tx, target.contentId, -deleted)) ?? 0;
     return { deleted, replyCount };

@@ -2,7 +2,7 @@ import { contract } from '@h5/contract';
 import { BAD_REQUEST, NOT_FOUND, SUCCESS, TOURIST } from '@h5/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
-import { FOLLOW_MESSAGES } from './follow';
+import { COMMUNITY_MESSAGES } from './messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,8 +66,8 @@ describe('hashId', () => {
     const both = await t.signedInject(contract.community.hashId, { userId: 7, hashId: 'abcdefghij' });
     expect(both.body.code).toBe(BAD_REQUEST);
     const noUser = await t.signedInject(contract.community.hashId, { userId: 99_999_999 });
-    expect(noUser.body).toMatchObject({ code: NOT_FOUND, msg: FOLLOW_MESSAGES.noUser });
+    expect(noUser.body).toMatchObject({ code: NOT_FOUND, msg: COMMUNITY_MESSAGES.userNotFound });
     const noHash = await t.signedInject(contract.community.hashId, { hashId: 'ZZZZZZZZZZ' });
-    expect(noHash.body).toMatchObject({ code: NOT_FOUND, msg: FOLLOW_MESSAGES.noUser });
+    expect(noHash.body).toMatchObject({ code: NOT_FOUND, msg: COMMUNITY_MESSAGES.userNotFound });
   });
 });

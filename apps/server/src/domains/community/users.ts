@@ -9,7 +9,7 @@ import { notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { decodeCursor, encodeCursor } from '../content/cursor';
 import type { PageInput } from '../content/feed-pages';
-import { FOLLOW_MESSAGES } from './follow';
+import { COMMUNITY_MESSAGES } from './messages';
 
 const HASH_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 62^10 ≈ 8·10^17 ids: a guess hits a user about never. */
@@ -54,7 +54,7 @@ export async function specialListPage(db: Db, followerId: number, input: PageInp
 /** A user's hash id, made on first ask; concurrent first asks agree on the one stored. */
 export async function hashIdOf(db: Db, userId: number): Promise<UserHashId> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(FOLLOW_MESSAGES.noUser);
+  if (!user) throw notFound(COMMUNITY_MESSAGES.userNotFound);
   for (;;) {
     const [existing] = await db.select().from(userHashIds).where(eq(userHashIds.userId, userId));
     if (existing) return existing;
@@ -66,7 +66,7 @@ export async function hashIdOf(db: Db, userId: number): Promise<UserHashId> {
 /** The user behind a hash id. */
 export async function userOfHashId(db: Db, hashId: string): Promise<UserHashId> {
   const [row] = await db.select().from(userHashIds).where(eq(userHashIds.hashId, hashId));
-  if (!row) throw notFound(FOLLOW_MESSAGES.noUser);
+  if (!row) throw notFound(COMMUNITY_MESSAGES.userNotFound);
   return row;
 }
 

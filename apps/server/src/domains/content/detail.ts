@@ -4,9 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentLights, contents, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-
-/** The not-found text of the detail calls (the spec leaves it open). */
-export const CONTENT_NOT_FOUND = '内容不存在或已被删除';
+import { CONTENT_MESSAGES } from './messages';
 
 /** One content row with its author and the viewer's light, or undefined. */
 async function contentRow(db: Db, contentId: number, viewerId: number | null) {
@@ -62,7 +60,7 @@ export async function contentDetail(
 ): Promise<ContentDetail> {
   const row = await contentRow(db, contentId, viewerId);
   if (!row || (options.ownerId !== undefined && row.content.authorId !== options.ownerId)) {
-    throw notFound(CONTENT_NOT_FOUND);
+    throw notFound(CONTENT_MESSAGES.notFound);
   }
   const c = row.content;
   const richText = c.contentType === CONTENT_TYPE.RichText;

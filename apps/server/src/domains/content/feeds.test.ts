@@ -4,9 +4,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentProducts, contents, follows, products } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
-import { CONTENT_NOT_FOUND } from './detail';
 import { FOLLOW_BOOST } from './feed-pages';
-import { TAG_NOT_FOUND } from './feeds';
+import { CONTENT_MESSAGES } from './messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,7 +203,7 @@ describe('evaluation top detail', () => {
 
   it('answers 404 for a tag that is no category', async () => {
     const res = await t.signedInject(contract.content.evaluationTopDetail, { tagId: 3 });
-    expect(res.body).toMatchObject({ code: NOT_FOUND, msg: TAG_NOT_FOUND });
+    expect(res.body).toMatchObject({ code: NOT_FOUND, msg: CONTENT_MESSAGES.tagNotFound });
   });
 });
 
@@ -242,7 +241,7 @@ describe('meme lzinfo', () => {
 
   it('answers 404 for a missing content and 400 for a malformed id', async () => {
     const missing = await t.signedInject(contract.content.memeLzinfo, { contentId: 99_999_999 });
-    expect(missing.body).toMatchObject({ code: NOT_FOUND, msg: CONTENT_NOT_FOUND });
+    expect(missing.body).toMatchObject({ code: NOT_FOUND, msg: CONTENT_MESSAGES.notFound });
     const bad = await t.signedInject(contract.content.memeLzinfo, { contentId: 'x' as unknown as number });
     expect(bad.body.code).toBe(BAD_REQUEST);
   });

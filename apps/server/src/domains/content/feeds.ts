@@ -13,11 +13,10 @@ import { contentLights, contentProducts, contents, products, users } from '../..
 import { notFound } from '../../plugins/errors';
 import { createFollowQueries } from '../community/follow-queries';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
-import { CONTENT_NOT_FOUND, productCards } from './detail';
+import { productCards } from './detail';
 import { filteredFeedPage, type PageInput } from './feed-pages';
+import { CONTENT_MESSAGES } from './messages';
 
-/** The topic refusal: a tag id that is no content category. */
-export const TAG_NOT_FOUND = '话题不存在';
 /** The hot-video rank counts the lights of this many days. */
 export const RANK_WINDOW_DAYS = 7;
 /** Evaluation top detail shows this many contents. */
@@ -94,7 +93,7 @@ export async function hotVideoRank(
 /** A topic's totals and its most-lit contents; a tag id is a content category. */
 export async function tagTopDetail(db: Db, tagId: number, viewerId: number | null): Promise<TagTopDetail> {
   const tagName = CONTENT_CATEGORY_NAMES[tagId];
-  if (tagName === undefined) throw notFound(TAG_NOT_FOUND);
+  if (tagName === undefined) throw notFound(CONTENT_MESSAGES.tagNotFound);
   const inTag = eq(contents.category, tagId);
   const [totals, top] = await Promise.all([
     db
@@ -123,7 +122,7 @@ export async function lzInfo(db: Db, contentId: number, viewerId: number | null)
     .select({ authorId: contents.authorId })
     .from(contents)
     .where(eq(contents.id, contentId));
-  if (!content) throw notFound(CONTENT_NOT_FOUND);
+  if (!content) throw notFound(CONTENT_MESSAGES.notFound);
   const [profile, [earned]] = await Promise.all([
     createFollowQueries(db).profile(content.authorId, viewerId),
     db
@@ -131,7 +130,7 @@ export async function lzInfo(db: Db, contentId: number, viewerId: number | null)
       .from(contents)
       .where(eq(contents.authorId, content.authorId)),
   ]);
-  if (!profile) throw notFound(CONTENT_NOT_FOUND);
+  if (!profile) throw notFound(CONTENT_MESSAGES.notFound);
   return {
     ...profile,
     isFollowing: profile.isFollowing === true,
