@@ -25,25 +25,24 @@ async function contentRow(db: Db, contentId: number, viewerId: number | null) {
   return row;
 }
 
+/** A products row as the card of spec §3. Wants are not stored yet (commerce issue): nobody has wanted an item. */
+export const toProductCard = (row: typeof products.$inferSelect): ProductCard => ({
+  spuId: row.spuId,
+  title: row.title,
+  logoUrl: row.logoUrl,
+  isCollection: 0,
+  isNewProduct: row.isNewProduct ? 1 : 0,
+  dpInfo: { score: row.score, number: row.raters },
+});
+
 /** The product cards of the given spuIds, in that order; unknown spuIds are left out. */
-export async function productCards(db: Db, spuIds: number[]): Promise<ProductCard[]> {
+async function productCards(db: Db, spuIds: number[]): Promise<ProductCard[]> {
   if (spuIds.length === 0) return [];
   const rows = await db.select().from(products).where(inArray(products.spuId, spuIds));
   const bySpu = new Map(rows.map((r) => [r.spuId, r]));
   return spuIds.flatMap((spuId) => {
     const row = bySpu.get(spuId);
-    if (!row) return [];
-    // Wants are not stored yet (commerce issue): nobody has wanted an item.
-    return [
-      {
-        spuId,
-        title: row.title,
-        logoUrl: row.logoUrl,
-        isCollection: 0 as const,
-        isNewProduct: row.isNewProduct ? (1 as const) : (0 as const),
-        dpInfo: { score: row.score, number: row.raters },
-      },
-    ];
+    return row ? [toProductCard(row)] : [];
   });
 }
 

@@ -1,19 +1,12 @@
-import type {
-  FeedCard,
-  HotVideoRankItem,
-  LzInfo,
-  NewCommodityPage,
-  ProductCard,
-  TagTopDetail,
-} from '@h5/contract';
+import type { FeedCard, HotVideoRankItem, LzInfo, NewCommodityPage, TagTopDetail } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, CONTENT_TYPE } from '@h5/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentLights, contentProducts, contents, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { createFollowQueries } from '../community/follow-queries';
+import type { FollowQueries } from '../community/follow-queries';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
-import { productCards } from './detail';
+import { toProductCard } from './detail';
 import { filteredFeedPage, type PageInput } from './feed-pages';
 import { CONTENT_MESSAGES } from './messages';
 
@@ -37,25 +30,26 @@ export async function newCommodityPage(
 ): Promise<NewCommodityPage> {
   const page = await filteredFeedPage(db, newProductLink(input.spuId), input, viewerId);
   const ids = page.list.map((card) => card.contentId);
+  // Each content's first new product (by spuId), the asked-for one with `spuId`, in one query.
   const links =
     ids.length === 0
       ? []
       : await db
-          .select({ contentId: contentProducts.contentId, spuId: contentProducts.spuId })
+          .selectDistinctOn([contentProducts.contentId], {
+            contentId: contentProducts.contentId,
+            product: products,
+          })
           .from(contentProducts)
           .innerJoin(products, eq(products.spuId, contentProducts.spuId))
-          .where(and(inArray(contentProducts.contentId, ids), eq(products.isNewProduct, true)))
+          .where(
+            and(
+              inArray(contentProducts.contentId, ids),
+              eq(products.isNewProduct, true),
+              input.spuId === undefined ? undefined : eq(products.spuId, input.spuId),
+            ),
+          )
           .orderBy(contentProducts.contentId, contentProducts.spuId);
-  const cards = new Map(
-    (await productCards(db, [...new Set(links.map((l) => l.spuId))])).map((p) => [p.spuId, p]),
-  );
-  const productOf = new Map<number, ProductCard>();
-  for (const link of links) {
-    const card = cards.get(link.spuId);
-    if (!card || productOf.has(link.contentId) || (input.spuId !== undefined && link.spuId !== input.spuId))
-      continue;
-    productOf.set(link.contentId, card);
-  }
+  const productOf = new Map(links.map((link) => [link.contentId, toProductCard(link.product)]));
   return {
     ...page,
     // Every card matched the new-product filter, so each has a product; the filter drops none.
@@ -117,14 +111,19 @@ export async function tagTopDetail(db: Db, tagId: number, viewerId: number | nul
 }
 
 /** The 楼主 of a content: its author's profile and the lights all their contents earned. */
-export async function lzInfo(db: Db, contentId: number, viewerId: number | null): Promise<LzInfo> {
+export async function lzInfo(
+  db: Db,
+  follows: FollowQueries,
+  contentId: number,
+  viewerId: number | null,
+): Promise<LzInfo> {
   const [content] = await db
     .select({ authorId: contents.authorId })
     .from(contents)
     .where(eq(contents.id, contentId));
   if (!content) throw notFound(CONTENT_MESSAGES.notFound);
   const [profile, [earned]] = await Promise.all([
-    createFollowQueries(db).profile(content.authorId, viewerId),
+    follows.profile(content.authorId, viewerId),
     db
       .select({ n: sql<number>`coalesce(sum(${contents.lightCount}), 0)::bigint`.mapWith(Number) })
       .from(contents)

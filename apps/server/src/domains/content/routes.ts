@@ -3,6 +3,7 @@ import { CONTENT_TYPE } from '@h5/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
+import { createFollowQueries } from '../community/follow-queries';
 import { contentDetail } from './detail';
 import { rankedPage } from './feed-pages';
 import { hotVideoRank, lzInfo, newCommodityPage, tagTopDetail } from './feeds';
@@ -10,6 +11,7 @@ import { createContentQueries } from './queries';
 
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createContentQueries(deps.db);
+  const followQueries = createFollowQueries(deps.db);
   const calls = contract.content;
   registerEndpoint(app, deps, calls.moreRecommend, (input, { user }) =>
     rankedPage(queries, input, user?.userId ?? null),
@@ -27,7 +29,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
     tagTopDetail(deps.db, tagId, user?.userId ?? null),
   );
   registerEndpoint(app, deps, calls.memeLzinfo, ({ contentId }, { user }) =>
-    lzInfo(deps.db, contentId, user?.userId ?? null),
+    lzInfo(deps.db, followQueries, contentId, user?.userId ?? null),
   );
   // The version and video-flag headers are accepted but change nothing: one shape serves all.
   registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { user }) =>
