@@ -131,7 +131,7 @@ describe('a new user’s visit (phone browser)', () => {
       .poll(() => page.getByTestId('share-toast').textContent())
       .toBe(FLOATING_BUTTONS_MESSAGES.copySuccess);
 
-    // From the feed: light the first card's content, come back: the card shows it without a reload.
+    // From the feed: light the first card's content, come back: the card shows the new count.
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     const first = page.locator(FEED_CARD).first();

@@ -45,7 +45,7 @@ const FRAMEWORK_MODULES =
 // being root-reachable would load on every page: keep the list to the shell.
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|telemetry|app-env|query-params|light-store)\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|telemetry|app-env|query-params)\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]lib[\/]ui-text[\/]shell\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|ErrorPage|RootErrorBoundary|use-platform-info-hold|HydrationMarker)\.tsx?$`,
     String.raw`packages[\/]core[\/]src[\/](constants[\/](timing|http|query)|messages[\/](telemetry|error-page|placeholder))\.ts$`,

@@ -1,6 +1,5 @@
 import type { LightState } from '@h5/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { publishLight } from '../../lib/light-store';
 import { useApi } from '../../lib/use-api';
 
 interface Shown {
@@ -16,15 +15,7 @@ interface Shown {
  */
 export function useLight(contentId: number, initial: Shown) {
   const api = useApi();
-  const [shown, setShownState] = useState<Shown>(initial);
-  // What this screen shows, every other card of the content shows too (the feed kept behind it).
-  const setShown = useCallback(
-    (next: Shown) => {
-      setShownState(next);
-      publishLight(contentId, next);
-    },
-    [contentId],
-  );
+  const [shown, setShown] = useState<Shown>(initial);
   const server = useRef<Shown>(initial);
   const wanted = useRef(initial.isLight);
   const busy = useRef(false);
@@ -34,7 +25,7 @@ export function useLight(contentId: number, initial: Shown) {
   useEffect(() => {
     server.current = initial;
     wanted.current = initial.isLight;
-    setShownState(initial);
+    setShown(initial);
   }, [contentId, initial.isLight, initial.lightCount]);
 
   const sync = useCallback(async () => {
@@ -57,7 +48,7 @@ export function useLight(contentId: number, initial: Shown) {
     } finally {
       busy.current = false;
     }
-  }, [api, contentId, setShown]);
+  }, [api, contentId]);
 
   const toggle = useCallback(() => {
     wanted.current = !wanted.current;
@@ -65,7 +56,7 @@ export function useLight(contentId: number, initial: Shown) {
     const delta = wanted.current === base.isLight ? 0 : wanted.current ? 1 : -1;
     setShown({ isLight: wanted.current, lightCount: Math.max(0, base.lightCount + delta) });
     void sync();
-  }, [sync, setShown]);
+  }, [sync]);
 
   return { ...shown, toggle };
 }

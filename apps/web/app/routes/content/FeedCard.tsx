@@ -2,7 +2,6 @@ import type { FeedCard as Card } from '@h5/contract';
 import { CONTENT_TYPE, formatCount, optimiseImageUrl } from '@h5/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useLightOf } from '../../lib/light-store';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { coverRatio } from './columns';
 import styles from './FeedCard.module.css';
@@ -28,8 +27,6 @@ interface Props {
 export function FeedCard({ card, eager, priority, position, extra }: Props) {
   const isVideo = card.contentType === CONTENT_TYPE.Video;
   const ratio = coverRatio(card);
-  // A light tapped on the detail (or anywhere) shows here at once, without a reload.
-  const light = useLightOf(card.contentId, card);
   return (
     <article
       className={styles.card}
@@ -84,17 +81,17 @@ export function FeedCard({ card, eager, priority, position, extra }: Props) {
           />
           <span className={styles.name}>{card.author.userName}</span>
         </Link>
-        <span className={`${styles.lights} ${light.isLight ? styles.lit : ''}`}>
+        <span className={`${styles.lights} ${card.isLight ? styles.lit : ''}`}>
           <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.lightIcon}>
             <path
               d="M8 14s-5.5-3.4-5.5-7.2A3.1 3.1 0 0 1 8 4.6a3.1 3.1 0 0 1 5.5 2.2C13.5 10.6 8 14 8 14z"
-              fill={light.isLight ? 'currentColor' : 'none'}
+              fill={card.isLight ? 'currentColor' : 'none'}
               stroke="currentColor"
               strokeWidth="1.4"
             />
           </svg>
           <span className="visually-hidden">{FEED_TEXT.lights}</span>
-          <span data-testid="light-count">{formatCount(light.lightCount)}</span>
+          <span data-testid="light-count">{formatCount(card.lightCount)}</span>
         </span>
       </div>
       {extra}
