@@ -1,0 +1,48 @@
+import type { TopReply } from '@h5/contract';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_TEXT } from '../../lib/ui-text/comments';
+import { CommentItem } from './CommentItem';
+
+const user = (userId: number, userName: string) => ({ userId, userName, avatar: '/a.svg' });
+
+function reply(replyId: number, author: ReturnType<typeof user>, children: TopReply[] = []): TopReply {
+  return {
+    replyId,
+    contentId: 1,
+    parentId: null,
+    content: `reply ${replyId}`,
+    author,
+    replyToUser: null,
+    createdAt: 0,
+    isSelf: false,
+    replyCount: children.length,
+    child: { replyList: children },
+  };
+}
+
+const render = (item: TopReply, lzUserId: number | null) =>
+  renderToStaticMarkup(
+    <CommentItem
+      reply={item}
+      paging={undefined}
+      onExpand={() => undefined}
+      mapping={new Map()}
+      lzUserId={lzUserId}
+      now={0}
+      onReply={() => undefined}
+      onDelete={() => undefined}
+    />,
+  );
+
+describe('the 楼主 badge', () => {
+  it('marks the comments of the content’s author (from meme lzinfo), top-level and nested, and no one else’s', () => {
+    const author = user(7, '楼主本人');
+    const item = reply(1, user(3, '路人'), [reply(2, author)]);
+    const html = render(item, 7);
+    expect(html.match(/data-testid="lz-badge"/g)).toHaveLength(1);
+    expect(html).toContain(COMMENT_TEXT.lz);
+    expect(render(item, null)).not.toContain('lz-badge');
+    expect(render(reply(4, author), 7)).toContain('lz-badge');
+  });
+});
