@@ -14,6 +14,14 @@ export const LOGIN_CODE_INVALID = 4021;
 /** A login code was requested again within the resend interval. */
 export const LOGIN_CODE_TOO_FREQUENT = 4022;
 export const INTERNAL_ERROR = 500;
+/** A caller without the right to this path (internal pages without loopback or operator token). */
+export const FORBIDDEN = 403;
+/** A request body over the route's limit: HTTP 413 with a readable envelope. */
+export const PAYLOAD_TOO_LARGE = 413;
+/** Too many calls of one kind from one caller (login guesses, captchas, collectors): HTTP 429. */
+export const TOO_MANY_REQUESTS = 429;
+/** The database (or another dependency) is unreachable: HTTP 503; retry later, nothing was written. */
+export const SERVICE_UNAVAILABLE = 503;
 /** Feedback (reports and search ideas) refusals: 41xx (docs/api.md). */
 export const FEEDBACK_TARGET_NOT_FOUND = 4101;
 /** The reason does not exist or is not offered for the target's type. */
