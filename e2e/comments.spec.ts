@@ -70,4 +70,38 @@ describe('comments on the content detail page (phone browser)', () => {
     expect(await page.getByTestId('comment').filter({ hasText: text }).count()).toBe(0);
     await page.context().close();
   });
+  it('posts once when the first answer is lost and the user sends again', async () => {
+    const api = e2eApi(baseURL);
+    const [card] = (await api(contract.content.moreRecommend, { limit: 1 })).list;
+    const contentId = card?.contentId as number;
+    const tokens = await apiLogin(baseURL);
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, tokens);
+    // The first post reaches the server, but its answer never reaches the page.
+    let lost = 0;
+    await page.route(`**${contract.community.replyAdd.path}**`, async (route) => {
+      if (lost > 0) return route.continue();
+      lost += 1;
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.goto(`${baseURL}/community/content/${contentId}`);
+    await waitForHydration(page);
+    const section = page.getByTestId('comment-section');
+    // The section is lazy: type once its first page (or its empty state) has rendered.
+    await section.getByTestId('comment').first().or(section.getByTestId('comment-empty')).waitFor();
+    const text = `e2e 重发 ${Date.now()}`;
+    await section.getByTestId('comment-input').fill(text);
+    await section.getByTestId('comment-send').click();
+    await expect.poll(() => lost).toBe(1);
+    // The draft stays; the second tap carries the same requestId.
+    await expect.poll(() => section.getByTestId('comment-input').inputValue()).toBe(text);
+    const posted = page.waitForResponse((r) => r.url().includes(contract.community.replyAdd.path));
+    await section.getByTestId('comment-send').click();
+    expect((await (await posted).json()).code).toBe(200);
+    await section.getByTestId('comment').filter({ hasText: text }).waitFor();
+    const stored = await api(contract.community.replyList, { contentId, limit: 40 });
+    expect(stored.list.filter((reply) => reply.content === text)).toHaveLength(1);
+    await page.context().close();
+  });
 });

@@ -22,3 +22,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), lastId: z.string().nullable(), hasMore: z.boolean() });
 
 export const emptySchema = z.object({});
+
+/**
+ * A client-made id that makes a repeated write (a retry, a double tap) one record: made once per
+ * form or draft, sent again with every retry of it.
+ */
+export const requestIdSchema = z.uuid('必须是 UUID');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { pageOf, queryInt, userBriefSchema } from '../shared';
+import { pageOf, queryInt, requestIdSchema, userBriefSchema } from '../shared';
 
 const domain = 'community';
 
@@ -12,6 +12,8 @@ export const REPLY_CHILD_PREVIEW = 2;
 export const REPLY_CODES = {
   /** Deleting someone else's reply. */
   notOwned: 4201,
+  /** A post's requestId already used for a different comment. */
+  requestIdReused: 4202,
 } as const;
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
@@ -89,7 +91,8 @@ export const communityReplies = {
   }),
   /**
    * Posts a comment (the native action replyUser, login-gated). `replyId` answers a reply: the
-   * new one nests under that reply's top-level reply.
+   * new one nests under that reply's top-level reply. `requestId` is made once per draft by the
+   * client: a retry or a double tap with it answers the comment already posted.
    */
   replyAdd: endpoint({
     domain,
@@ -100,6 +103,7 @@ export const communityReplies = {
       contentId: idSchema,
       replyId: idSchema.optional(),
       content: z.string().trim().min(1).max(REPLY_MAX_LENGTH),
+      requestId: requestIdSchema,
     }),
     response: z.object({ reply: replySchema, replyCount: z.number().int().nonnegative() }),
   }),

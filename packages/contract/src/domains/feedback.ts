@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { queryInt } from '../shared';
+import { queryInt, requestIdSchema } from '../shared';
 
 const domain = 'feedback';
 
@@ -18,9 +18,6 @@ export const evidenceImageSchema = z.object({
 export const FEEDBACK_MAX_IMAGES = 4;
 /** Longest free text of a report or an idea. */
 export const FEEDBACK_MAX_TEXT = 500;
-
-/** A client-made id that makes a resubmitted form (retry, double tap) one record. */
-const requestIdSchema = z.string().uuid();
 
 export const accuseReasonSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { contents } from './content';
 
@@ -22,7 +22,10 @@ export const contentLights = pgTable(
   ],
 );
 
-/** A comment; `parentId` nests it under a top-level reply; `content` holds [emoji] tokens. */
+/**
+ * A comment; `parentId` nests it under a top-level reply; `content` holds [emoji] tokens. One
+ * row per user and `requestId`, so a repeated post is one comment.
+ */
 export const replies = pgTable(
   'replies',
   {
@@ -37,11 +40,14 @@ export const replies = pgTable(
     replyToUserId: integer('reply_to_user_id'),
     content: text('content').notNull(),
     lightCount: integer('light_count').notNull().default(0),
+    /** The client's id of the post (a retry or double tap sends it again); null for seeded rows. */
+    requestId: varchar('request_id', { length: 36 }),
     createdAt: createdAt(),
   },
   (t) => [
     index('replies_content_idx').on(t.contentId, t.parentId, t.createdAt.desc()),
     index('replies_parent_idx').on(t.parentId),
+    unique('replies_user_request').on(t.userId, t.requestId),
   ],
 );
 

@@ -147,10 +147,24 @@ export function createReplyQueries(db: Db) {
         parentId: number | null;
         replyToUserId: number | null;
         content: string;
+        requestId: string;
       },
     ) => {
-      const [row] = await tx.insert(replies).values(values).returning({ id: replies.id });
-      return (row as { id: number }).id;
+      // A concurrent post of the same requestId waits on the unique index, then does nothing.
+      const [row] = await tx
+        .insert(replies)
+        .values(values)
+        .onConflictDoNothing({ target: [replies.userId, replies.requestId] })
+        .returning({ id: replies.id });
+      return row?.id;
+    },
+    /** The user's reply posted with `requestId`, if any (a retried post). */
+    byRequestId: async (userId: number, requestId: string) => {
+      const [row] = await db
+        .select({ id: replies.id, contentId: replies.contentId, content: replies.content })
+        .from(replies)
+        .where(and(eq(replies.userId, userId), eq(replies.requestId, requestId)));
+      return row;
     },
     /** Deletes a reply and its children; how many rows went. */
     deleteWithChildren: async (tx: Db, replyId: number) => {

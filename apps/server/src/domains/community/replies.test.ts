@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { contract, REPLY_CODES, REPLY_MAX_LENGTH } from '@h5/contract';
 import { BAD_REQUEST, NOT_FOUND, SUCCESS, TOURIST } from '@h5/core';
 import { eq } from 'drizzle-orm';
@@ -35,7 +36,7 @@ describe('reply/add and reply/delete', () => {
   it('answers a visitor with the login code and writes nothing', async () => {
     const author = await signedInUser(t.app, t.db, 'reply-author');
     const contentId = await newContent(author.userId);
-    const add = await t.signedInject(calls.replyAdd, { contentId, content: 'hi' });
+    const add = await t.signedInject(calls.replyAdd, { requestId: randomUUID(), contentId, content: 'hi' });
     expect(add.body.code).toBe(TOURIST);
     const del = await t.signedInject(calls.replyDelete, { replyId: 1 });
     expect(del.body.code).toBe(TOURIST);
@@ -51,7 +52,7 @@ describe('reply/add and reply/delete', () => {
 
     const top = await t.signedInject(
       calls.replyAdd,
-      { contentId, content: '  好看[666]  ' },
+      { requestId: randomUUID(), contentId, content: '  好看[666]  ' },
       { cookies: alice.cookies },
     );
     expect(top.body).toMatchObject({
@@ -66,7 +67,7 @@ describe('reply/add and reply/delete', () => {
 
     const child = await t.signedInject(
       calls.replyAdd,
-      { contentId, replyId: topId, content: 'agree' },
+      { requestId: randomUUID(), contentId, replyId: topId, content: 'agree' },
       { cookies: bob.cookies },
     );
     expect(child.body.data).toMatchObject({
@@ -75,7 +76,7 @@ describe('reply/add and reply/delete', () => {
     });
     const grandchild = await t.signedInject(
       calls.replyAdd,
-      { contentId, replyId: child.body.data.reply.replyId, content: 'me too' },
+      { requestId: randomUUID(), contentId, replyId: child.body.data.reply.replyId, content: 'me too' },
       { cookies: alice.cookies },
     );
     // One level of nesting: an answer to a child sits beside it, naming whom it answers.
@@ -101,23 +102,35 @@ describe('reply/add and reply/delete', () => {
     const a = await newContent(user.userId);
     const b = await newContent(user.userId);
     const opts = { cookies: user.cookies };
-    const onA = await t.signedInject(calls.replyAdd, { contentId: a, content: 'x' }, opts);
+    const onA = await t.signedInject(
+      calls.replyAdd,
+      { requestId: randomUUID(), contentId: a, content: 'x' },
+      opts,
+    );
     const cross = await t.signedInject(
       calls.replyAdd,
-      { contentId: b, replyId: onA.body.data.reply.replyId, content: 'y' },
+      { requestId: randomUUID(), contentId: b, replyId: onA.body.data.reply.replyId, content: 'y' },
       opts,
     );
     expect(cross.body).toMatchObject({ code: NOT_FOUND, msg: COMMUNITY_MESSAGES.replyNotFound });
-    const ghost = await t.signedInject(calls.replyAdd, { contentId: 2_000_000_000, content: 'x' }, opts);
+    const ghost = await t.signedInject(
+      calls.replyAdd,
+      { requestId: randomUUID(), contentId: 2_000_000_000, content: 'x' },
+      opts,
+    );
     expect(ghost.body).toMatchObject({ code: NOT_FOUND, msg: COMMUNITY_MESSAGES.contentNotFound });
     for (const content of ['', '   ', 'x'.repeat(REPLY_MAX_LENGTH + 1)]) {
-      const bad = await t.signedInject(calls.replyAdd, { contentId: b, content }, opts);
+      const bad = await t.signedInject(
+        calls.replyAdd,
+        { requestId: randomUUID(), contentId: b, content },
+        opts,
+      );
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe(BAD_REQUEST);
     }
     const longest = await t.signedInject(
       calls.replyAdd,
-      { contentId: b, content: 'x'.repeat(REPLY_MAX_LENGTH) },
+      { requestId: randomUUID(), contentId: b, content: 'x'.repeat(REPLY_MAX_LENGTH) },
       opts,
     );
     expect(longest.body.code).toBe(SUCCESS);
@@ -131,16 +144,20 @@ describe('reply/add and reply/delete', () => {
     const contentId = await newContent(owner.userId);
     const top = await t.signedInject(
       calls.replyAdd,
-      { contentId, content: 'top' },
+      { requestId: randomUUID(), contentId, content: 'top' },
       { cookies: owner.cookies },
     );
     const topId = top.body.data.reply.replyId;
     const child = await t.signedInject(
       calls.replyAdd,
-      { contentId, replyId: topId, content: 'child' },
+      { requestId: randomUUID(), contentId, replyId: topId, content: 'child' },
       { cookies: other.cookies },
     );
-    await t.signedInject(calls.replyAdd, { contentId, content: 'another' }, { cookies: other.cookies });
+    await t.signedInject(
+      calls.replyAdd,
+      { requestId: randomUUID(), contentId, content: 'another' },
+      { cookies: other.cookies },
+    );
     expect(await storedCount(contentId)).toBe(3);
 
     const refused = await t.signedInject(calls.replyDelete, { replyId: topId }, { cookies: other.cookies });
@@ -159,7 +176,7 @@ describe('reply/add and reply/delete', () => {
     expect(childGone.body.data).toEqual({ deleted: 1, replyCount: 2 });
     await t.signedInject(
       calls.replyAdd,
-      { contentId, replyId: topId, content: 'again' },
+      { requestId: randomUUID(), contentId, replyId: topId, content: 'again' },
       { cookies: other.cookies },
     );
 
@@ -179,11 +196,78 @@ describe('reply/add and reply/delete', () => {
     const contentId = await newContent(user.userId);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        t.signedInject(calls.replyAdd, { contentId, content: `r${i}` }, { cookies: user.cookies }),
+        t.signedInject(
+          calls.replyAdd,
+          { requestId: randomUUID(), contentId, content: `r${i}` },
+          { cookies: user.cookies },
+        ),
       ),
     );
     for (const res of results) expect(res.body.code).toBe(SUCCESS);
     expect(await storedCount(contentId)).toBe(8);
+  });
+});
+
+describe('reply/add is idempotent by requestId', () => {
+  it('posts 50 parallel identical posts once, every answer the same comment', async () => {
+    const user = await signedInUser(t.app, t.db, 'double-tapper');
+    const contentId = await newContent(user.userId);
+    const post = { requestId: randomUUID(), contentId, content: '双击也只发一条' };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => t.signedInject(calls.replyAdd, post, { cookies: user.cookies })),
+    );
+    const ids = new Set(results.map((res) => res.body.data.reply.replyId));
+    for (const res of results) expect(res.body).toMatchObject({ code: 200, data: { replyCount: 1 } });
+    expect(ids.size).toBe(1);
+    expect(await t.db.select().from(replies).where(eq(replies.contentId, contentId))).toHaveLength(1);
+    expect(await storedCount(contentId)).toBe(1);
+
+    // A retry later answers the stored comment; a new requestId posts a second one.
+    const retry = await t.signedInject(calls.replyAdd, post, { cookies: user.cookies });
+    expect(retry.body.data.reply.replyId).toBe([...ids][0]);
+    const next = await t.signedInject(
+      calls.replyAdd,
+      { ...post, requestId: randomUUID() },
+      { cookies: user.cookies },
+    );
+    expect(next.body.data).toMatchObject({ replyCount: 2 });
+  });
+
+  it('refuses a requestId reused for another comment, and one that is not a uuid', async () => {
+    const user = await signedInUser(t.app, t.db, 'reuser');
+    const contentId = await newContent(user.userId);
+    const requestId = randomUUID();
+    await t.signedInject(
+      calls.replyAdd,
+      { requestId, contentId, content: 'first' },
+      { cookies: user.cookies },
+    );
+    const reused = await t.signedInject(
+      calls.replyAdd,
+      { requestId, contentId, content: 'second' },
+      { cookies: user.cookies },
+    );
+    expect(reused.body).toEqual({
+      code: 4202,
+      msg: '这条评论的请求编号已用于另一条评论，请重新发送',
+      data: null,
+    });
+    const bad = await t.signedInject(
+      calls.replyAdd,
+      { requestId: 'not-a-uuid', contentId, content: 'x' },
+      { cookies: user.cookies },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('requestId: 必须是 UUID');
+    // Another user may use the same requestId: ids are per user.
+    const other = await signedInUser(t.app, t.db, 'same-id-other');
+    const theirs = await t.signedInject(
+      calls.replyAdd,
+      { requestId, contentId, content: 'first' },
+      { cookies: other.cookies },
+    );
+    expect(theirs.body.data).toMatchObject({ replyCount: 2 });
+    expect(await storedCount(contentId)).toBe(2);
   });
 });
 
@@ -228,7 +312,7 @@ describe('reply-list and full-reply-list paging', () => {
     const contentId = await newContent(user.userId);
     const top = await t.signedInject(
       calls.replyAdd,
-      { contentId, content: 'parent' },
+      { requestId: randomUUID(), contentId, content: 'parent' },
       { cookies: user.cookies },
     );
     const replyId = top.body.data.reply.replyId;

@@ -81,39 +81,65 @@ async function childPage(
   return { list: page.map((row) => toReply(row, viewerId)), lastId, hasMore };
 }
 
+/** A post whose requestId is already stored: the transaction rolls back, the stored one answers. */
+class RepeatedPost extends Error {}
+
+interface ReplyInput {
+  contentId: number;
+  replyId?: number | undefined;
+  content: string;
+  requestId: string;
+}
+
 /**
  * Posts a reply: to the content, or answering `replyId` (nested under that reply's top-level
- * reply). The row and the content's count change in one transaction.
+ * reply). The row and the content's count change in one transaction. A repeat of a stored
+ * `requestId` (a retry, a double tap, a concurrent copy) changes nothing and answers the stored
+ * reply; the same requestId for another comment is refused.
  */
-async function addReply(
-  db: Db,
-  queries: ReplyQueries,
-  userId: number,
-  input: { contentId: number; replyId?: number | undefined; content: string },
-) {
-  return db.transaction(async (tx) => {
-    let parentId: number | null = null;
-    let replyToUserId: number | null = null;
-    if (input.replyId !== undefined) {
-      const target = await queries.lockReply(tx, input.replyId);
-      if (!target || target.contentId !== input.contentId) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
-      parentId = target.parentId ?? target.id;
-      replyToUserId = target.userId;
-    }
-    // Counting first also locks the content row, so concurrent posts serialise on it.
-    const replyCount = await queries.bumpCount(tx, input.contentId, 1);
-    if (replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.contentNotFound);
-    const id = await queries.insert(tx, {
-      contentId: input.contentId,
-      userId,
-      parentId,
-      replyToUserId,
-      content: input.content,
+async function addReply(db: Db, queries: ReplyQueries, userId: number, input: ReplyInput) {
+  try {
+    return await db.transaction(async (tx) => {
+      let parentId: number | null = null;
+      let replyToUserId: number | null = null;
+      if (input.replyId !== undefined) {
+        const target = await queries.lockReply(tx, input.replyId);
+        if (!target || target.contentId !== input.contentId) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
+        parentId = target.parentId ?? target.id;
+        replyToUserId = target.userId;
+      }
+      // Counting first also locks the content row, so concurrent posts serialise on it.
+      const replyCount = await queries.bumpCount(tx, input.contentId, 1);
+      if (replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.contentNotFound);
+      const id = await queries.insert(tx, {
+        contentId: input.contentId,
+        userId,
+        parentId,
+        replyToUserId,
+        content: input.content,
+        requestId: input.requestId,
+      });
+      if (id === undefined) throw new RepeatedPost();
+      const row = await queries.byId(tx, id);
+      if (!row) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
+      return { reply: toReply(row, userId), replyCount };
     });
-    const row = await queries.byId(tx, id);
-    if (!row) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
-    return { reply: toReply(row, userId), replyCount };
-  });
+  } catch (error) {
+    if (!(error instanceof RepeatedPost)) throw error;
+    return storedPost(db, queries, userId, input);
+  }
+}
+
+/** The answer to a repeated post: the reply stored under its requestId and today's count. */
+async function storedPost(db: Db, queries: ReplyQueries, userId: number, input: ReplyInput) {
+  const stored = await queries.byRequestId(userId, input.requestId);
+  if (!stored || stored.contentId !== input.contentId || stored.content !== input.content) {
+    throw new AppError(REPLY_CODES.requestIdReused, COMMUNITY_MESSAGES.replyRequestIdReused);
+  }
+  const row = await queries.byId(db, stored.id);
+  const replyCount = await queries.replyCount(input.contentId);
+  if (!row || replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
+  return { reply: toReply(row, userId), replyCount };
 }
 
 /** Deletes one's own reply (and its children); someone else's is refused. */

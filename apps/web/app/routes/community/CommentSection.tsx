@@ -3,6 +3,7 @@ import { formatCount } from '@h5/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { useApi } from '../../lib/use-api';
+import { useDraftRequestId } from '../../lib/use-draft-request-id';
 import { Placeholder } from '../../shell/Placeholder';
 import { Toast, useToast } from '../../shell/Toast';
 import { useInfiniteScroll } from '../content/use-infinite-scroll';
@@ -30,6 +31,7 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   const [replyTo, setReplyTo] = useState<Reply | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Reply | null>(null);
   const [toast, showToast] = useToast();
+  const draftId = useDraftRequestId();
   const composer = useRef<ComposerHandle>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -55,13 +57,17 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   );
 
   const send = async (content: string): Promise<boolean> => {
+    // A retry of the same draft (after a time-out, a double tap) carries the same requestId: one comment.
+    const requestId = draftId.idFor(`${replyTo?.replyId ?? ''}\n${content}`);
     try {
       // A visitor gets 7999 here: the request client's login handling takes over.
       const result = await api((c) => c.community.replyAdd, {
         contentId,
         content,
+        requestId,
         ...(replyTo ? { replyId: replyTo.replyId } : {}),
       });
+      draftId.sent();
       setNow(Date.now());
       list.added(result.reply, result.replyCount);
       setReplyTo(null);
