@@ -140,8 +140,10 @@ export class RateLimiter {
   }
 
   /**
-   * Adds `cost` units (default 1) to every key; over any limit: the refusal, HTTP 429, with
-   * `refusal(wait)` as its message and the longest wait as `Retry-After`.
+   * Adds `cost` units (default 1) to every key. A counter that had already reached its limit
+   * before this call refuses it: HTTP 429, `refusal(wait)` as its message and the longest wait
+   * as `Retry-After`. (A call of many units — an analytics batch — passes while there is room
+   * when it arrives, so no batch is refused for ever whatever the limit.)
    */
   async enforce(
     keys: readonly RateKey[],
@@ -149,7 +151,8 @@ export class RateLimiter {
     reply: FastifyReply,
     cost = 1,
   ): Promise<void> {
-    const over = (await this.counters.add(keys, cost)).filter((count) => count.hits > count.rule.limit);
+    const counts = await this.counters.add(keys, cost);
+    const over = counts.filter((count) => count.hits - cost >= count.rule.limit);
     if (over.length === 0) return;
     const wait = Math.max(...over.map((count) => count.retryAfterSeconds));
     reply.header('retry-after', String(wait));
