@@ -15,6 +15,13 @@ export interface RateRule {
   readonly windowSeconds: number;
 }
 
+/** A rule named `name` (the counter's rule column): `limit` units per subject per window. */
+export const rateRule = (name: string, limit: number, windowSeconds: number): RateRule => ({
+  name,
+  limit,
+  windowSeconds,
+});
+
 /** One counter: a rule and whom it counts (`ip:<address>`, `u:<userId>`, `phone:<phone>`). */
 export interface RateKey {
   rule: RateRule;

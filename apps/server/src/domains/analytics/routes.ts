@@ -5,7 +5,7 @@ import { telemetry } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
 import { routeNotFound } from '../../plugins/errors';
-import type { RateRule } from '../../plugins/rate-limit';
+import { rateRule } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { collectEvents } from './collect';
 import { eventCounts } from './event-counts';
@@ -19,7 +19,7 @@ const userAgentOf = (value: string | undefined): string | null => value?.slice(0
 /** The 429 limits of the collectors (docs/api.md "Limits"): reports, and events, per visitor and address. */
 function collectorRateRules(env: AppDeps['env']) {
   const windowSeconds = env.RATE_COLLECTOR_WINDOW_SECONDS;
-  const rule = (name: string, limit: number): RateRule => ({ name, limit, windowSeconds });
+  const rule = (name: string, limit: number) => rateRule(name, limit, windowSeconds);
   return {
     telemetry: {
       address: rule('telemetry:ip', env.RATE_TELEMETRY_PER_IP),

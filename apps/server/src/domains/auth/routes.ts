@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
 import { notFound, routeNotFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
-import { type RateRule, subjectOf } from '../../plugins/rate-limit';
+import { rateRule, subjectOf } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { CAPTCHA_RESULT, createCaptchaChallenges } from './captcha';
 import { registerCaptchaSdk } from './captcha-sdk';
@@ -14,24 +14,23 @@ import { findOrCreateUserByPhone } from './users';
 
 /** The 429 limits of the auth calls (docs/api.md "Limits"), from the environment. */
 function authRateRules(env: AppDeps['env']) {
-  const rule = (name: string, limit: number, windowSeconds: number): RateRule => ({
-    name,
-    limit,
-    windowSeconds,
-  });
   return {
-    loginPerPhone: rule(
+    loginPerPhone: rateRule(
       'login-verify:phone',
       env.RATE_LOGIN_VERIFY_PER_PHONE,
       env.RATE_LOGIN_VERIFY_WINDOW_SECONDS,
     ),
-    loginPerAddress: rule(
+    loginPerAddress: rateRule(
       'login-verify:ip',
       env.RATE_LOGIN_VERIFY_PER_IP,
       env.RATE_LOGIN_VERIFY_WINDOW_SECONDS,
     ),
-    challengePerAddress: rule('captcha-challenge', env.RATE_CAPTCHA_PER_IP, env.RATE_CAPTCHA_WINDOW_SECONDS),
-    verifyPerAddress: rule('captcha-verify', env.RATE_CAPTCHA_PER_IP, env.RATE_CAPTCHA_WINDOW_SECONDS),
+    challengePerAddress: rateRule(
+      'captcha-challenge',
+      env.RATE_CAPTCHA_PER_IP,
+      env.RATE_CAPTCHA_WINDOW_SECONDS,
+    ),
+    verifyPerAddress: rateRule('captcha-verify', env.RATE_CAPTCHA_PER_IP, env.RATE_CAPTCHA_WINDOW_SECONDS),
   };
 }
 
