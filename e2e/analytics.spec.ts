@@ -9,6 +9,13 @@ import { FEED_CARD, waitForHydration } from './support/page';
 
 const QUEUE_PREFIX = 'h5:analytics:';
 
+/** How many events the page's stored queue holds. */
+const queued = (page: import('playwright-core').Page) =>
+  page.evaluate(
+    (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)).length,
+    QUEUE_PREFIX,
+  );
+
 /**
  * Issue 4 journeys on a server of their own, so the counts are this test's alone: page views with
  * the spec's page ids, feed exposures once per page view, clicks, and a queue that outlives an
@@ -31,11 +38,6 @@ describe('analytics, end to end', () => {
     });
     return Object.fromEntries(series.map((s) => [s.event, s.counts.reduce((a, b) => a + b, 0)]));
   };
-  const queued = (page: import('playwright-core').Page) =>
-    page.evaluate(
-      (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)).length,
-      QUEUE_PREFIX,
-    );
 
   it('a page view, each visible card exposed once, and a click arrive at the collector', async () => {
     const page = await phone.newPage();
@@ -193,6 +195,58 @@ describe('analytics, end to end', () => {
     await expect
       .poll(async () => counts(), { timeout: 10_000 })
       .toMatchObject({ cardClick: (before.cardClick ?? 0) + 1, pageView: (before.pageView ?? 0) + 1 });
+    await page.context().close();
+  });
+});
+
+/**
+ * Issue 11 point 6: the collector is rate-limited per address (a server of its own with a low
+ * limit); a refused batch (HTTP 429) stays in the page's queue and arrives later, none lost.
+ */
+describe('analytics under the collector’s rate limit', () => {
+  const phone = usePhoneBrowser();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      SIGN_SECRET: E2E_SIGN_SECRET,
+      RATE_COLLECT_PER_IP: '10',
+      RATE_COLLECTOR_WINDOW_SECONDS: '3',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('a 429 keeps the events in the queue; after the pause they all arrive, once each', async () => {
+    const page = await phone.newPage();
+    const sent = watchSent(page);
+    const refused = page.waitForResponse((r) => r.url().includes(COLLECT_PATH) && r.status() === 429, {
+      timeout: 20_000,
+    });
+    // A first batch of 100 passes (the window had room), the rest of the queue meets the limit.
+    await seedQueue(
+      page,
+      Array.from({ length: 120 }, () => queuedEvent()),
+    );
+    await page.goto(`${server.baseURL}/`);
+    await waitForHydration(page);
+    const answer = await refused;
+    const body = (await answer.json()) as { code: number; msg: string; data: null };
+    expect(body).toMatchObject({ code: 429, data: null });
+    // The wait left in the 3-second window when the batch arrived.
+    expect([
+      '上报过于频繁，请 1 秒后再试',
+      '上报过于频繁，请 2 秒后再试',
+      '上报过于频繁，请 3 秒后再试',
+    ]).toContain(body.msg);
+    expect(await queued(page)).toBeGreaterThan(0);
+    await expect.poll(() => queued(page), { timeout: 40_000, interval: 500 }).toBe(0);
+    const unique = new Set(sent.uuids);
+    const { total } = await e2eApi(server.baseURL)(contract.analytics.eventCounts, {
+      bucket: 'hour',
+      span: 2,
+    });
+    expect(total).toBe(unique.size);
     await page.context().close();
   });
 });

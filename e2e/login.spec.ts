@@ -1,3 +1,4 @@
+import { contract } from '@h5/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { SHELL_TEXT } from '../apps/web/app/lib/ui-text/shell';
 import { usePhoneBrowser } from './support/browser';
@@ -42,6 +43,45 @@ describe('web login (phone + one-time code)', () => {
     await page.getByTestId('login-submit').click();
     const error = page.getByTestId('login-error');
     await expect.poll(async () => (await error.textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('counts down the tries of a code, then says it is dead and clears it (issue 11 point 8)', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/login`);
+    await waitForHydration(page);
+    await page.locator('input[name=phone]').fill('13800138125');
+    await page.getByTestId('send-code').click();
+    const code = page.getByTestId('dev-outbox-code');
+    await expect
+      .poll(async () => (await code.textContent())?.match(/\d{6}/)?.[0], { timeout: 10_000 })
+      .toBeTruthy();
+    const right = (await code.textContent())?.match(/\d{6}/)?.[0] ?? '';
+    const wrong = right === '000000' ? '111111' : '000000';
+    const error = page.getByTestId('login-error');
+    const input = page.locator('input[name=code]');
+    for (const left of [4, 3, 2, 1]) {
+      await input.fill(wrong);
+      await page.getByTestId('login-submit').click();
+      await expect
+        .poll(async () => (await error.textContent())?.trim())
+        .toBe(`验证码错误，还可尝试 ${left} 次`);
+    }
+    await input.fill(wrong);
+    await page.getByTestId('login-submit').click();
+    await expect
+      .poll(async () => (await error.textContent())?.trim())
+      .toBe('验证码错误次数过多，已失效，请重新获取验证码');
+    expect(await input.inputValue()).toBe('');
+    // The right code is too late now.
+    await input.fill(right);
+    const answered = page.waitForResponse((r) => r.url().includes(contract.auth.login.path));
+    await page.getByTestId('login-submit').click();
+    expect((await (await answered).json()).code).toBe(4023);
+    await expect
+      .poll(async () => (await error.textContent())?.trim())
+      .toBe('验证码错误次数过多，已失效，请重新获取验证码');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startServer } from '../../scripts/start-server.mjs';
 import { chromiumPath } from './browser';
-import { E2E_SIGN_SECRET } from './constants';
+import { E2E_LIFTED_RATE_LIMITS, E2E_SIGN_SECRET } from './constants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,12 +18,13 @@ export default async function setup(project: TestProject) {
     if (!existsSync(join(REPO_ROOT, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
-  // Every browser of the run logs in from 127.0.0.1, so the shared server lifts the risk limits;
-  // the risk-check journey starts its own server with low ones.
+  // Every browser of the run logs in from 127.0.0.1, so the shared server lifts the risk and rate
+  // limits; the journeys of a limit start their own server with low ones.
   const server = await startServer({
     SIGN_SECRET: E2E_SIGN_SECRET,
     RISK_LOGIN_CODE_LIMIT: '100000',
     RISK_WRITE_LIMIT: '100000',
+    ...E2E_LIFTED_RATE_LIMITS,
   });
   project.provide('baseURL', server.baseURL);
   return server.stop;

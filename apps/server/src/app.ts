@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
 import { registerHealth } from './plugins/health';
+import { RateLimiter } from './plugins/rate-limit';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
 import { SessionStore } from './plugins/session';
@@ -46,11 +47,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     }),
   });
+  const limits = new RateLimiter(db, env);
   const deps: AppDeps = {
     env,
     db,
     sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN),
-    risk: new RiskCheck(db, env),
+    risk: new RiskCheck(db, limits.counters, env),
+    limits,
     store: createObjectStore(env),
   };
 

@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { RateLimiter } from './plugins/rate-limit';
 import type { RiskCheck } from './plugins/risk-check';
 import type { SessionStore } from './plugins/session';
 import type { ObjectStore } from './storage';
@@ -11,6 +12,8 @@ export interface AppDeps {
   sessions: SessionStore;
   /** Who must pass a captcha first (HTTP 485), and the passes that let them through. */
   risk: RiskCheck;
+  /** The 429 limits: login guesses, captchas, telemetry and analytics per caller and address. */
+  limits: RateLimiter;
   /** Upload bytes: local disk or S3 (STORAGE_DRIVER). */
   store: ObjectStore;
 }

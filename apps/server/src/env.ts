@@ -56,6 +56,21 @@ const envSchema = z.object({
   RISK_WINDOW_SECONDS: positiveInt(86_400).default(60),
   RISK_LOGIN_CODE_LIMIT: positiveInt(1_000_000).default(3),
   RISK_LOGIN_CODE_WINDOW_SECONDS: positiveInt(86_400).default(600),
+  // Issue 11 points 6, 8, 10, 13 — the 429 limits (plugins/rate-limit.ts), counted in the database
+  // per window (database clock): login-code guesses per code, per phone and per address; captcha
+  // challenges and verifies per address; telemetry reports and analytics events per visitor
+  // (session user) and per address. Past a limit: HTTP 429 until the window ends.
+  LOGIN_CODE_MAX_ATTEMPTS: positiveInt(100).default(5),
+  RATE_LOGIN_VERIFY_PER_PHONE: positiveInt(1_000_000).default(10),
+  RATE_LOGIN_VERIFY_PER_IP: positiveInt(1_000_000).default(30),
+  RATE_LOGIN_VERIFY_WINDOW_SECONDS: positiveInt(86_400).default(900),
+  RATE_CAPTCHA_PER_IP: positiveInt(1_000_000).default(20),
+  RATE_CAPTCHA_WINDOW_SECONDS: positiveInt(86_400).default(600),
+  RATE_TELEMETRY_PER_VISITOR: positiveInt(1_000_000).default(30),
+  RATE_TELEMETRY_PER_IP: positiveInt(1_000_000).default(120),
+  RATE_COLLECT_PER_VISITOR: positiveInt(1_000_000).default(1200),
+  RATE_COLLECT_PER_IP: positiveInt(1_000_000).default(6000),
+  RATE_COLLECTOR_WINDOW_SECONDS: positiveInt(86_400).default(60),
   // Object store of uploads (apps/server/src/storage): files under DATA_DIR/objects, or an S3-compatible service.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),

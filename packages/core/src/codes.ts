@@ -13,6 +13,8 @@ export const NOT_FOUND = 404;
 export const LOGIN_CODE_INVALID = 4021;
 /** A login code was requested again within the resend interval. */
 export const LOGIN_CODE_TOO_FREQUENT = 4022;
+/** The login code had its tries (LOGIN_CODE_MAX_ATTEMPTS) and is dead: request a new one. */
+export const LOGIN_CODE_ATTEMPTS_EXCEEDED = 4023;
 export const INTERNAL_ERROR = 500;
 /** A caller without the right to this path (internal pages without loopback or operator token). */
 export const FORBIDDEN = 403;

@@ -6,7 +6,7 @@ import { LOG_PREFIX, type TrackerLogger } from './logger';
 import { randomSample } from './random-sample';
 import { RecentSet } from './recent-set';
 import type { SenderLock } from './sender-lock';
-import type { AnalyticsTransport, SendOutcome } from './transport';
+import { type AnalyticsTransport, isRateLimited, type SendOutcome } from './transport';
 
 export interface EventQueueOptions {
   store: EventStore;
@@ -28,6 +28,10 @@ export interface EventQueueOptions {
 }
 
 export const DEFAULT_MAX_BATCHES_IN_FLIGHT = 4;
+/** After a rate-limited send (HTTP 429) the queue sends nothing for this long, doubling per repeat. */
+export const RATE_LIMIT_PAUSE_MS = 5_000;
+/** The longest pause after repeated rate-limited sends. */
+export const RATE_LIMIT_PAUSE_MAX_MS = 60_000;
 export const DEFAULT_BEACON_MAX_CHARS = 50_000;
 /** A tab that is not the sender refreshes its view of the queue's size this often (ticks). */
 const SIZE_REFRESH_TICKS = 25;
@@ -50,6 +54,9 @@ export class EventQueue {
   #ticks = 0;
   #failStreak = 0;
   #releasing = false;
+  /** Rate-limited sends in a row, and until when nothing is sent because of them. */
+  #rateLimited = 0;
+  #pausedUntil = 0;
 
   constructor(options: EventQueueOptions) {
     this.#o = options;
@@ -93,7 +100,7 @@ export class EventQueue {
     if (this.#batches.size >= (this.#o.maxBatchesInFlight ?? DEFAULT_MAX_BATCHES_IN_FLIGHT)) {
       return Promise.resolve();
     }
-    if (!this.#o.isOnline()) return Promise.resolve();
+    if (!this.#o.isOnline() || now < this.#pausedUntil) return Promise.resolve();
     const picked = randomSample(this.#candidates(local, shared), ANALYTICS_BATCH_SIZE, this.#o.random);
     const batch = new Map<string, StoredRef>();
     const events: AnalyticsEvent[] = [];
@@ -115,7 +122,7 @@ export class EventQueue {
 
   /**
    * Page hide: hands what is queued (not in flight; the shared storage only when this tab is the
-   * sender) to the beacon, oldest first, up to 100 events and the beacon size, and removes what
+   * sender; nothing while paused after a 429) to the beacon, oldest first, up to 100 events and the beacon size, and removes what
    * the browser took, so neither a later tick nor another tab nor the next page sends it again.
    * Then gives the lock up once the batches in flight are answered. Returns how many it handed over.
    */
@@ -170,6 +177,7 @@ export class EventQueue {
     } catch (error) {
       outcome = null;
       this.counters.failedBatches++;
+      if (isRateLimited(error)) this.#pause();
       if (this.#failStreak++ === 0) {
         this.#o.logger.warn(LOG_PREFIX, 'send failed; the events are kept for the next tick', error);
       }
@@ -181,8 +189,16 @@ export class EventQueue {
     }
   }
 
+  /** A 429: no sends (and no beacon) for 5 s, 10 s, 20 s… up to a minute; the events stay queued. */
+  #pause(): void {
+    const pause = Math.min(RATE_LIMIT_PAUSE_MS * 2 ** this.#rateLimited, RATE_LIMIT_PAUSE_MAX_MS);
+    this.#rateLimited++;
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#o.now() + pause);
+  }
+
   #apply(outcome: SendOutcome, batch: Map<string, StoredRef>): void {
     this.#failStreak = 0;
+    this.#rateLimited = 0;
     const take = (uuid: string): boolean => {
       const ref = batch.get(uuid);
       if (!ref || this.#delivered.has(uuid)) return false;
@@ -202,8 +218,9 @@ export class EventQueue {
 
   #beaconQueued(): number {
     const { beacon, store } = this.#o;
-    if (!beacon) return 0;
     const now = this.#o.now();
+    // Rate-limited: a beacon would be refused too, and its events lost; they wait in storage.
+    if (!beacon || now < this.#pausedUntil) return 0;
     const shared = this.#o.lock.held() ? store.scanStorage(now) : [];
     const refs = this.#candidates(store.memoryRefs(now), shared).sort((a, b) => a.expiresAt - b.expiresAt);
     const maxChars = this.#o.beaconMaxChars ?? DEFAULT_BEACON_MAX_CHARS;

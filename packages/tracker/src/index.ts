@@ -32,6 +32,7 @@ export {
   type AnalyticsTransport,
   type CollectAnswer,
   createCollectorTransport,
+  isRateLimited,
   outcomeFromCollectAnswer,
   type SendOutcome,
 } from './transport';

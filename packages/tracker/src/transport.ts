@@ -1,4 +1,16 @@
 import type { AnalyticsEvent } from '@h5/contract';
+import { TOO_MANY_REQUESTS } from '@h5/core';
+
+/**
+ * True when a send failed because the receiver is rate-limiting this sender (HTTP 429: an error
+ * with `httpStatus` 429, as the request client's ApiError): the batch is kept, and the queue
+ * pauses before it sends again (and hands nothing to a page-hide beacon, which would be refused
+ * the same way and lose the events).
+ */
+export const isRateLimited = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { httpStatus?: unknown }).httpStatus === TOO_MANY_REQUESTS;
 
 /**
  * A transport's verdict on one batch. Uuids in neither list (or a rejected promise) are kept and
@@ -46,7 +58,8 @@ export function outcomeFromCollectAnswer(
 /**
  * An HTTP transport over the app's API client: `post` makes the contract's `collectEvents` call
  * (signed, POST /sns-analytics/v1/common/h5/collect) and resolves with its data; a rejection (network,
- * time-out, 5xx) keeps the batch for the next tick.
+ * time-out, 5xx) keeps the batch for the next tick, and a 429 ({@link isRateLimited}) keeps it
+ * for after a pause.
  */
 export function createCollectorTransport(
   post: (body: { events: AnalyticsEvent[] }) => Promise<CollectAnswer>,

@@ -7,8 +7,6 @@ export const SERVER_MESSAGES = {
   tourist: 'please log in',
   notFound: 'not found',
   internal: 'internal error',
-  loginCodeInvalid: 'login code is wrong or expired',
-  loginCodeTooFrequent: 'a code was sent less than 60 seconds ago, please wait',
   configNotFound: 'config not found',
   riskCheck: 'too many requests: please pass the captcha, then try again',
   captchaChallengeNotFound: 'captcha challenge not found',

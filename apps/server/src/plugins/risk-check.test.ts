@@ -1,11 +1,10 @@
-import { randomInt } from 'node:crypto';
 import { contract } from '@h5/contract';
 import { CAPTCHA_SESSION_HEADER, RISK_CHECK, RISK_CHECK_STATUS, SUCCESS } from '@h5/core';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaSessions, loginCodes, riskCounters, sessions } from '../db/schema';
 import { findOrCreateUserByPhone } from '../domains/auth/users';
-import { createTestApp, type TestApp, uniquePhone } from '../test-utils';
+import { createTestApp, type TestApp, uniqueIp, uniquePhone } from '../test-utils';
 import { hashToken } from './session';
 
 const WRITE_LIMIT = 5;
@@ -21,9 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A client address no other test (or earlier run on a reused database) has used. */
-const uniqueIp = (): string =>
-  `2001:db8:${[0, 0, 0, 0].map(() => randomInt(0, 0x10000).toString(16)).join(':')}`;
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 /** A fresh user with `count` live sessions (each logout below is one write by that user). */

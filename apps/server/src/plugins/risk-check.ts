@@ -4,17 +4,16 @@ import { CAPTCHA_SESSION_HEADER, RISK_CHECK, RISK_CHECK_STATUS } from '@h5/core'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { captchaSessions, riskCounters } from '../db/schema';
-import { clientIp } from '../domains/config/client-ip';
+import { captchaSessions } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
+import { addressSubject, type RateCounters, type RateRule, subjectOf } from './rate-limit';
 import { endpointKey } from './register-endpoint';
 import { hashToken } from './session';
 
 /** How long a passed captcha's session id can be redeemed (once) by a replayed call. */
 export const CAPTCHA_SESSION_TTL_SECONDS = 600;
-const SUBJECT_MAX = 80;
 
 /** Who a call is from, for the risk check: the session user, else the client address. */
 export interface RiskCaller {
@@ -22,10 +21,8 @@ export interface RiskCaller {
   user: UserBrief | null;
 }
 
-interface RiskRule {
+interface RiskRule extends RateRule {
   name: 'write' | 'login-code';
-  limit: number;
-  windowSeconds: number;
   applies: (endpoint: Endpoint) => boolean;
   /** The counter's subject: the caller, or (login codes) always the address. */
   counterSubject: (caller: RiskCaller) => string;
@@ -52,17 +49,18 @@ export function riskCheckRefusal(scene: string): AppError {
 
 /**
  * The risk check: decides, before a handler runs, whether the caller must pass a captcha first.
- * Counters live in the database (one atomic upsert per counted call), so the limits hold under
- * concurrency and across server processes; windows run on the database clock. A call carrying
+ * Counters are the server's rate counters (plugins/rate-limit.ts: one atomic upsert per counted
+ * call), so the limits hold under concurrency and across server processes; windows run on the
+ * database clock. A call carrying
  * a live, unused captcha session of the same caller (`x-captcha-session`) goes through and
  * restarts the counter; the session is then spent.
  */
 export class RiskCheck {
   private readonly rules: readonly RiskRule[];
-  private readonly count;
 
   constructor(
     private readonly db: Db,
+    private readonly counters: RateCounters,
     private readonly env: Pick<
       Env,
       | 'TRUST_PROXY'
@@ -89,33 +87,15 @@ export class RiskCheck {
         counterSubject: (caller) => this.subjectOf(caller),
       },
     ];
-    const windowOver = sql`${riskCounters.windowStart} <= now() - make_interval(secs => ${sql.placeholder('windowSeconds')})`;
-    this.count = db
-      .insert(riskCounters)
-      .values({
-        rule: sql.placeholder('rule'),
-        subject: sql.placeholder('subject'),
-        windowStart: sql`now()`,
-        hits: 1,
-      })
-      .onConflictDoUpdate({
-        target: [riskCounters.rule, riskCounters.subject],
-        set: {
-          hits: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${riskCounters.hits} + 1 END`,
-          windowStart: sql`CASE WHEN ${windowOver} THEN now() ELSE ${riskCounters.windowStart} END`,
-        },
-      })
-      .returning({ hits: riskCounters.hits })
-      .prepare('risk_count');
   }
 
   /** The caller as a risk subject: `u:<userId>` with a session, else `ip:<address>` (TRUST_PROXY-aware). */
   subjectOf({ request, user }: RiskCaller): string {
-    return user ? `u:${user.userId}` : this.addressSubject(request);
+    return user ? subjectOf('u', user.userId) : this.addressSubject(request);
   }
 
   private addressSubject(request: FastifyRequest): string {
-    return `ip:${clientIp(request, this.env.TRUST_PROXY)}`.slice(0, SUBJECT_MAX);
+    return addressSubject(request, this.env.TRUST_PROXY);
   }
 
   /** Throws the 485 refusal when the call is over its rule's limit; GETs and other calls cost nothing. */
@@ -125,8 +105,8 @@ export class RiskCheck {
     const subject = rule.counterSubject(caller);
     const pass = headerValue(caller.request, CAPTCHA_SESSION_HEADER);
     if (pass && (await this.redeem(pass, this.subjectOf(caller), rule, subject))) return;
-    const [row] = await this.count.execute({ rule: rule.name, subject, windowSeconds: rule.windowSeconds });
-    if (!row || row.hits > rule.limit) throw riskCheckRefusal(sceneOf(endpoint));
+    const [count] = await this.counters.add([{ rule, subject }]);
+    if (!count || count.hits > rule.limit) throw riskCheckRefusal(sceneOf(endpoint));
   }
 
   /** Stores a passed captcha for the caller; the returned session id is shown once, kept hashed. */
@@ -161,13 +141,7 @@ export class RiskCheck {
         )
         .returning({ id: captchaSessions.id });
       if (spent.length === 0) return false;
-      await tx
-        .insert(riskCounters)
-        .values({ rule: rule.name, subject, windowStart: sql`now()`, hits: 1 })
-        .onConflictDoUpdate({
-          target: [riskCounters.rule, riskCounters.subject],
-          set: { hits: 1, windowStart: sql`now()` },
-        });
+      await this.counters.restart(tx, rule, subject);
       return true;
     });
   }

@@ -9,9 +9,20 @@ import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
 
+/** The 429 limits out of reach (every test calls from 127.0.0.1); the tests of a limit set their own. */
+export const LIFTED_RATE_LIMITS: Readonly<Record<string, string>> = {
+  RATE_LOGIN_VERIFY_PER_PHONE: '100000',
+  RATE_LOGIN_VERIFY_PER_IP: '100000',
+  RATE_CAPTCHA_PER_IP: '100000',
+  RATE_TELEMETRY_PER_VISITOR: '100000',
+  RATE_TELEMETRY_PER_IP: '100000',
+  RATE_COLLECT_PER_VISITOR: '1000000',
+  RATE_COLLECT_PER_IP: '1000000',
+};
+
 /**
- * A parsed test environment: test secret, no web build, plus overrides. The risk limits are out
- * of reach (every test calls from 127.0.0.1); the risk-check tests set their own.
+ * A parsed test environment: test secret, no web build, plus overrides. The risk and rate limits
+ * are out of reach (every test calls from 127.0.0.1); the tests of a limit set their own.
  */
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({
@@ -21,6 +32,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     RISK_WRITE_LIMIT: '100000',
     RISK_LOGIN_CODE_LIMIT: '100000',
+    ...LIFTED_RATE_LIMITS,
     ...overrides,
   });
 }
@@ -80,3 +92,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
 
 /** A fresh mainland mobile number, so reruns on a reused database never collide. */
 export const uniquePhone = (): string => `1${String(randomInt(3_000_000_000, 9_999_999_999))}`;
+
+/** A client address no other test (or earlier run on a reused database) has used; send it as `x-forwarded-for` with TRUST_PROXY. */
+export const uniqueIp = (): string =>
+  `2001:db8:${[0, 0, 0, 0].map(() => randomInt(0, 0x10000).toString(16)).join(':')}`;

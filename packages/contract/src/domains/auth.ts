@@ -8,6 +8,9 @@ const domain = 'auth';
 export const phoneSchema = z.string().regex(/^1\d{10}$/, 'phone must be 11 digits starting with 1');
 export const loginCodeSchema = z.string().regex(/^\d{6}$/, 'code must be 6 digits');
 
+/** How every captcha challenge image starts: a PNG data URL. */
+export const CAPTCHA_IMAGE_PREFIX = 'data:image/png;base64,';
+
 /** Which captcha a risk check asks for: the `data` of an HTTP 485 answer (DESIGN.md §4). */
 export const riskCheckDataSchema = z.object({
   /** The only kind served: an image of characters to type (the captcha SDK's modal). */
@@ -62,8 +65,11 @@ export const auth = {
     request: z.object({ scene: z.string().max(64).optional() }),
     response: z.object({
       challengeId: z.string(),
-      /** An SVG image (markup) of the characters to type. */
-      image: z.string(),
+      /**
+       * The characters to type as a distorted raster: a PNG data URL (`data:image/png;base64,…`),
+       * 2× pixels of a 152 × 50 (4 characters) or 184 × 50 (5) image. Use it as an img src.
+       */
+      image: z.string().startsWith(CAPTCHA_IMAGE_PREFIX),
       answerLength: z.number().int(),
       expiresInSeconds: z.number().int(),
     }),

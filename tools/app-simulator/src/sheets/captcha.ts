@@ -15,7 +15,7 @@ const AUTO_SOLVE_PAUSE_MS = 400;
 
 export interface CaptchaChallengeView {
   challengeId: string;
-  /** SVG markup from the server. */
+  /** The server's PNG data URL (contract `captchaChallenge`), shown as the image's src. */
   image: string;
   answerLength: number;
 }
@@ -28,18 +28,13 @@ export interface CaptchaView {
   answer?: string;
 }
 
-/** The SVG markup as an image source. */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
-
 /** The captcha verify sheet (spec §4 native verify): the image, a refresh, the answer field. */
 export function captchaSheetSpec(id: string, view: CaptchaView): SheetSpec {
   const refresh = { action: CAPTCHA_ACTIONS.refresh, label: TEXT.refresh, style: 'link' as const };
   const blocks: BlockSpec[] = [
     { type: 'heading', text: TEXT.title, subtitle: TEXT.description },
     view.challenge
-      ? { type: 'image', src: svgDataUrl(view.challenge.image), alt: TEXT.imageAlt, refresh }
+      ? { type: 'image', src: view.challenge.image, alt: TEXT.imageAlt, refresh }
       : { type: 'spinner', label: TEXT.loading },
     {
       type: 'field',

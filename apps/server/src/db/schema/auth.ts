@@ -29,7 +29,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** One-time login codes (6 digits, 5 minutes, single use). */
+/**
+ * One-time login codes (6 digits, 5 minutes, single use). Only a phone's newest code can be
+ * used; `attempts` counts the guesses at it, and past LOGIN_CODE_MAX_ATTEMPTS it is dead.
+ */
 export const loginCodes = pgTable(
   'login_codes',
   {
@@ -39,6 +42,7 @@ export const loginCodes = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('login_codes_phone_idx').on(t.phone, t.createdAt.desc())],
 );

@@ -1,10 +1,11 @@
 import { contract } from '@h5/contract';
-import { NOT_FOUND, SUCCESS, signParams } from '@h5/core';
+import { NOT_FOUND, SUCCESS, signParams, TOO_MANY_REQUESTS } from '@h5/core';
 import { buildRequest } from '@h5/request';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, users } from '../../db/schema';
-import { analyticsEvent, createTestApp, type TestApp } from '../../test-utils';
+import { analyticsEvents, riskCounters, users } from '../../db/schema';
+import { analyticsEvent, createTestApp, type TestApp, uniqueIp, uniquePhone } from '../../test-utils';
+import { findOrCreateUserByPhone } from '../auth/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,7 +151,7 @@ describe('collectEvents', () => {
 
   it('refuses expired events and events from more than 5 minutes ahead', async () => {
     const now = Date.now();
-    const expired = analyticsEvent({ occurredAt: now - 20_000_000, expiresAt: now - 1000 });
+    const expired = analyticsEvent({ occurredAt: now - 10_801_000, expiresAt: now - 1000 });
     const future = analyticsEvent({ occurredAt: now + 10 * 60_000 });
     const skewed = analyticsEvent({ occurredAt: now + 60_000 });
     const farOff = analyticsEvent({ expiresAt: 8.64e15 });
@@ -164,6 +165,40 @@ describe('collectEvents', () => {
         { index: 3, uuid: farOff.uuid, reason: 'expiresAt: later than the year 9999' },
       ],
     });
+  });
+
+  it('refuses times no live event has (issue 11 point 13): the 3-hour expiry of spec §4, plus a minute', async () => {
+    const now = Date.now();
+    const year = 365 * 24 * 3_600_000;
+    // The issue's vector: dated a year back, expiring in 50 years.
+    const yearBackFiftyYears = analyticsEvent({ occurredAt: now - year, expiresAt: now + 50 * year });
+    const yearBack = analyticsEvent({ occurredAt: now - year, expiresAt: now - year + 10_800_000 });
+    const longLived = analyticsEvent({ occurredAt: now, expiresAt: now + 10_860_001 });
+    const backwards = analyticsEvent({ occurredAt: now, expiresAt: now - 1 });
+    const justTooOld = analyticsEvent({ occurredAt: now - 10_900_000, expiresAt: now - 100_000 });
+    const lastMinute = analyticsEvent({ occurredAt: now - 10_000_000, expiresAt: now + 860_000 });
+    const tracked = analyticsEvent({ occurredAt: now - 60_000, expiresAt: now - 60_000 + 10_800_000 });
+    const res = await collect([
+      yearBackFiftyYears,
+      yearBack,
+      longLived,
+      backwards,
+      justTooOld,
+      lastMinute,
+      tracked,
+    ]);
+    expect(res.body.data).toEqual({
+      accepted: [lastMinute.uuid, tracked.uuid],
+      duplicates: [],
+      rejected: [
+        { index: 0, uuid: yearBackFiftyYears.uuid, reason: 'expiresAt: more than 3 hours after occurredAt' },
+        { index: 1, uuid: yearBack.uuid, reason: 'occurredAt: more than 3 hours ago' },
+        { index: 2, uuid: longLived.uuid, reason: 'expiresAt: more than 3 hours after occurredAt' },
+        { index: 3, uuid: backwards.uuid, reason: 'expiresAt: earlier than occurredAt' },
+        { index: 4, uuid: justTooOld.uuid, reason: 'occurredAt: more than 3 hours ago' },
+      ],
+    });
+    expect(await storedRows([yearBackFiftyYears.uuid, yearBack.uuid, longLived.uuid])).toHaveLength(0);
   });
 
   it('refuses a batch over 100 events or an empty one as malformed (HTTP 400)', async () => {
@@ -246,5 +281,58 @@ describe('collectEvents', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('collector limits per visitor and address (issue 11 points 6, 13)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      TRUST_PROXY: 'true',
+      RATE_COLLECT_PER_IP: '10',
+      RATE_COLLECT_PER_VISITOR: '5',
+      RATE_COLLECTOR_WINDOW_SECONDS: '600',
+    });
+  });
+  afterAll(() => limited.close());
+
+  const send = (events: unknown[], ip: string, cookies?: Record<string, string>) =>
+    limited.signedInject(
+      contract.analytics.collectEvents,
+      { events },
+      { headers: { 'x-forwarded-for': ip }, ...(cookies ? { cookies } : {}) },
+    );
+  const batch = (n: number) => Array.from({ length: n }, () => analyticsEvent());
+  const refusal = { code: TOO_MANY_REQUESTS, msg: '上报过于频繁，请 10 分钟后再试', data: null };
+
+  it('counts events per address: at the limit the whole batch answers 429 and nothing of it is stored', async () => {
+    const ip = uniqueIp();
+    expect((await send(batch(6), ip)).body.data.accepted).toHaveLength(6);
+    // Room left when it arrives: a batch passes, even past the limit (no batch waits for ever).
+    expect((await send(batch(5), ip)).body.data.accepted).toHaveLength(5);
+    const second = batch(1);
+    const refused = await send(second, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(refusal);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);
+    expect(await storedRows(second.map((e) => e.uuid))).toHaveLength(0);
+    // Another address is not affected; this one again once the window is over (database clock).
+    expect((await send(batch(4), uniqueIp())).status).toBe(200);
+    await limited.db
+      .update(riskCounters)
+      .set({ windowStart: sql`now() - interval '601 seconds'` })
+      .where(eq(riskCounters.subject, `ip:${ip}`));
+    expect((await send(second, ip)).body.data.accepted).toEqual(second.map((e) => e.uuid));
+  });
+
+  it('counts a logged-in visitor’s events whatever the address', async () => {
+    const user = await findOrCreateUserByPhone(limited.db, uniquePhone());
+    const tokens = await limited.app.deps.sessions.create(user.userId);
+    const cookies = { duToken: tokens.duToken };
+    expect((await send(batch(3), uniqueIp(), cookies)).status).toBe(200);
+    expect((await send(batch(3), uniqueIp(), cookies)).status).toBe(200);
+    const refused = await send(batch(1), uniqueIp(), cookies);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(refusal);
   });
 });

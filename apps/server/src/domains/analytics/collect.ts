@@ -4,6 +4,7 @@ import {
   analyticsEventSchema,
   type collectResultSchema,
 } from '@h5/contract';
+import { ANALYTICS_EVENT_EXPIRY_MS } from '@h5/core';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client';
@@ -26,6 +27,11 @@ interface EventRow {
 
 /** How far ahead of the server clock an event's occurredAt may be (device clock skew). */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/**
+ * The longest an event lives: spec §4's 3-hour expiry, plus a minute of slack. An `expiresAt`
+ * later than this after `occurredAt`, or an `occurredAt` longer ago than this, is no live event.
+ */
+export const EVENT_LIFETIME_MAX_MS = ANALYTICS_EVENT_EXPIRY_MS + 60_000;
 /** The latest time stored: the end of year 9999 (later ones have no plain ISO form). */
 const MAX_TIME_MS = Date.UTC(10_000, 0, 1) - 1;
 
@@ -73,8 +79,9 @@ function uuidOf(raw: unknown): string | null {
 
 /**
  * One event of a batch, checked alone (the one place untrusted events are judged): the queued-event
- * shape, a known event name, its payload, text the database can store, not expired, not from
- * the future.
+ * shape, a known event name, its payload, text the database can store, times a live event has
+ * (expiry at most 3 h + 1 min after it happened, happened at most that long ago), not expired,
+ * not from the future.
  */
 export function checkEvent(raw: unknown, now: number, sender: CollectSender): Verdict {
   const refuse = (reason: string): Verdict => ({ ok: false, uuid: uuidOf(raw), reason });
@@ -87,6 +94,11 @@ export function checkEvent(raw: unknown, now: number, sender: CollectSender): Ve
   const unstorable = unstorableField(event.tracker, 'tracker') ?? unstorableField(payload.data, 'payload');
   if (unstorable) return refuse(`${unstorable}: contains a NUL or an unpaired surrogate character`);
   if (event.expiresAt > MAX_TIME_MS) return refuse('expiresAt: later than the year 9999');
+  if (event.expiresAt < event.occurredAt) return refuse('expiresAt: earlier than occurredAt');
+  if (event.expiresAt - event.occurredAt > EVENT_LIFETIME_MAX_MS) {
+    return refuse('expiresAt: more than 3 hours after occurredAt');
+  }
+  if (event.occurredAt < now - EVENT_LIFETIME_MAX_MS) return refuse('occurredAt: more than 3 hours ago');
   if (event.expiresAt < now) return refuse('expired');
   if (event.occurredAt > now + FUTURE_TOLERANCE_MS) {
     return refuse('occurredAt: more than 5 minutes in the future');

@@ -5,20 +5,40 @@ import { telemetry } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
 import { routeNotFound } from '../../plugins/errors';
+import { rateRule } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { collectEvents } from './collect';
 import { eventCounts } from './event-counts';
+import { ANALYTICS_MESSAGES } from './messages';
 
 /** Stored user agents are cut to this many characters. */
 const USER_AGENT_MAX = 512;
 
 const userAgentOf = (value: string | undefined): string | null => value?.slice(0, USER_AGENT_MAX) || null;
 
+/** The 429 limits of the collectors (docs/api.md "Limits"): reports, and events, per visitor and address. */
+function collectorRateRules(env: AppDeps['env']) {
+  const windowSeconds = env.RATE_COLLECTOR_WINDOW_SECONDS;
+  const rule = (name: string, limit: number) => rateRule(name, limit, windowSeconds);
+  return {
+    telemetry: {
+      address: rule('telemetry:ip', env.RATE_TELEMETRY_PER_IP),
+      visitor: rule('telemetry:visitor', env.RATE_TELEMETRY_PER_VISITOR),
+    },
+    events: {
+      address: rule('collect:ip', env.RATE_COLLECT_PER_IP),
+      visitor: rule('collect:visitor', env.RATE_COLLECT_PER_VISITOR),
+    },
+  };
+}
+
 /**
  * Client telemetry (render errors, white-screen risk, script loads, time-outs, missing cookie,
  * captcha SDK) and the tracker's event collector with its internal counts.
  */
 export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const rules = collectorRateRules(deps.env);
+  const { limits } = deps;
   await app.register(async (beacon) => {
     // `navigator.sendBeacon` cannot send application/json without a CORS preflight, so the
     // tracker's pagehide flush posts a 'text/plain;charset=UTF-8' Blob: on this route only, a
@@ -28,8 +48,16 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
       { parseAs: 'string' },
       beacon.getDefaultJsonParser('error', 'error'),
     );
-    registerEndpoint(beacon, deps, contract.analytics.collectEvents, ({ events }, { user, request }) =>
-      collectEvents(deps.db, events, { userId: user?.userId ?? null, flowType: request.flowType }),
+    // Counted in events (a batch costs its length), so many small batches and one large weigh the same.
+    registerEndpoint(
+      beacon,
+      deps,
+      contract.analytics.collectEvents,
+      async ({ events }, { user, request, reply }) => {
+        const keys = limits.callerKeys(request, user, rules.events);
+        await limits.enforce(keys, ANALYTICS_MESSAGES.tooManyReports, reply, events.length);
+        return collectEvents(deps.db, events, { userId: user?.userId ?? null, flowType: request.flowType });
+      },
     );
   });
 
@@ -39,7 +67,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
     return eventCounts(deps.db, bucket, span);
   });
 
-  registerEndpoint(app, deps, contract.analytics.reportTelemetry, async (input, { request }) => {
+  // Stamped by the server (created_at, database clock): a report carries no time of its own.
+  registerEndpoint(app, deps, contract.analytics.reportTelemetry, async (input, { request, reply, user }) => {
+    const keys = limits.callerKeys(request, user, rules.telemetry);
+    await limits.enforce(keys, ANALYTICS_MESSAGES.tooManyReports, reply);
     const [row] = await deps.db
       .insert(telemetry)
       .values({

@@ -1,9 +1,10 @@
 import { contract, type TelemetryKind } from '@h5/contract';
-import { NOT_FOUND, SUCCESS } from '@h5/core';
+import { NOT_FOUND, SUCCESS, TOO_MANY_REQUESTS } from '@h5/core';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telemetry } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-utils';
+import { createTestApp, type TestApp, uniqueIp, uniquePhone } from '../../test-utils';
+import { findOrCreateUserByPhone } from '../auth/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,5 +135,62 @@ describe('listTelemetry', () => {
     } finally {
       await pro.close();
     }
+  });
+});
+
+describe('telemetry limits per visitor and address (issue 11 points 6, 13)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      TRUST_PROXY: 'true',
+      RATE_TELEMETRY_PER_IP: '3',
+      RATE_TELEMETRY_PER_VISITOR: '2',
+      RATE_COLLECTOR_WINDOW_SECONDS: '600',
+    });
+  });
+  afterAll(() => limited.close());
+
+  const report = (ip: string, cookies?: Record<string, string>) =>
+    limited.signedInject(
+      contract.analytics.reportTelemetry,
+      { kind: 'timeout', message: '请求超时', pageUrl: '/' },
+      { headers: { 'x-forwarded-for': ip }, ...(cookies ? { cookies } : {}) },
+    );
+  const refusal = { code: TOO_MANY_REQUESTS, msg: '上报过于频繁，请 10 分钟后再试', data: null };
+
+  it('answers the fourth report of an address in the window with 429 and stores nothing', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i += 1) expect((await report(ip)).body.code).toBe(SUCCESS);
+    const before = await limited.db.select({ id: telemetry.id }).from(telemetry);
+    const refused = await report(ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(refusal);
+    expect(await limited.db.select({ id: telemetry.id }).from(telemetry)).toHaveLength(before.length);
+    expect((await report(uniqueIp())).body.code).toBe(SUCCESS);
+  });
+
+  it('counts a logged-in visitor’s reports whatever the address', async () => {
+    const user = await findOrCreateUserByPhone(limited.db, uniquePhone());
+    const tokens = await limited.app.deps.sessions.create(user.userId);
+    const cookies = { duToken: tokens.duToken };
+    for (let i = 0; i < 2; i += 1) expect((await report(uniqueIp(), cookies)).body.code).toBe(SUCCESS);
+    const refused = await report(uniqueIp(), cookies);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(refusal);
+  });
+
+  it('stamps reports with the server’s time: a time in the body is not read', async () => {
+    const withTime = {
+      kind: 'timeout',
+      message: '请求超时',
+      pageUrl: '/',
+      createdAt: '2000-01-01T00:00:00Z',
+    };
+    const res = await limited.signedInject(contract.analytics.reportTelemetry, withTime as never, {
+      headers: { 'x-forwarded-for': uniqueIp() },
+    });
+    const id = res.body.data.id;
+    const [row] = await limited.db.select().from(telemetry).where(eq(telemetry.id, id));
+    expect(Math.abs((row?.createdAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * H5Captcha, the browser captcha SDK of the risk check (spec §4). Plain, framework-free script,
  * served by the server at GET /captcha/sdk.js (see captcha-sdk.ts), which wraps this file with
- * js-md5 and the API paths and calls installH5Captcha(window, md5, paths).
+ * js-md5 and the API paths and calls installH5Captcha(window, md5, paths) (`paths.imagePrefix`:
+ * how a challenge image starts, a PNG data URL).
  *
  *   window.H5Captcha.evoke({ scene, apiBaseUrl, signSecret, onSuccess(sessionId), onClose() })
  *
@@ -173,11 +174,10 @@ function installH5Captcha(window, md5, paths) {
       image.setAttribute('alt', TEXTS.loading);
       return post(config, paths.challenge, config.scene ? { scene: config.scene } : {})
         .then((challenge) => {
+          // The challenge is a PNG data URL; anything else is not shown (never a URL to fetch).
+          if (String(challenge.image).indexOf(paths.imagePrefix) !== 0) throw new Error(TEXTS.network);
           state.challengeId = challenge.challengeId;
-          image.setAttribute(
-            'src',
-            `data:image/svg+xml;charset=utf-8,${encodeURIComponent(challenge.image)}`,
-          );
+          image.setAttribute('src', challenge.image);
           image.setAttribute('alt', TEXTS.imageAlt);
           input.setAttribute('maxlength', String(challenge.answerLength));
         })

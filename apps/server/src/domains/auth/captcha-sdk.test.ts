@@ -194,7 +194,7 @@ describe('the H5Captcha SDK', () => {
     expect(document.activeElement).toBe(input);
     const image = dialog.byClass('h5c-image');
     await until(() => image.getAttribute('src'), 'the first challenge');
-    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     expect(image.getAttribute('alt')).toBe('验证码图片');
     expect(document.body.style.overflow).toBe('hidden');
 

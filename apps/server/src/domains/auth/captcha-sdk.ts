@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { contract } from '@h5/contract';
+import { CAPTCHA_IMAGE_PREFIX, contract } from '@h5/contract';
 import { CAPTCHA_SDK_PATH } from '@h5/core';
 import type { FastifyInstance } from 'fastify';
 import { serverRoot } from '../../paths';
@@ -27,7 +27,11 @@ export function buildCaptchaSdk(): CaptchaSdkScript {
     'utf8',
   );
   const sdkSource = readFileSync(join(serverRoot(), 'src/domains/auth/captcha-sdk.browser.js'), 'utf8');
-  const paths = { challenge: contract.auth.captchaChallenge.path, verify: contract.auth.captchaVerify.path };
+  const paths = {
+    challenge: contract.auth.captchaChallenge.path,
+    verify: contract.auth.captchaVerify.path,
+    imagePrefix: CAPTCHA_IMAGE_PREFIX,
+  };
   const body = [
     '(function () {',
     "'use strict';",

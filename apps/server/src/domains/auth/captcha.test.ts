@@ -1,11 +1,13 @@
 import { contract } from '@h5/contract';
-import { NOT_FOUND, SUCCESS } from '@h5/core';
+import { NOT_FOUND, SUCCESS, TOO_MANY_REQUESTS } from '@h5/core';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaChallenges, captchaSessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
-import { createTestApp, type TestApp, uniquePhone } from '../../test-utils';
+import { createTestApp, type TestApp, uniqueIp, uniquePhone } from '../../test-utils';
 import { CAPTCHA_ALPHABET } from './captcha-glyphs';
+import { renderCaptchaImage } from './captcha-image';
 import { findOrCreateUserByPhone } from './users';
 
 let t: TestApp;
@@ -26,16 +28,11 @@ const verify = (challengeId: string, answer: string, cookies?: Record<string, st
   t.signedInject(contract.auth.captchaVerify, { challengeId, answer }, cookies ? { cookies } : {});
 
 describe('captcha challenge', () => {
-  it('draws 4–5 unambiguous characters as an SVG without text, stored hashed for 120 s', async () => {
+  it('draws 4–5 unambiguous characters, stored hashed for 120 s', async () => {
     const c = await challenge('auth.sendLoginCode');
     expect(c.answer).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{4,5}$`));
     expect(c.answerLength).toBe(c.answer.length);
     expect(c.expiresInSeconds).toBe(120);
-    expect(c.image).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<\/svg>$/);
-    expect(c.image).not.toMatch(/<text|<tspan|font/);
-    expect(c.image).not.toContain(c.answer);
-    // One stroke path per character plus noise.
-    expect(c.image.match(/<path /g)?.length).toBeGreaterThan(c.answer.length);
 
     const [row] = await t.db.select().from(captchaChallenges).where(eq(captchaChallenges.id, c.challengeId));
     expect(row?.answerHash).toBe(hashToken(`${c.challengeId}:${c.answer}`));
@@ -44,10 +41,105 @@ describe('captcha challenge', () => {
     expect(ttl).toBeCloseTo(120, 0);
   });
 
+  it('serves a PNG raster: no markup, no path data or text to read the answer from (issue 11 point 10)', async () => {
+    const c = await challenge();
+    expect(c.image).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    const bytes = Buffer.from(c.image.slice('data:image/png;base64,'.length), 'base64');
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // The old attack read each character's stroke path out of the SVG markup.
+    for (const payload of [c.image, bytes.toString('latin1')]) {
+      expect(payload.match(/<path[^>]*\sd="[^"]+"/g)).toBeNull();
+      expect(payload).not.toMatch(/<svg|<path|<text|<tspan/i);
+      expect(payload).not.toContain(c.answer);
+    }
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'png', height: 100 });
+    expect(meta.width).toBe(c.answer.length === 4 ? 304 : 368);
+    // Ink on a light ground: something to read.
+    const { channels } = await sharp(bytes).stats();
+    expect(channels[0]?.min).toBeLessThan(110);
+    expect(channels[0]?.max).toBeGreaterThan(200);
+  });
+
   it('draws a different challenge each time', async () => {
     const [a, b] = await Promise.all([challenge(), challenge()]);
     expect(a?.challengeId).not.toBe(b?.challengeId);
     expect(a?.image).not.toBe(b?.image);
+  });
+
+  it('renders the same answer differently every time', async () => {
+    const [a, b] = await Promise.all([renderCaptchaImage('AE3K'), renderCaptchaImage('AE3K')]);
+    expect(a).not.toBe(b);
+    const pixels = (image: string) =>
+      sharp(Buffer.from(image.split(',')[1] as string, 'base64'))
+        .raw()
+        .toBuffer();
+    const [pa, pb] = await Promise.all([pixels(a), pixels(b)]);
+    expect(pa.length).toBe(pb.length);
+    let differing = 0;
+    for (let i = 0; i < pa.length; i += 1)
+      if (Math.abs((pa[i] as number) - (pb[i] as number)) > 32) differing += 1;
+    expect(differing / pa.length).toBeGreaterThan(0.05);
+  });
+});
+
+describe('captcha limits per address (issue 11 point 10)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      TRUST_PROXY: 'true',
+      RATE_CAPTCHA_PER_IP: '3',
+      RATE_CAPTCHA_WINDOW_SECONDS: '600',
+    });
+  });
+  afterAll(() => limited.close());
+
+  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+  it('answers the fourth challenge of an address in the window with 429', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await limited.signedInject(contract.auth.captchaChallenge, {}, from(ip))).body.code).toBe(
+        SUCCESS,
+      );
+    }
+    const refused = await limited.signedInject(contract.auth.captchaChallenge, {}, from(ip));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      code: TOO_MANY_REQUESTS,
+      msg: '验证码请求过于频繁，请 10 分钟后再试',
+      data: null,
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);
+    // Another address is not affected.
+    expect((await limited.signedInject(contract.auth.captchaChallenge, {}, from(uniqueIp()))).body.code).toBe(
+      SUCCESS,
+    );
+  });
+
+  it('answers the fourth verify of an address in the window with 429; each challenge takes one answer', async () => {
+    const ip = uniqueIp();
+    const issued = await limited.signedInject(contract.auth.captchaChallenge, {}, from(ip));
+    const { challengeId } = issued.body.data;
+    for (let i = 0; i < 3; i += 1) {
+      const res = await limited.signedInject(
+        contract.auth.captchaVerify,
+        { challengeId, answer: 'ZZZZ' },
+        from(ip),
+      );
+      expect(res.body.data).toEqual({ resultCode: 0, sessionId: '' });
+    }
+    const refused = await limited.signedInject(
+      contract.auth.captchaVerify,
+      { challengeId, answer: 'ZZZZ' },
+      from(ip),
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      code: TOO_MANY_REQUESTS,
+      msg: '验证码请求过于频繁，请 10 分钟后再试',
+      data: null,
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { captchaChallenges } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
-import { randomAnswer, renderCaptchaSvg } from './captcha-image';
+import { randomAnswer, renderCaptchaImage } from './captcha-image';
 
 export const CAPTCHA_CHALLENGE_TTL_SECONDS = 120;
 /** `resultCode` of a verify (spec §3 captcha result). */
@@ -13,8 +13,8 @@ const answerHash = (challengeId: string, answer: string): string =>
   hashToken(`${challengeId}:${answer.trim().toUpperCase()}`);
 
 /**
- * Image captcha challenges: random 4–5 characters drawn as distorted strokes, stored hashed for
- * 120 s, single use. Expiry runs on the database clock (the risk counters' clock too).
+ * Image captcha challenges: random 4–5 characters in a distorted raster (captcha-image.ts),
+ * stored hashed for 120 s, single use: one answer per challenge, right or wrong. Expiry runs on the database clock (the risk counters' clock too).
  */
 export function createCaptchaChallenges(db: Db) {
   return {
@@ -31,7 +31,7 @@ export function createCaptchaChallenges(db: Db) {
       });
       return {
         challengeId,
-        image: renderCaptchaSvg(answer),
+        image: await renderCaptchaImage(answer),
         answerLength: answer.length,
         expiresInSeconds: CAPTCHA_CHALLENGE_TTL_SECONDS,
       };

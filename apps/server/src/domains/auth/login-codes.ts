@@ -1,16 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { LOGIN_CODE_INVALID, LOGIN_CODE_TOO_FREQUENT } from '@h5/core';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { LOGIN_CODE_ATTEMPTS_EXCEEDED, LOGIN_CODE_INVALID, LOGIN_CODE_TOO_FREQUENT } from '@h5/core';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginCodes, smsOutbox } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { SERVER_MESSAGES } from '../../plugins/messages';
+import { AUTH_MESSAGES } from './messages';
 
 export const LOGIN_CODE_TTL_SECONDS = 300;
 export const LOGIN_CODE_INTERVAL_SECONDS = 60;
 
-/** One-time login codes: 6 digits, 5 minutes, one per phone per 60 s, single use. */
-export function createLoginCodes(db: Db) {
+/**
+ * One-time login codes: 6 digits, 5 minutes, one per phone per 60 s, single use. Only the newest
+ * code of a phone counts (a new code revokes the older ones), and it takes `maxAttempts` guesses
+ * at most: the guess that uses up the last one, and every guess after it, find it dead.
+ */
+export function createLoginCodes(db: Db, maxAttempts: number) {
   const latest = db
     .select({ createdAt: loginCodes.createdAt })
     .from(loginCodes)
@@ -24,7 +28,7 @@ export function createLoginCodes(db: Db) {
     async issue(phone: string, deliver: boolean): Promise<void> {
       const [last] = await latest.execute({ phone });
       if (last && Date.now() - last.createdAt.getTime() < LOGIN_CODE_INTERVAL_SECONDS * 1000) {
-        throw new AppError(LOGIN_CODE_TOO_FREQUENT, SERVER_MESSAGES.loginCodeTooFrequent);
+        throw new AppError(LOGIN_CODE_TOO_FREQUENT, AUTH_MESSAGES.codeTooFrequent);
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db
@@ -33,21 +37,38 @@ export function createLoginCodes(db: Db) {
       if (deliver) await db.insert(smsOutbox).values({ phone, code });
     },
 
-    /** Consumes a live code; the conditional update makes it single-use even under races. */
+    /**
+     * One guess at the phone's newest live code, judged in one conditional update: it counts the
+     * attempt and uses the code only when the guess is right and an attempt was left. Concurrent
+     * guesses queue on the row, so no more than `maxAttempts` are ever judged.
+     */
     async consume(phone: string, code: string): Promise<void> {
-      const used = await db
+      const newest = db
+        .select({ id: loginCodes.id })
+        .from(loginCodes)
+        .where(eq(loginCodes.phone, phone))
+        .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
+        .limit(1);
+      const [guess] = await db
         .update(loginCodes)
-        .set({ usedAt: new Date() })
+        .set({
+          attempts: sql`${loginCodes.attempts} + 1`,
+          usedAt: sql`CASE WHEN ${loginCodes.code} = ${code} AND ${loginCodes.attempts} < ${maxAttempts} THEN now() END`,
+        })
         .where(
           and(
-            eq(loginCodes.phone, phone),
-            eq(loginCodes.code, code),
+            inArray(loginCodes.id, newest),
             isNull(loginCodes.usedAt),
-            gt(loginCodes.expiresAt, new Date()),
+            gt(loginCodes.expiresAt, sql`now()`),
           ),
         )
-        .returning({ id: loginCodes.id });
-      if (used.length === 0) throw new AppError(LOGIN_CODE_INVALID, SERVER_MESSAGES.loginCodeInvalid);
+        .returning({ attempts: loginCodes.attempts, passed: sql<boolean>`${loginCodes.usedAt} IS NOT NULL` });
+      if (!guess) throw new AppError(LOGIN_CODE_INVALID, AUTH_MESSAGES.codeInvalid);
+      if (guess.passed) return;
+      if (guess.attempts >= maxAttempts) {
+        throw new AppError(LOGIN_CODE_ATTEMPTS_EXCEEDED, AUTH_MESSAGES.codeAttemptsExceeded);
+      }
+      throw new AppError(LOGIN_CODE_INVALID, AUTH_MESSAGES.codeWrong(maxAttempts - guess.attempts));
     },
 
     async outbox(phone: string) {

@@ -4,17 +4,43 @@ import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
 import { notFound, routeNotFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
+import { rateRule, subjectOf } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { CAPTCHA_RESULT, createCaptchaChallenges } from './captcha';
 import { registerCaptchaSdk } from './captcha-sdk';
 import { createLoginCodes, LOGIN_CODE_TTL_SECONDS } from './login-codes';
+import { AUTH_MESSAGES } from './messages';
 import { findOrCreateUserByPhone } from './users';
+
+/** The 429 limits of the auth calls (docs/api.md "Limits"), from the environment. */
+function authRateRules(env: AppDeps['env']) {
+  return {
+    loginPerPhone: rateRule(
+      'login-verify:phone',
+      env.RATE_LOGIN_VERIFY_PER_PHONE,
+      env.RATE_LOGIN_VERIFY_WINDOW_SECONDS,
+    ),
+    loginPerAddress: rateRule(
+      'login-verify:ip',
+      env.RATE_LOGIN_VERIFY_PER_IP,
+      env.RATE_LOGIN_VERIFY_WINDOW_SECONDS,
+    ),
+    challengePerAddress: rateRule(
+      'captcha-challenge',
+      env.RATE_CAPTCHA_PER_IP,
+      env.RATE_CAPTCHA_WINDOW_SECONDS,
+    ),
+    verifyPerAddress: rateRule('captcha-verify', env.RATE_CAPTCHA_PER_IP, env.RATE_CAPTCHA_WINDOW_SECONDS),
+  };
+}
 
 /** Web login for browser users (phone + one-time code), the session calls, and the captcha of the risk check. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
-  const codes = createLoginCodes(deps.db);
+  const codes = createLoginCodes(deps.db, deps.env.LOGIN_CODE_MAX_ATTEMPTS);
   const captcha = createCaptchaChallenges(deps.db);
   const production = isProduction(deps.env);
+  const rules = authRateRules(deps.env);
+  const { limits } = deps;
 
   registerEndpoint(app, deps, contract.auth.sendLoginCode, async ({ phone }) => {
     await codes.issue(phone, !production);
@@ -26,7 +52,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     return { messages: await codes.outbox(phone) };
   });
 
-  registerEndpoint(app, deps, contract.auth.login, async ({ phone, code }, { reply }) => {
+  registerEndpoint(app, deps, contract.auth.login, async ({ phone, code }, { request, reply }) => {
+    await limits.enforce(
+      [
+        { rule: rules.loginPerPhone, subject: subjectOf('phone', phone) },
+        { rule: rules.loginPerAddress, subject: limits.address(request) },
+      ],
+      AUTH_MESSAGES.tooManyGuesses,
+      reply,
+    );
     await codes.consume(phone, code);
     const user = await findOrCreateUserByPhone(deps.db, phone);
     const tokens = await deps.sessions.create(user.userId);
@@ -42,15 +76,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     return {};
   });
 
-  registerEndpoint(app, deps, contract.auth.captchaChallenge, ({ scene }) =>
-    captcha.issue(scene ?? null, !production),
-  );
+  registerEndpoint(app, deps, contract.auth.captchaChallenge, async ({ scene }, { request, reply }) => {
+    const key = { rule: rules.challengePerAddress, subject: limits.address(request) };
+    await limits.enforce([key], AUTH_MESSAGES.tooManyCaptchas, reply);
+    return captcha.issue(scene ?? null, !production);
+  });
 
   registerEndpoint(
     app,
     deps,
     contract.auth.captchaVerify,
-    async ({ challengeId, answer }, { request, user }) => {
+    async ({ challengeId, answer }, { request, reply, user }) => {
+      const key = { rule: rules.verifyPerAddress, subject: limits.address(request) };
+      await limits.enforce([key], AUTH_MESSAGES.tooManyCaptchas, reply);
       const { passed, scene } = await captcha.verify(challengeId, answer);
       if (!passed) return { resultCode: CAPTCHA_RESULT.failed, sessionId: '' };
       const sessionId = await deps.risk.issuePass({ request, user }, scene);

@@ -4,7 +4,7 @@ import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { useApi } from '../../lib/use-api';
 import { DevOutbox } from './DevOutbox';
 import styles from './login.module.css';
-import { loginErrorText } from './login-errors';
+import { isDeadCode, loginErrorText } from './login-errors';
 import { useCountdown } from './use-countdown';
 
 /** Seconds before another code can be requested. */
@@ -57,6 +57,7 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
       onLoggedIn();
     } catch (failure) {
       setError(loginErrorText(failure));
+      if (isDeadCode(failure)) setCode('');
       setSubmitting(false);
     }
   };
