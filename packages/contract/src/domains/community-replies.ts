@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { pageOf, queryInt, userBriefSchema } from '../shared';
+import { idSchema, pageOf, queryInt, userBriefSchema } from '../shared';
 
 const domain = 'community';
 
@@ -13,8 +13,6 @@ export const REPLY_CODES = {
   /** Deleting someone else's reply. */
   notOwned: 4201,
 } as const;
-
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** One comment: its text holds `[name]` emoji tokens, replaced on the page from the mapping. */
 export const replySchema = z.object({
