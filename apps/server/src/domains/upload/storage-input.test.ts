@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { UploadToken } from '@h5/contract';
 import { eq } from 'drizzle-orm';
@@ -170,7 +171,7 @@ describe('multipart calls and the CDN with text the database cannot store', () =
   });
 
   it("refuses a NUL in a CDN query parameter (a private object's signed URL) with 400 naming it", async () => {
-    const key = `${token.startsWith}private.png`;
+    const key = `${token.startsWith}${randomUUID()}.png`;
     await t.db.insert(storageObjects).values({
       bucket: 'community-h5',
       key,
