@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
 import { registerHealth } from './plugins/health';
+import { registerJsonBody } from './plugins/json-body';
 import { RateLimiter } from './plugins/rate-limit';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  registerJsonBody(app);
   registerFlowType(app);
   registerEnvelope(app);
   registerEndpointRegistry(app);

@@ -36,13 +36,19 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   readonly envelope: boolean;
   /** False where the spec says a failure shows no toast. */
   readonly errorToast: boolean;
+  /**
+   * Top-level array fields whose items the handler judges one by one, their text included: a bad
+   * item is refused alone with a reason and the rest are kept (the analytics collector). The
+   * server's whole-input check of stored text skips these fields.
+   */
+  readonly perItem?: readonly string[];
 }
 
 type EndpointInput<Req extends z.ZodType, Res extends z.ZodType> = Pick<
   Endpoint<Req, Res>,
   'domain' | 'method' | 'path' | 'auth' | 'request' | 'response'
 > &
-  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast'>>;
+  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast' | 'perItem'>>;
 
 /** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors. */
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(

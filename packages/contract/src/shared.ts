@@ -1,7 +1,39 @@
 import { z } from 'zod';
 
-/** A query-string integer: strings from the URL are coerced, bounds are checked. */
-export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** The range of a PostgreSQL `integer` column, which holds every id and count the server stores. */
+export const DB_INT_MIN = -2_147_483_648;
+export const DB_INT_MAX = 2_147_483_647;
+
+/**
+ * A query-string integer: strings from the URL are coerced, bounds are checked. Never wider than
+ * an `integer` column (a wider bound is a mistake here: use {@link idSchema} for ids).
+ */
+export function queryInt(min: number, max: number) {
+  if (min < DB_INT_MIN || max > DB_INT_MAX)
+    throw new RangeError(`queryInt(${min}, ${max}) is wider than an integer column`);
+  return z.coerce.number().int().min(min).max(max);
+}
+
+/** The refusal of an integer outside [min, max] (names the range; the field comes before it). */
+const intRangeError = (min: number, max: number) => `须为 ${min} 到 ${max} 的整数`;
+
+/** An integer of a JSON body that fits an `integer` column; anything else is refused naming the field. */
+export function dbInt(min = DB_INT_MIN, max = DB_INT_MAX) {
+  const error = intRangeError(min, max);
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+const ID_ERROR = intRangeError(1, DB_INT_MAX);
+
+/**
+ * A row id (an `integer` identity): 1 to 2147483647, coerced, since ids come from query strings
+ * and from older pages as numeric strings. `userId=2147483648` is a 400, never a database error.
+ */
+export const idSchema = z.coerce
+  .number({ error: ID_ERROR })
+  .int({ error: ID_ERROR })
+  .min(1, { error: ID_ERROR })
+  .max(DB_INT_MAX, { error: ID_ERROR });
 
 export const imageSchema = z.object({
   url: z.string(),

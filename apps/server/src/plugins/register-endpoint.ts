@@ -8,6 +8,7 @@ import { success } from './envelope';
 import { badRequest, fromZodError, notFound } from './errors';
 import { type ActiveSession, requireSession, type SessionState } from './session';
 import { signedParams, verifySign } from './sign';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from './stored-text';
 
 /** What a handler gets besides its parsed input. */
 export interface HandlerContext {
@@ -62,8 +63,10 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 
 /**
  * Runs a contract call: auth ('login' needs an active session), input parsed with
- * `endpoint.request` (400 naming the field), the risk check for HTTP calls (485 before any
- * write), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
+ * `endpoint.request` (400 naming the field), its text checked for what the database cannot
+ * store (NUL, lone surrogates: 400 naming the first such field, `perItem` fields left to the
+ * handler), the risk check for HTTP calls (485 before any write), then the handler. Shared by
+ * HTTP and SSR (the page's own in-process reads).
  */
 export async function invokeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -84,6 +87,8 @@ export async function invokeEndpoint<E extends Endpoint>(
         : null;
   const parsed = served.request.safeParse(input);
   if (!parsed.success) throw fromZodError(parsed.error);
+  const unstorable = unstorableTextPath(parsed.data, served.perItem);
+  if (unstorable !== null) throw badRequest(unstorable || 'input', UNSTORABLE_TEXT_MESSAGE);
   const ctx: HandlerContext = {
     user: session?.user ?? null,
     session,

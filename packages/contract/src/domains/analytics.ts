@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { queryInt } from '../shared';
+import { idSchema, queryInt } from '../shared';
 import { collectResultSchema } from './analytics-events';
 
 const domain = 'analytics';
@@ -48,7 +48,8 @@ export const analytics = {
   /**
    * The analytics collector (issue 4): a batch of queued events. Each event is checked alone (a
    * bad one is refused with a reason, the good ones of the batch kept) and stored once per uuid.
-   * The batch is `unknown[]` here so one bad event cannot fail the whole request's parse.
+   * The batch is `unknown[]` here so one bad event cannot fail the whole request's parse, and
+   * `perItem` leaves the events' text to the collector's own per-event check.
    */
   collectEvents: endpoint({
     domain,
@@ -57,6 +58,7 @@ export const analytics = {
     auth: 'common',
     request: z.object({ events: z.array(z.unknown()).min(1).max(100) }),
     response: collectResultSchema,
+    perItem: ['events'],
     errorToast: false,
   }),
   /** Internal (not in `pro`): event counts per time bucket, for the /internal/analytics page. */
@@ -87,7 +89,7 @@ export const analytics = {
     request: z.object({
       kind: telemetryKindSchema.optional(),
       /** The id of the last report of the previous page. */
-      cursor: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
+      cursor: idSchema.optional(),
       limit: queryInt(1, 100).default(20),
     }),
     response: z.object({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { pageOf, queryInt } from '../shared';
+import { idSchema, pageOf, queryInt } from '../shared';
 import { feedPageSchema } from './content';
 
 const domain = 'community';
 
 /** A user id as the live module sends it: an integer, or a numeric string from older pages. */
-const userIdSchema = z.coerce.number().int().positive();
+const userIdSchema = idSchema;
 
 /** The caller's relation to a user after a follow call. */
 export const followStateSchema = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idSchema } from '../shared';
 
 const domain = 'community';
 
 /** The body of both light calls: which content. */
-const lightRequestSchema = z.object({ contentId: z.coerce.number().int().positive().max(2_147_483_647) });
+const lightRequestSchema = z.object({ contentId: idSchema });
 
 /** The viewer's light on a content after a light call, with the content's count. */
 export const lightStateSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { pageOf, queryInt, requestIdSchema, userBriefSchema } from '../shared';
+import { idSchema, pageOf, queryInt, requestIdSchema, userBriefSchema } from '../shared';
 
 const domain = 'community';
 
@@ -15,8 +15,6 @@ export const REPLY_CODES = {
   /** A post's requestId already used for a different comment. */
   requestIdReused: 4202,
 } as const;
-
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** One comment: its text holds `[name]` emoji tokens, replaced on the page from the mapping. */
 export const replySchema = z.object({

@@ -73,7 +73,8 @@ export const config = {
   }),
   /**
    * Internal write of one client-conf key (tests and operations flip errorPageSwitch with it).
-   * Answers 404 in production ('pro').
+   * Answers 404 in production ('pro'). `value` is any JSON but null: the column holds a value
+   * for every key (a null would fail the write, not clear the key).
    */
   setClientConf: endpoint({
     domain,
@@ -83,7 +84,7 @@ export const config = {
     request: z.object({
       project: projectSchema,
       key: z.string().regex(/^[\w.-]{1,128}$/, 'key must be 1–128 letters, digits, _ . -'),
-      value: z.json(),
+      value: z.json().refine((value) => value !== null, { error: '不能为 null' }),
     }),
     response: clientConfSchema,
   }),

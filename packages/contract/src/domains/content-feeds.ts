@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { pageOf, queryInt } from '../shared';
+import { idSchema, pageOf, queryInt } from '../shared';
 import { userProfileSchema } from './community-follow';
 import { feedCardSchema, feedPageSchema, productCardSchema } from './content';
 
@@ -51,7 +51,7 @@ export const contentFeeds = {
     method: 'GET',
     path: '/sns-rec/v1/new-commodity/contents',
     auth: 'common',
-    request: z.object({ spuId: queryInt(1, 2_147_483_647).optional(), ...pageRequest }),
+    request: z.object({ spuId: idSchema.optional(), ...pageRequest }),
     response: newCommodityPageSchema,
   }),
   /** Video contents in the recommend feed's order (hot score), keyset-paged. */
@@ -87,7 +87,7 @@ export const contentFeeds = {
     method: 'GET',
     path: '/sns-itr/v1/common/h5/meme/lzinfo',
     auth: 'common',
-    request: z.object({ contentId: queryInt(1, 2_147_483_647) }),
+    request: z.object({ contentId: idSchema }),
     response: lzInfoSchema,
   }),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { imageSchema, pageOf, queryInt, userBriefSchema } from '../shared';
+import { idSchema, imageSchema, pageOf, queryInt, userBriefSchema } from '../shared';
 
 const domain = 'content';
 
@@ -26,7 +26,7 @@ export const feedPageSchema = pageOf(feedCardSchema);
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
 /** A content id in a query string. */
-const contentIdSchema = queryInt(1, 2_147_483_647);
+const contentIdSchema = idSchema;
 
 /** A product card inside article text (spec §3); isCollection 1 = the viewer already wants it. */
 export const productCardSchema = z.object({

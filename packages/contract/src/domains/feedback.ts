@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { queryInt, requestIdSchema } from '../shared';
+import { dbInt, idSchema, queryInt, requestIdSchema } from '../shared';
 
 const domain = 'feedback';
 
@@ -85,7 +85,7 @@ export const feedback = {
     request: z.object({
       targetType: accuseTargetTypeSchema,
       targetId: z.string().regex(/^\d{1,18}$/, 'a numeric id'),
-      reasonId: z.number().int(),
+      reasonId: dbInt(1),
       description: z.string().max(FEEDBACK_MAX_TEXT).default(''),
       images: z.array(evidenceImageSchema).max(FEEDBACK_MAX_IMAGES).default([]),
       requestId: requestIdSchema,
@@ -98,7 +98,7 @@ export const feedback = {
     method: 'GET',
     path: '/sns-itr/v1/h5/my-accusation',
     auth: 'login',
-    request: z.object({ accuseId: queryInt(1, 2_147_483_647) }),
+    request: z.object({ accuseId: idSchema }),
     response: accusationSchema,
   }),
   searchIdeaConfig: endpoint({

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client';
 import { analyticsEvents } from '../../db/schema';
+import { unstorableTextPath } from '../../plugins/stored-text';
 
 type CollectResult = z.infer<typeof collectResultSchema>;
 
@@ -53,21 +54,6 @@ function issuesReason(issues: readonly z.core.$ZodIssue[], prefix: readonly Prop
     .join('; ');
 }
 
-/** What PostgreSQL text and jsonb refuse (and would fail the whole insert): NUL, lone surrogates. */
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The path of the first string in `value` the database cannot store, or null. */
-function unstorableField(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (UNSTORABLE.test(key)) return path;
-    const found = unstorableField(item, `${path}.${key}`);
-    if (found) return found;
-  }
-  return null;
-}
-
 const isEventName = (name: string): name is AnalyticsEventName => Object.hasOwn(analyticsEventPayloads, name);
 
 /** The uuid of a raw event when it is a well-formed one, so a refusal can name it. */
@@ -91,7 +77,8 @@ export function checkEvent(raw: unknown, now: number, sender: CollectSender): Ve
   if (!isEventName(event.event)) return refuse(`unknown event ${JSON.stringify(event.event)}`);
   const payload = analyticsEventPayloads[event.event].safeParse(event.payload);
   if (!payload.success) return refuse(issuesReason(payload.error.issues, ['payload']));
-  const unstorable = unstorableField(event.tracker, 'tracker') ?? unstorableField(payload.data, 'payload');
+  // Text PostgreSQL refuses would fail the whole insert: this event alone is refused.
+  const unstorable = unstorableTextPath({ tracker: event.tracker, payload: payload.data });
   if (unstorable) return refuse(`${unstorable}: contains a NUL or an unpaired surrogate character`);
   if (event.expiresAt > MAX_TIME_MS) return refuse('expiresAt: later than the year 9999');
   if (event.expiresAt < event.occurredAt) return refuse('expiresAt: earlier than occurredAt');

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
 import { routeNotFound } from '../../plugins/errors';
 import { rateRule } from '../../plugins/rate-limit';
+import { jsonBodyParser } from '../../plugins/json-body';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { collectEvents } from './collect';
 import { eventCounts } from './event-counts';
@@ -42,12 +43,8 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
   await app.register(async (beacon) => {
     // `navigator.sendBeacon` cannot send application/json without a CORS preflight, so the
     // tracker's pagehide flush posts a 'text/plain;charset=UTF-8' Blob: on this route only, a
-    // text/plain body is parsed as JSON (Fastify's own parser, prototype-poisoning checks included).
-    beacon.addContentTypeParser(
-      'text/plain',
-      { parseAs: 'string' },
-      beacon.getDefaultJsonParser('error', 'error'),
-    );
+    // text/plain body is parsed as JSON, by the app's JSON parser (depth cap, prototype-poisoning checks).
+    beacon.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(beacon));
     // Counted in events (a batch costs its length), so many small batches and one large weigh the same.
     registerEndpoint(
       beacon,

@@ -71,7 +71,7 @@ describe('more-recommend feed', () => {
   it('refuses a bad cursor with 400 naming lastId', async () => {
     const res = await t.signedInject(contract.content.moreRecommend, { lastId: 'not-a-cursor' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: BAD_REQUEST, msg: 'lastId: invalid cursor' });
+    expect(res.body).toMatchObject({ code: BAD_REQUEST, msg: 'lastId: 游标无效' });
   });
 
   it('round-trips cursors', () => {

@@ -9,6 +9,7 @@ import { storageObjects, uploadApps, uploadCredentials } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import { cachedFile } from './cdn-cache';
+import { queryProblem, storageRefusal } from './form-input';
 import { bucketOf } from './hosts';
 import {
   contentTypeOf,
@@ -94,6 +95,8 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
   }
 
   const send = async (request: FastifyRequest, reply: FastifyReply) => {
+    const badParam = queryProblem(request.query as Record<string, unknown>);
+    if (badParam) throw storageRefusal(badParam);
     const key = cdnKey(request);
     const row = await findObject(deps, key);
     if (!row) throw noSuchKey();

@@ -18,4 +18,6 @@ export const UPLOAD_SERVER_MESSAGES = {
   accessTokenInvalid: 'accessToken 无效',
   timestampStale: 'timestamp 已过期',
   fileMissing: '请传入文件',
+  /** A body that is not whole multipart/form-data (cut off, no boundary). */
+  formMalformed: '表单格式不正确或不完整',
 } as const;

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import { type Credential, findCredential, tokenMatches } from './credentials';
+import { formProblem, storageRefusal } from './form-input';
 import { originOf } from './hosts';
 import { checkKey } from './object-key';
 import { recordObject, storedObjectOf } from './objects';
@@ -91,6 +92,9 @@ export async function postObject(
   });
   if (!file) throw invalidArgument('The form has no file field.');
   try {
+    // The key has its own, stricter rule (InvalidObjectName).
+    const badField = formProblem(file, ['key']);
+    if (badField) throw storageRefusal(badField);
     const fields = fieldsOf(file);
     for (const name of ['ossaccesskeyid', 'policy', 'signature', 'key']) {
       if (!fields.get(name))

@@ -17,6 +17,7 @@ import {
   UPLOAD_SERVER_MESSAGES,
   UPLOAD_TOO_LARGE,
 } from './codes';
+import { formProblem, isMalformedForm } from './form-input';
 import { originOf } from './hosts';
 import { imageTransformer, sourceFormatOf } from './image-process';
 import { recordObject, storedObjectOf } from './objects';
@@ -110,6 +111,8 @@ async function serverUpload(
   });
   if (!file) throw badRequest('file', UPLOAD_SERVER_MESSAGES.fileMissing);
   try {
+    const badField = formProblem(file);
+    if (badField) throw badRequest(badField.name, badField.reason);
     const fields = new Map<string, string>();
     for (const [name, entry] of Object.entries(file.fields)) {
       const one = Array.isArray(entry) ? entry[0] : entry;
@@ -173,8 +176,15 @@ function limitTo(max: number) {
 export async function registerServerUpload(app: FastifyInstance, deps: AppDeps, store: ObjectStore) {
   await app.register(async (media) => {
     await media.register(fastifyMultipart);
-    media.post(STORAGE_PATHS.serverUpload, async (request, reply) =>
-      reply.send(success(await serverUpload(deps, store, request, reply))),
-    );
+    media.post(STORAGE_PATHS.serverUpload, async (request, reply) => {
+      try {
+        return reply.send(success(await serverUpload(deps, store, request, reply)));
+      } catch (error) {
+        // Busboy's plain errors for a form that is not whole multipart/form-data: a 400, not a 500.
+        if (!isMalformedForm(error)) throw error;
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw badRequest('file', UPLOAD_SERVER_MESSAGES.formMalformed);
+      }
+    });
   });
 }

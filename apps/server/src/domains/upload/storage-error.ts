@@ -11,19 +11,25 @@ export class StorageHostError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The person's text when the code's own is too vague (e.g. which field was refused). */
+    readonly userMessage?: string,
   ) {
     super(message);
   }
 
   body(): StorageError {
-    return storageErrorBody(this.code, this.message);
+    return storageErrorBody(this.code, this.message, this.userMessage);
   }
 }
 
-/** The storage host's error body for a code: the person's text from the code, the developer's as given. */
-export const storageErrorBody = (code: string, message: string): StorageError => ({
+/** The storage host's error body for a code: the person's text from the code (unless given), the developer's as given. */
+export const storageErrorBody = (
+  code: string,
+  message: string,
+  msg = storageUserMessage(code),
+): StorageError => ({
   code,
-  msg: storageUserMessage(code),
+  msg,
   message,
 });
 

@@ -1,7 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { isAppError } from '../../plugins/errors';
 import { isStoreError, type ObjectStore, type StoreErrorCode } from '../../storage';
+import {
+  contentTypeProblem,
+  isMalformedForm,
+  malformedPostRequest,
+  queryProblem,
+  storageRefusal,
+} from './form-input';
 import {
   abortMultipart,
   completeMultipart,
@@ -27,6 +35,10 @@ export function sendStorageError(error: FastifyError | Error, request: FastifyRe
   // Refused before the body was read: close the connection after the answer, not keep it half-read.
   if (!request.raw.complete) reply.header('connection', 'close');
   if (isStorageHostError(error)) return reply.code(error.status).send(error.body());
+  if (isMalformedForm(error)) return reply.code(400).send(malformedPostRequest(error).body());
+  // The app's own refusal of a body (JSON nested too deep: its text names the field) in this format.
+  if (isAppError(error) && error.httpStatus === 400)
+    return reply.code(400).send(storageErrorBody('InvalidArgument', error.message, error.message));
   if (isStoreError(error))
     return reply.code(STORE_STATUS[error.code]).send(storageErrorBody(error.code, error.message));
   const status = (error as FastifyError).statusCode ?? 500;
@@ -55,11 +67,17 @@ export async function registerStorageHost(app: FastifyInstance, deps: AppDeps, s
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { bucket, key } = bucketAndKey(request, OSS_PREFIX);
       const query = request.query as Record<string, string | undefined>;
+      const badParam = queryProblem(query);
+      if (badParam) throw storageRefusal(badParam);
       const uploadId = query.uploadId;
       if (request.method === 'POST' && key === '')
         return reply.send(await postObject(deps, store, request, bucket));
-      if (request.method === 'POST' && 'uploads' in query)
+      if (request.method === 'POST' && 'uploads' in query) {
+        // Init stores the request's content type as the object's.
+        const longType = contentTypeProblem('header', 'Content-Type', request.headers['content-type']);
+        if (longType) throw storageRefusal(longType);
         return reply.send(await initMultipart(deps, store, request, bucket, key));
+      }
       if (uploadId === undefined) throw invalidArgument('uploadId is required.');
       switch (request.method) {
         case 'PUT':

@@ -20,6 +20,7 @@ export const STORAGE_USER_MESSAGES: Readonly<Record<string, string>> = {
   InvalidPartOrder: '分片顺序有误，请重新上传',
   InvalidDigest: '文件校验失败，请重新上传',
   MalformedXML: '上传参数不完整，请重新上传',
+  MalformedPOSTRequest: '上传表单格式不正确或不完整，请重新上传',
   RequestTimeTooSkewed: '设备时间与服务器相差过大，请校准时间后重试',
   MethodNotAllowed: '不支持的上传请求',
 };

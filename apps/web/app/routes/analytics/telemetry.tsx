@@ -1,4 +1,4 @@
-import { contract, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
+import { contract, idSchema, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
 import { data, Link } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.runtime.appEnv === PRODUCTION_APP_ENV) throw data(null, { status: 404 });
   const search = new URL(request.url).searchParams;
   const kind = kindOf(search.get('kind'));
-  const cursor = Number(search.get('cursor')) || undefined;
+  // The contract's id rule: any other cursor (past an integer column, not a number) is the first page.
+  const cursor = idSchema.safeParse(search.get('cursor')).data;
   const page = await context.api(contract.analytics.listTelemetry, { kind, cursor, limit: PAGE_SIZE });
   return { kind: kind ?? null, cursor: cursor ?? null, ...page };
 }
