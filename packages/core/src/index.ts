@@ -10,6 +10,7 @@ export * from './jump-table';
 export * from './low-device';
 export * from './messages';
 export * from './path-template';
+export * from './same-origin-path';
 export * from './share';
 export * from './share-path';
 export * from './sign';

@@ -23,4 +23,25 @@ describe('query params', () => {
     expect(safeRedirectPath('/\\evil.example')).toBe('/');
     expect(safeRedirectPath(null)).toBe('/');
   });
+
+  // Issue 11 point 11: what `?redirect=` decodes to (URLSearchParams) for the issue's requests.
+  it.each([
+    ['/%09/evil.example/', '/'],
+    ['/%0A/evil.example/', '/'],
+    ['/%0D%0A/evil.example/', '/'],
+    ['/%0D/evil.example/', '/'],
+    ['%09//evil.example', '/'],
+    ['///evil.example', '/'],
+    ['/.//evil.example', '/'],
+    ['%5C%5Cevil.example', '/'],
+    ['/%5Cevil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['http:evil.example', '/'],
+    ['https://evil.example', '/'],
+    ['/%E3%80%80/evil.example', '/%E3%80%80/evil.example'],
+    ['/community/feed?x=1', '/community/feed?x=1'],
+  ])('?redirect=%s goes to %s', (raw, expected) => {
+    const value = new URLSearchParams(`redirect=${raw}`).get('redirect');
+    expect(safeRedirectPath(value)).toBe(expected);
+  });
 });
