@@ -11,11 +11,12 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
-import { registerEnvelope } from './plugins/envelope';
+import { handleFrameworkError, registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
 import { registerHealth } from './plugins/health';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { SessionStore } from './plugins/session';
 import { createObjectStore } from './storage';
 import { registerWeb } from './web/ssr';
@@ -41,6 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: env.TRUST_PROXY,
+    frameworkErrors: handleFrameworkError,
     // Per-request lines only at debug/trace.
     logController: new LogController({
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
@@ -55,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.decorate('deps', deps);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerFlowType(app);

@@ -12,4 +12,5 @@ export const SERVER_MESSAGES = {
   configNotFound: 'config not found',
   riskCheck: 'too many requests: please pass the captcha, then try again',
   captchaChallengeNotFound: 'captcha challenge not found',
+  badUrl: 'url: 网址中有无效的百分号编码',
 } as const;

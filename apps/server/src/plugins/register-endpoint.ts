@@ -9,6 +9,9 @@ import { badRequest, fromZodError, notFound } from './errors';
 import { type ActiveSession, requireSession, type SessionState } from './session';
 import { signedParams, verifySign } from './sign';
 
+/** Cache-Control of personal answers. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
 /** What a handler gets besides its parsed input. */
 export interface HandlerContext {
   /** The session user, or null for a visitor ('common' endpoints only). */
@@ -76,6 +79,12 @@ export async function invokeEndpoint<E extends Endpoint>(
   if (!registered) throw notFound(`endpoint not served: ${endpointKey(endpoint)}`);
   // The server's own entry: its schemas parse the input, whatever copy the caller holds.
   const served = registered.endpoint;
+  // Personal answers (login-only entries, anything computed with a session: a reader's feed
+  // carries their lights) are never stored by a browser or shared by a cache; set before the
+  // session check, so a 7999 / 700 of a login-only entry carries it too. For SSR prefetch the
+  // reply is the page's: a page rendered with a session is not stored either.
+  if (served.auth === 'login' || call.state.kind === 'active')
+    call.reply.header('cache-control', PRIVATE_NO_STORE);
   const session =
     served.auth === 'login'
       ? requireSession(call.state)

@@ -13,7 +13,18 @@ afterAll(() => t.close());
 
 const pageRequest = (headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
   ({ headers, cookies }) as unknown as FastifyRequest;
-const noReply = {} as FastifyReply;
+/** A page reply that keeps the headers the in-process calls set. */
+function recordingReply() {
+  const headers: Record<string, unknown> = {};
+  const reply = {
+    header(name: string, value: unknown) {
+      headers[name] = value;
+      return reply;
+    },
+  } as unknown as FastifyReply;
+  return { reply, headers };
+}
+const noReply = recordingReply().reply;
 
 describe('SSR hosting without a web build', () => {
   it('answers pages with 503 and says to run npm run build, while the API works', async () => {
@@ -41,8 +52,16 @@ describe('load context', () => {
     const visitor = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
     await expect(visitor.api(contract.auth.me, {})).rejects.toMatchObject({ code: TOURIST });
     const tokens = await t.app.deps.sessions.create(1);
-    const user = createLoadContext(t.app, t.app.deps, pageRequest({}, { duToken: tokens.duToken }), noReply);
+    const page = recordingReply();
+    const user = createLoadContext(
+      t.app,
+      t.app.deps,
+      pageRequest({}, { duToken: tokens.duToken }),
+      page.reply,
+    );
     expect((await user.api(contract.auth.me, {})).userId).toBe(1);
+    // A page rendered with the reader's session is personal: never stored.
+    expect(page.headers['cache-control']).toBe('private, no-store');
   });
 
   it('delays answers by the debug header outside production', async () => {
