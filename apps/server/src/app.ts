@@ -18,6 +18,7 @@ import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { SessionStore } from './plugins/session';
+import { trustProxyOption } from './plugins/trusted-proxy';
 import { createObjectStore } from './storage';
 import { registerWeb } from './web/ssr';
 
@@ -41,7 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env, db } = options;
   const app = Fastify({
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     frameworkErrors: handleFrameworkError,
     // Per-request lines only at debug/trace.
     logController: new LogController({

@@ -63,13 +63,9 @@ export class RiskCheck {
 
   constructor(
     private readonly db: Db,
-    private readonly env: Pick<
+    env: Pick<
       Env,
-      | 'TRUST_PROXY'
-      | 'RISK_WRITE_LIMIT'
-      | 'RISK_WINDOW_SECONDS'
-      | 'RISK_LOGIN_CODE_LIMIT'
-      | 'RISK_LOGIN_CODE_WINDOW_SECONDS'
+      'RISK_WRITE_LIMIT' | 'RISK_WINDOW_SECONDS' | 'RISK_LOGIN_CODE_LIMIT' | 'RISK_LOGIN_CODE_WINDOW_SECONDS'
     >,
   ) {
     const loginCodeKey = endpointKey(contract.auth.sendLoginCode);
@@ -115,7 +111,7 @@ export class RiskCheck {
   }
 
   private addressSubject(request: FastifyRequest): string {
-    return `ip:${clientIp(request, this.env.TRUST_PROXY)}`.slice(0, SUBJECT_MAX);
+    return `ip:${clientIp(request)}`.slice(0, SUBJECT_MAX);
   }
 
   /** Throws the 485 refusal when the call is over its rule's limit; GETs and other calls cost nothing. */

@@ -35,7 +35,7 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createConfigQueries(deps.db);
 
   registerEndpoint(app, deps, contract.config.clientIp, (_input, { request }) => ({
-    xRealIp: clientIp(request, deps.env.TRUST_PROXY),
+    xRealIp: clientIp(request),
   }));
 
   registerEndpoint(app, deps, contract.config.clientConf, ({ project }) => readClientConf(queries, project));
