@@ -49,6 +49,9 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/]+$/, 'must be an origin like https://m.example.com')
     .optional(),
+  // Issue 11 point 14: the secret an operator sends as `x-operator-token` to reach the internal
+  // pages and calls from outside the machine (t0, t1, pre, perf, xdw); unset, only loopback.
+  OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -36,19 +36,25 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   readonly envelope: boolean;
   /** False where the spec says a failure shows no toast. */
   readonly errorToast: boolean;
+  /**
+   * A development and operations call (login outbox, client-conf write, telemetry list, ...):
+   * 404 in production, elsewhere only for a loopback caller or one with the operator token
+   * (apps/server/src/plugins/internal-access.ts); `local` answers everyone.
+   */
+  readonly internal: boolean;
 }
 
 type EndpointInput<Req extends z.ZodType, Res extends z.ZodType> = Pick<
   Endpoint<Req, Res>,
   'domain' | 'method' | 'path' | 'auth' | 'request' | 'response'
 > &
-  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast'>>;
+  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast' | 'internal'>>;
 
-/** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors. */
+/** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors, public. */
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
   def: EndpointInput<Req, Res>,
 ): Endpoint<Req, Res> {
-  return { encoding: 'json', envelope: true, errorToast: true, ...def };
+  return { encoding: 'json', envelope: true, errorToast: true, internal: false, ...def };
 }
 
 /** What a caller passes: the request schema's input. */

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import type { Env } from '../env';
 import { success } from './envelope';
 import { badRequest, fromZodError, notFound } from './errors';
+import { assertInternalAccess } from './internal-access';
 import { type ActiveSession, requireSession, type SessionState } from './session';
 import { signedParams, verifySign } from './sign';
 
@@ -64,7 +65,7 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 }
 
 /**
- * Runs a contract call: auth ('login' needs an active session), input parsed with
+ * Runs a contract call: internal entries only for those allowed (plugins/internal-access.ts), auth ('login' needs an active session), input parsed with
  * `endpoint.request` (400 naming the field), the risk check for HTTP calls (485 before any
  * write), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
  */
@@ -79,6 +80,7 @@ export async function invokeEndpoint<E extends Endpoint>(
   if (!registered) throw notFound(`endpoint not served: ${endpointKey(endpoint)}`);
   // The server's own entry: its schemas parse the input, whatever copy the caller holds.
   const served = registered.endpoint;
+  if (served.internal) assertInternalAccess(call.request, deps.env);
   // Personal answers (login-only entries, anything computed with a session: a reader's feed
   // carries their lights) are never stored by a browser or shared by a cache; set before the
   // session check, so a 7999 / 700 of a login-only entry carries it too. For SSR prefetch the

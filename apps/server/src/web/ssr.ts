@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppDeps } from '../deps';
 import { sendNotFound } from '../plugins/envelope';
+import { assertInternalAccess, isInternalPagePath } from '../plugins/internal-access';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge';
 import { createLoadContext } from './load-context';
 
@@ -78,6 +79,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '/';
         if (isApiPath(path)) return sendNotFound(reply, request.method, path);
+        if (isInternalPagePath(request.url)) assertInternalAccess(request, deps.env);
         const handler = await loadHandler();
         if (!handler) return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD_MESSAGE);
         const context = createLoadContext(app, deps, request, reply);

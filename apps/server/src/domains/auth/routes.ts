@@ -2,7 +2,7 @@ import { contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
-import { notFound, routeNotFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { CAPTCHA_RESULT, createCaptchaChallenges } from './captcha';
@@ -21,10 +21,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     return { expiresInSeconds: LOGIN_CODE_TTL_SECONDS };
   });
 
-  registerEndpoint(app, deps, contract.auth.loginOutbox, async ({ phone }) => {
-    if (production) throw routeNotFound();
-    return { messages: await codes.outbox(phone) };
-  });
+  registerEndpoint(app, deps, contract.auth.loginOutbox, async ({ phone }) => ({
+    messages: await codes.outbox(phone),
+  }));
 
   registerEndpoint(app, deps, contract.auth.login, async ({ phone, code }, { reply }) => {
     await codes.consume(phone, code);
@@ -59,7 +58,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerEndpoint(app, deps, contract.auth.captchaDevAnswer, async ({ challengeId }) => {
-    if (production) throw routeNotFound();
     const answer = await captcha.devAnswer(challengeId);
     if (answer === undefined) throw notFound(SERVER_MESSAGES.captchaChallengeNotFound);
     return { answer };
