@@ -42,6 +42,9 @@ describe('load context', () => {
     const page = await context.api(contract.content.moreRecommend, { limit: 2 });
     expect(page.list).toHaveLength(2);
     expect(context.runtime).toEqual({ appEnv: 'local', apiBaseUrl: '', signSecret: t.env.SIGN_SECRET });
+    // A fresh CSP nonce per page request: 128 random bits in base64.
+    expect(context.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(createLoadContext(t.app, t.app.deps, pageRequest(), noReply).nonce).not.toBe(context.nonce);
     await expect(context.api(contract.content.moreRecommend, { limit: 99 })).rejects.toMatchObject({
       code: 400,
       message: 'limit: Too big: expected number to be <=40',

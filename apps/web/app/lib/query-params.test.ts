@@ -1,19 +1,11 @@
 import { QUERY_PARAMS } from '@h5/core';
 import { describe, expect, it } from 'vitest';
-import { isFlagOn, readQuery, safeRedirectPath } from './query-params';
+import { readQuery, safeRedirectPath } from './query-params';
 
 describe('query params', () => {
   it('reads a parameter from a search string', () => {
     expect(readQuery('?downgrade_to_export=1&debug=1', QUERY_PARAMS.downgrade)).toBe('1');
     expect(readQuery('?debug=1', QUERY_PARAMS.streamId)).toBeNull();
-  });
-
-  it('treats 0 and false as off', () => {
-    expect(isFlagOn('1')).toBe(true);
-    expect(isFlagOn('')).toBe(true);
-    expect(isFlagOn('0')).toBe(false);
-    expect(isFlagOn('false')).toBe(false);
-    expect(isFlagOn(null)).toBe(false);
   });
 
   it('only redirects to same-origin paths', () => {

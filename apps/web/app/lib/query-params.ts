@@ -9,11 +9,6 @@ export function readQuery(search: string | URLSearchParams, name: QueryName): st
   return params.get(name);
 }
 
-/** True for a present flag that is not explicitly off ('0' / 'false'). */
-export function isFlagOn(value: string | null): boolean {
-  return value !== null && value !== '0' && value !== 'false';
-}
-
 /** The `?redirect=` parameter of the login page (ours, not the spec's). */
 export const REDIRECT_PARAM = 'redirect';
 
