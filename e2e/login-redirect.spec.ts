@@ -49,8 +49,11 @@ describe('login redirect: the logged-in loader’s redirect (real HTTP)', () => 
       },
     );
     expect(gated.status).toBe(302);
-    expect(gated.headers.get('location')).toBe(
-      '/login?redirect=%2Ffeedback%2Faccuse%3FtargetType%3Dcontent%26targetId%3D1%26x%3D%2509%2F%2Fevil.example',
+    const login = new URL(gated.headers.get('location') ?? '', baseURL);
+    expect(login.origin).toBe(new URL(baseURL).origin);
+    expect(login.pathname).toBe('/login');
+    expect(login.searchParams.get('redirect')).toMatch(
+      /^\/feedback\/accuse\?targetType=content&targetId=1&x=/,
     );
     const share = await fetch(`${baseURL}/note/details?id=1`, { redirect: 'manual' });
     expect(share.headers.get('location')).toBe('/community/content/1');

@@ -172,8 +172,9 @@ describe('the pages’ CSP in the browser', () => {
     await page.locator('#__vconsole .vc-tab', { hasText: DEBUG_TEXT.pluginName }).click();
     await page.locator('#__vconsole .vc-tab', { hasText: DEBUG_TEXT.platformName }).click();
     await page.locator('#__vconsole .vc-tab', { hasText: 'Log' }).click();
-    await page.locator('#__vconsole .vc-cmd-input').fill('40 + 2');
-    await page.locator('#__vconsole .vc-cmd-input').press('Enter');
+    const command = page.locator('#__vconsole textarea[placeholder="command..."]');
+    await command.fill('40 + 2');
+    await command.press('Enter');
     await page.locator('#__vconsole .vc-log-row', { hasText: '42' }).first().waitFor();
     expect(takeCspViolations(page), 'debug console').toEqual([]);
     await page.context().close();
