@@ -180,6 +180,42 @@ describe('the pages’ CSP in the browser', () => {
     await page.context().close();
   });
 
+  it('in WeChat’s browser the JS-SDK loads from its CDN and takes the share data; its CDN sees only our origin', async () => {
+    // A stand-in for jweixin (no network here), served at its real URL.
+    const sdk = `window.wx = {
+      config: function (o) { window.__wx = { config: o }; },
+      ready: function (cb) { setTimeout(cb, 0); },
+      error: function () {},
+      updateAppMessageShareData: function (d) { window.__wx.app = d; },
+      updateTimelineShareData: function (d) { window.__wx.timeline = d; },
+    };`;
+    const page = await phone.newPage({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN',
+    });
+    const referers: string[] = [];
+    await page.route('https://res.wx.qq.com/open/js/jweixin-1.6.0.js', (route) => {
+      referers.push(route.request().headers().referer ?? '');
+      return route.fulfill({ contentType: 'text/javascript', body: sdk });
+    });
+    const feed = await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 1 });
+    const contentId = feed.list[0]?.contentId as number;
+    await page.goto(`${baseURL}/community/content/${contentId}?from=share`);
+    await waitForHydration(page);
+    await page.waitForFunction(
+      () => (window as unknown as { __wx?: { app?: unknown } }).__wx?.app !== undefined,
+    );
+    const wx = await page.evaluate(
+      () => (window as unknown as { __wx: { config: { signature: string }; app: { link: string } } }).__wx,
+    );
+    expect(wx.config.signature).toMatch(/^[0-9a-f]{40}$/);
+    expect(wx.app.link).toBe(`${baseURL}/note/details?id=${contentId}`);
+    // strict-origin-when-cross-origin: the CDN learns the origin, not the content page.
+    expect(referers).toEqual([`${baseURL}/`]);
+    expect(takeCspViolations(page), 'WeChat share').toEqual([]);
+    await page.context().close();
+  });
+
   it('in the app simulator: feed, detail, the native login sheet and share', async () => {
     const sim = await apps.launch();
     await sim.goto('/');
