@@ -3,7 +3,7 @@ import { config, type z } from 'zod';
 // In a browser zod would probe `new Function` (for its compiled object parsers) at the first
 // object parse: the pages' Content-Security-Policy refuses eval and reports the probe. Browsers
 // parse little; the server keeps the compiled parsers.
-if (typeof document !== 'undefined') config({ jitless: true });
+if ('document' in globalThis) config({ jitless: true });
 
 export type Method = 'GET' | 'POST';
 /** 'common' calls are public; 'login' calls answer 7999 without a session. */
