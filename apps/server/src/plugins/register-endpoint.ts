@@ -65,9 +65,10 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 }
 
 /**
- * Runs a contract call: internal entries only for those allowed (plugins/internal-access.ts), auth ('login' needs an active session), input parsed with
- * `endpoint.request` (400 naming the field), the risk check for HTTP calls (485 before any
- * write), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
+ * Runs a contract call: internal entries only for callers allowed them (internal-access.ts), auth
+ * ('login' needs an active session), input parsed with `endpoint.request` (400 naming the
+ * field), the risk check for HTTP calls (485 before any write), then the handler. Shared by HTTP
+ * and SSR (the page's own in-process reads).
  */
 export async function invokeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
