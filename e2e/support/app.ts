@@ -1,8 +1,9 @@
 import { type AppSimulator, type AppSimulatorOptions, launchAppSimulator } from '@h5/app-simulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser } from './browser';
+import { expectNoCspViolations, launchBrowser } from './browser';
 import { E2E_SIGN_SECRET } from './constants';
+import { watchCsp } from './csp';
 import { waitForHydration } from './page';
 
 type SimOptions = Omit<AppSimulatorOptions, 'baseURL' | 'browser' | 'signSecret'> & { baseURL?: string };
@@ -20,6 +21,7 @@ export function useAppSimulator() {
   afterAll(async () => {
     for (const sim of open) await sim.close().catch(() => undefined);
     await browser?.close();
+    expectNoCspViolations();
   });
   return {
     async launch(options: SimOptions = {}): Promise<AppSimulator> {
@@ -31,6 +33,7 @@ export function useAppSimulator() {
         signSecret: E2E_SIGN_SECRET,
       });
       open.push(sim);
+      await watchCsp(sim.context);
       return sim;
     },
   };

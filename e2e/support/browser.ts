@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { remainingCspViolations, watchCsp } from './csp';
 
 export { chromiumPath };
 
@@ -9,7 +10,10 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
-/** A phone-sized page (375×812), as DESIGN.md §6 checks every screen. */
+/**
+ * A phone-sized page (375×812), as DESIGN.md §6 checks every screen. Its CSP violations are
+ * recorded (support/csp.ts); {@link usePhoneBrowser} fails its describe on any left over.
+ */
 export async function newPhonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
@@ -18,7 +22,13 @@ export async function newPhonePage(browser: Browser, options: BrowserContextOpti
     hasTouch: true,
     ...options,
   });
+  await watchCsp(context);
   return context.newPage();
+}
+
+/** Fails on CSP violations no test took (issue 11 point 12: every screen works under the pages' CSP). */
+export function expectNoCspViolations(): void {
+  expect(remainingCspViolations(), 'Content-Security-Policy violations').toEqual([]);
 }
 
 /**
@@ -32,6 +42,7 @@ export function usePhoneBrowser() {
   });
   afterAll(async () => {
     await browser?.close();
+    expectNoCspViolations();
   });
   return {
     newPage(options: BrowserContextOptions = {}): Promise<Page> {

@@ -11,14 +11,16 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
-import { registerEnvelope } from './plugins/envelope';
+import { handleFrameworkError, registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
 import { registerHealth } from './plugins/health';
 import { registerJsonBody } from './plugins/json-body';
 import { RateLimiter } from './plugins/rate-limit';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { SessionStore } from './plugins/session';
+import { trustProxyOption } from './plugins/trusted-proxy';
 import { createObjectStore } from './storage';
 import { registerWeb } from './web/ssr';
 
@@ -42,13 +44,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env, db } = options;
   const app = Fastify({
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    frameworkErrors: handleFrameworkError,
     // Per-request lines only at debug/trace.
     logController: new LogController({
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     }),
   });
-  const limits = new RateLimiter(db, env);
+  const limits = new RateLimiter(db);
   const deps: AppDeps = {
     env,
     db,
@@ -59,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.decorate('deps', deps);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerJsonBody(app);

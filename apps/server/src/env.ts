@@ -43,6 +43,15 @@ const envSchema = z.object({
     .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a domain like .example.com')
     .optional(),
   TRUST_PROXY: booleanVar(false),
+  // Issue 11 point 12: the origin browsers reach this server on (https://m.example.com), for the
+  // URLs it hands out (upload hosts); unset, the request's own Host header (never X-Forwarded-Host).
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+$/, 'must be an origin like https://m.example.com')
+    .optional(),
+  // Issue 11 point 14: the secret an operator sends as `x-operator-token` to reach the internal
+  // pages and calls from outside the machine (t0, t1, pre, perf, xdw); unset, only loopback.
+  OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { PRODUCTION_APP_ENV } from './lib/app-env';
+import { useNonce } from './lib/nonce';
 import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
 import { SHELL_TEXT } from './lib/ui-text/shell';
@@ -36,6 +37,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export const meta: Route.MetaFunction = () => [{ title: SHELL_TEXT.siteTitle }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The page's CSP nonce (server render only): without it the browser runs none of these scripts.
+  const nonce = useNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -45,9 +48,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="format-detection" content="telephone=no" />
         {/* Without it browsers fetch /favicon.ico, a 404 on every page (apps/web/public). */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Vite's preload helper gives the modulepreload links it adds this nonce. */}
+        <meta property="csp-nonce" nonce={nonce} />
         {/* The server renders it and it has run by hydration, so the client build drops the
             string (import.meta.env.SSR is false there) and keeps the server's markup. */}
         <script
+          nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data.
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_SCRIPT_ERROR_COLLECTOR : '' }}
           suppressHydrationWarning
@@ -58,8 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <HydrationMarker />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

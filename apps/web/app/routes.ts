@@ -24,15 +24,17 @@ export default [
   // Feedback (login only): report a content, comment or user; tell search what it missed.
   route('feedback/accuse', 'routes/feedback/accuse.tsx'),
   route('feedback/search-idea', 'routes/feedback/search-idea.tsx'),
-  // Internal, not in production: what clients reported (spec §8 telemetry).
+  // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
+  // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
+  // What clients reported (spec §8 telemetry).
   route('internal/telemetry', 'routes/analytics/telemetry.tsx'),
   route('internal/analytics', 'routes/analytics/analytics.tsx'),
   // The issue names it /analytics; the same internal page.
   route('analytics', 'routes/analytics/analytics.tsx', { id: 'analytics-alias' }),
-  // Internal, not in production: every bridge message, gate and login-gated action.
+  // Every bridge message, gate and login-gated action.
   route('internal/bridge', 'routes/debug/bridge.tsx'),
-  // Internal, not in production: upload any file in a chosen mode (multipart resume).
+  // Upload any file in a chosen mode (multipart resume).
   route('internal/upload', 'routes/upload/upload-console.tsx'),
-  // Non-production test hook: throws while rendering (see the file).
+  // Test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
 ] satisfies RouteConfig;

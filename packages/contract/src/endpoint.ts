@@ -1,4 +1,9 @@
-import type { z } from 'zod';
+import { config, type z } from 'zod';
+
+// In a browser zod would probe `new Function` (for its compiled object parsers) at the first
+// object parse: the pages' Content-Security-Policy refuses eval and reports the probe. Browsers
+// parse little; the server keeps the compiled parsers.
+if ('document' in globalThis) config({ jitless: true });
 
 export type Method = 'GET' | 'POST';
 /** 'common' calls are public; 'login' calls answer 7999 without a session. */
@@ -42,19 +47,25 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
    * server's whole-input check of stored text skips these fields.
    */
   readonly perItem?: readonly string[];
+  /**
+   * A development and operations call (login outbox, client-conf write, telemetry list, ...):
+   * 404 in production, elsewhere only for a loopback caller or one with the operator token
+   * (apps/server/src/plugins/internal-access.ts); `local` answers everyone.
+   */
+  readonly internal: boolean;
 }
 
 type EndpointInput<Req extends z.ZodType, Res extends z.ZodType> = Pick<
   Endpoint<Req, Res>,
   'domain' | 'method' | 'path' | 'auth' | 'request' | 'response'
 > &
-  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast' | 'perItem'>>;
+  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal'>>;
 
-/** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors. */
+/** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors, public. */
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
   def: EndpointInput<Req, Res>,
 ): Endpoint<Req, Res> {
-  return { encoding: 'json', envelope: true, errorToast: true, ...def };
+  return { encoding: 'json', envelope: true, errorToast: true, internal: false, ...def };
 }
 
 /** What a caller passes: the request schema's input. */

@@ -20,4 +20,9 @@ export interface PublicRuntimeConfig {
 export interface ServerLoadContext {
   api: <E extends Endpoint>(endpoint: E, input: RequestOf<E>) => Promise<ResponseOf<E>>;
   runtime: PublicRuntimeConfig;
+  /**
+   * This response's Content-Security-Policy nonce (fresh per page request): every inline and
+   * module script the page renders carries it (apps/web/app/entry.server.tsx, root.tsx).
+   */
+  nonce: string;
 }

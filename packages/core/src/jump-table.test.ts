@@ -33,6 +33,10 @@ describe('jumpFallback', () => {
     expect(jumpFallback(28, { url: '/community/posts?postsId=1' })).toBe('/community/posts?postsId=1');
     expect(jumpFallback(5, { url: 'javascript:alert(1)' })).toBeNull();
     expect(jumpFallback(5, { url: '//evil.example' })).toBeNull();
+    // A "same-origin path" that browsers read as another host (they drop tabs and newlines).
+    expect(jumpFallback(28, { url: '/\t/evil.example/' })).toBeNull();
+    expect(jumpFallback(28, { url: '/\\evil.example' })).toBeNull();
+    expect(jumpFallback(28, { url: '/话题' })).toBe('/%E8%AF%9D%E9%A2%98');
     expect(jumpFallback(5, {})).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { sameOriginPath } from './same-origin-path';
+
 /** Native jump keys of spec §2. */
 export const JUMP_KEY = {
   posts: 8,
@@ -55,7 +57,7 @@ function paramText(value: string | number | undefined): string | null {
 function safeLink(value: string | number | undefined): string | null {
   const text = paramText(value);
   if (text === null) return null;
-  if (text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\')) return text;
+  if (text.startsWith('/')) return sameOriginPath(text);
   return /^https?:\/\//i.test(text) ? text : null;
 }
 

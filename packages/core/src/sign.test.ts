@@ -14,3 +14,23 @@ describe('signParams', () => {
     expect(signParams({ c: { x: 1 }, a: 1, b: [1, 2] }, 'secret')).toBe('3fd7d022ec5c120539f8f4bc1e9c9550');
   });
 });
+
+// docs/api.md ("Sign") says what the sign is not; these keep those sentences true.
+describe('what the sign does not protect', () => {
+  it('joins keys and values without a separator: {ab: "c"} and {a: "bc"} sign the same', () => {
+    expect(signSource({ ab: 'c' }, 'secret')).toBe('abcsecret');
+    expect(signSource({ a: 'bc' }, 'secret')).toBe('abcsecret');
+    expect(signParams({ ab: 'c' }, 'secret')).toBe(signParams({ a: 'bc' }, 'secret'));
+    // Across fields too: the boundary between two pairs can move.
+    expect(signParams({ a: 'b', c: 'd' }, 'secret')).toBe(signParams({ a: 'bcd' }, 'secret'));
+  });
+
+  it('does not tell a number from its text', () => {
+    expect(signParams({ userId: 1 }, 'secret')).toBe(signParams({ userId: '1' }, 'secret'));
+  });
+
+  it('carries no time or nonce: the same parameters sign the same forever (replayable)', () => {
+    // md5('limit20secret'): nothing but the parameters and the secret goes in.
+    expect(signParams({ limit: 20 }, 'secret')).toBe('e764e32f591d53f00a573fc729e5c718');
+  });
+});

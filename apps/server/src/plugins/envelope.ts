@@ -1,8 +1,9 @@
 import type { Envelope } from '@h5/contract';
 import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, SUCCESS } from '@h5/core';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
+import { applySecurityHeaders } from './security-headers';
 
 export const envelope = <T>(code: number, msg: string, data: T): Envelope<T> => ({ code, msg, data });
 export const success = <T>(data: T): Envelope<T> => envelope(SUCCESS, SERVER_MESSAGES.success, data);
@@ -10,6 +11,16 @@ export const success = <T>(data: T): Envelope<T> => envelope(SUCCESS, SERVER_MES
 /** Answers a 404 envelope: for unknown API paths and wrong methods. */
 export function sendNotFound(reply: FastifyReply, method: string, path: string) {
   return reply.code(404).send(envelope(NOT_FOUND, `${SERVER_MESSAGES.notFound}: ${method} ${path}`, null));
+}
+
+/**
+ * Fastify's own refusals that run no hooks and no error handler (`frameworkErrors`: a URL with a
+ * broken percent-escape, a failed async constraint): a 400 envelope with the security headers.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  applySecurityHeaders(reply);
+  const msg = error.code === 'FST_ERR_BAD_URL' ? SERVER_MESSAGES.badUrl : error.message;
+  return reply.code(400).send(envelope(BAD_REQUEST, msg, null));
 }
 
 /**

@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { riskCounters } from '../db/schema';
 import { clientIp } from '../domains/config/client-ip';
-import type { Env } from '../env';
 import { AppError } from './errors';
 
 /** A counted limit: at most `limit` units per subject in a fixed window of `windowSeconds`. */
@@ -40,9 +39,8 @@ const keyOf = (rule: string, subject: string): string => `${rule}\n${subject}`;
 /** A subject as stored (the column holds 80 characters). */
 export const subjectOf = (kind: string, id: string | number): string => `${kind}:${id}`.slice(0, SUBJECT_MAX);
 
-/** `ip:<address>` of a request (X-Real-IP / X-Forwarded-For only with TRUST_PROXY). */
-export const addressSubject = (request: FastifyRequest, trustProxy: boolean): string =>
-  subjectOf('ip', clientIp(request, trustProxy));
+/** `ip:<address>` of a request (behind a trusted proxy, the address that proxy saw: client-ip.ts). */
+export const addressSubject = (request: FastifyRequest): string => subjectOf('ip', clientIp(request));
 
 /** A wait as people say it: `45 秒`, `15 分钟`. */
 export const waitText = (seconds: number): string =>
@@ -123,16 +121,13 @@ export const tooManyRequests = (message: string): AppError =>
 export class RateLimiter {
   readonly counters: RateCounters;
 
-  constructor(
-    db: Db,
-    private readonly env: Pick<Env, 'TRUST_PROXY'>,
-  ) {
+  constructor(db: Db) {
     this.counters = new RateCounters(db);
   }
 
   /** `ip:<address>` of the request. */
   address(request: FastifyRequest): string {
-    return addressSubject(request, this.env.TRUST_PROXY);
+    return addressSubject(request);
   }
 
   /** A caller's keys: its address, plus its session user (the visitor) when logged in. */

@@ -6,9 +6,13 @@ import type { AppDeps } from '../deps';
 import type { Env } from '../env';
 import { success } from './envelope';
 import { badRequest, fromZodError, notFound } from './errors';
+import { assertInternalAccess } from './internal-access';
 import { type ActiveSession, requireSession, type SessionState } from './session';
 import { signedParams, verifySign } from './sign';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from './stored-text';
+
+/** Cache-Control of personal answers. */
+export const PRIVATE_NO_STORE = 'private, no-store';
 
 /** What a handler gets besides its parsed input. */
 export interface HandlerContext {
@@ -62,11 +66,11 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 }
 
 /**
- * Runs a contract call: auth ('login' needs an active session), input parsed with
- * `endpoint.request` (400 naming the field), its text checked for what the database cannot
- * store (NUL, lone surrogates: 400 naming the first such field, `perItem` fields left to the
- * handler), the risk check for HTTP calls (485 before any write), then the handler. Shared by
- * HTTP and SSR (the page's own in-process reads).
+ * Runs a contract call: internal entries only for callers allowed them (internal-access.ts), auth
+ * ('login' needs an active session), input parsed with `endpoint.request` (400 naming the
+ * field), its text checked for what the database cannot store (NUL, lone surrogates: 400 naming
+ * the first such field, `perItem` fields left to the handler), the risk check for HTTP calls
+ * (485 before any write), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
  */
 export async function invokeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -79,6 +83,13 @@ export async function invokeEndpoint<E extends Endpoint>(
   if (!registered) throw notFound(`endpoint not served: ${endpointKey(endpoint)}`);
   // The server's own entry: its schemas parse the input, whatever copy the caller holds.
   const served = registered.endpoint;
+  if (served.internal) assertInternalAccess(call.request, deps.env);
+  // Personal answers (login-only entries, anything computed with a session: a reader's feed
+  // carries their lights) are never stored by a browser or shared by a cache; set before the
+  // session check, so a 7999 / 700 of a login-only entry carries it too. For SSR prefetch the
+  // reply is the page's: a page rendered with a session is not stored either.
+  if (served.auth === 'login' || call.state.kind === 'active')
+    call.reply.header('cache-control', PRIVATE_NO_STORE);
   const session =
     served.auth === 'login'
       ? requireSession(call.state)

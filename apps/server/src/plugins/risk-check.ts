@@ -61,13 +61,9 @@ export class RiskCheck {
   constructor(
     private readonly db: Db,
     private readonly counters: RateCounters,
-    private readonly env: Pick<
+    env: Pick<
       Env,
-      | 'TRUST_PROXY'
-      | 'RISK_WRITE_LIMIT'
-      | 'RISK_WINDOW_SECONDS'
-      | 'RISK_LOGIN_CODE_LIMIT'
-      | 'RISK_LOGIN_CODE_WINDOW_SECONDS'
+      'RISK_WRITE_LIMIT' | 'RISK_WINDOW_SECONDS' | 'RISK_LOGIN_CODE_LIMIT' | 'RISK_LOGIN_CODE_WINDOW_SECONDS'
     >,
   ) {
     const loginCodeKey = endpointKey(contract.auth.sendLoginCode);
@@ -95,7 +91,7 @@ export class RiskCheck {
   }
 
   private addressSubject(request: FastifyRequest): string {
-    return addressSubject(request, this.env.TRUST_PROXY);
+    return addressSubject(request);
   }
 
   /** Throws the 485 refusal when the call is over its rule's limit; GETs and other calls cost nothing. */

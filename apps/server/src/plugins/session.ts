@@ -45,6 +45,15 @@ function tokenOf(request: FastifyRequest, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/**
+ * Where a cookie of ours lives: path=/, the shared domain, and Secure when the request came over
+ * https — the socket's TLS, or X-Forwarded-Proto from a trusted proxy (Fastify's `protocol` reads
+ * it only with TRUST_PROXY). Every cookie the server sets uses it.
+ */
+export function cookieScope(reply: FastifyReply, domain: string | undefined) {
+  return { path: '/', domain, secure: reply.request.protocol === 'https' };
+}
+
 /** Database-backed sessions: duToken `<random>|<userId>|<issuedAtMs>` plus x-auth-token, both stored hashed. */
 export class SessionStore {
   private readonly lookups;
@@ -96,11 +105,13 @@ export class SessionStore {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  /** Sets both cookies: path=/, the shared domain, SameSite=Lax, Max-Age per SESSION_TTL_HOURS (readable by the page, spec §3). */
+  /**
+   * Sets both cookies: path=/, the shared domain, SameSite=Lax, Max-Age per SESSION_TTL_HOURS
+   * (readable by the page, spec §3), Secure on https.
+   */
   setCookies(reply: FastifyReply, tokens: { duToken: string; xAuthToken: string }): void {
     const options = {
-      path: '/',
-      domain: this.cookieDomain,
+      ...cookieScope(reply, this.cookieDomain),
       sameSite: 'lax' as const,
       maxAge: Math.floor(this.ttlHours * 3600),
       encode: (value: string) => value,
@@ -110,8 +121,9 @@ export class SessionStore {
   }
 
   clearCookies(reply: FastifyReply): void {
-    reply.clearCookie(DU_TOKEN_COOKIE, { path: '/', domain: this.cookieDomain });
-    reply.clearCookie(X_AUTH_TOKEN, { path: '/', domain: this.cookieDomain });
+    const scope = cookieScope(reply, this.cookieDomain);
+    reply.clearCookie(DU_TOKEN_COOKIE, scope);
+    reply.clearCookie(X_AUTH_TOKEN, scope);
   }
 }
 

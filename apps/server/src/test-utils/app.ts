@@ -42,6 +42,8 @@ export interface InjectOptions {
   headers?: Record<string, string>;
   /** Replace the computed sign (a string) or leave it out (false). */
   sign?: string | false;
+  /** The socket's remote address (inject's default is 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface InjectResult<T> {
@@ -78,6 +80,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       headers: { ...options.headers, ...wire.headers },
       ...(wire.body === undefined ? {} : { payload: wire.body }),
       ...(options.cookies ? { cookies: options.cookies } : {}),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
     return {
       status: response.statusCode,

@@ -2,6 +2,7 @@ import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../plugins/trusted-proxy';
 
 /** A Fetch Request for a Fastify request (the body is the raw Buffer of the page scope's parser). */
 export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -13,7 +14,7 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
-  return new Request(`${request.protocol}://${request.host}${request.url}`, {
+  return new Request(`${publicOrigin(request)}${request.url}`, {
     // HEAD renders as GET; Fastify's HEAD route keeps the headers and drops the body.
     method: request.method === 'HEAD' ? 'GET' : request.method,
     headers,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Endpoint, ServerLoadContext } from '@h5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -46,5 +47,7 @@ export function createLoadContext(
       signSecret: deps.env.SIGN_SECRET,
       ...(deps.env.COOKIE_DOMAIN ? { cookieDomain: deps.env.COOKIE_DOMAIN } : {}),
     },
+    // 128 random bits per page request, so no earlier page's nonce works on this one.
+    nonce: randomBytes(16).toString('base64'),
   };
 }

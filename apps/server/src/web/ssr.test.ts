@@ -13,7 +13,18 @@ afterAll(() => t.close());
 
 const pageRequest = (headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
   ({ headers, cookies }) as unknown as FastifyRequest;
-const noReply = {} as FastifyReply;
+/** A page reply that keeps the headers the in-process calls set. */
+function recordingReply() {
+  const headers: Record<string, unknown> = {};
+  const reply = {
+    header(name: string, value: unknown) {
+      headers[name] = value;
+      return reply;
+    },
+  } as unknown as FastifyReply;
+  return { reply, headers };
+}
+const noReply = recordingReply().reply;
 
 describe('SSR hosting without a web build', () => {
   it('answers pages with 503 and says to run npm run build, while the API works', async () => {
@@ -31,6 +42,9 @@ describe('load context', () => {
     const page = await context.api(contract.content.moreRecommend, { limit: 2 });
     expect(page.list).toHaveLength(2);
     expect(context.runtime).toEqual({ appEnv: 'local', apiBaseUrl: '', signSecret: t.env.SIGN_SECRET });
+    // A fresh CSP nonce per page request: 128 random bits in base64.
+    expect(context.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(createLoadContext(t.app, t.app.deps, pageRequest(), noReply).nonce).not.toBe(context.nonce);
     await expect(context.api(contract.content.moreRecommend, { limit: 99 })).rejects.toMatchObject({
       code: 400,
       message: 'limit: Too big: expected number to be <=40',
@@ -41,8 +55,16 @@ describe('load context', () => {
     const visitor = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
     await expect(visitor.api(contract.auth.me, {})).rejects.toMatchObject({ code: TOURIST });
     const tokens = await t.app.deps.sessions.create(1);
-    const user = createLoadContext(t.app, t.app.deps, pageRequest({}, { duToken: tokens.duToken }), noReply);
+    const page = recordingReply();
+    const user = createLoadContext(
+      t.app,
+      t.app.deps,
+      pageRequest({}, { duToken: tokens.duToken }),
+      page.reply,
+    );
     expect((await user.api(contract.auth.me, {})).userId).toBe(1);
+    // A page rendered with the reader's session is personal: never stored.
+    expect(page.headers['cache-control']).toBe('private, no-store');
   });
 
   it('delays answers by the debug header outside production', async () => {

@@ -6,14 +6,21 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppDeps } from '../deps';
 import { sendNotFound } from '../plugins/envelope';
+import { assertInternalAccess, isInternalPagePath } from '../plugins/internal-access';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge';
 import { createLoadContext } from './load-context';
+import { pageCsp } from './page-csp';
 
 type PageHandler = ReturnType<typeof createRequestHandler>;
 
 /** Paths that never reach React Router: the API, static config and the CDN. */
 const API_PREFIXES = ['/sns-', '/api/', '/static-config/', '/cdn/'];
 export const isApiPath = (path: string): boolean => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+const searchOf = (url: string): string => {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at);
+};
 
 export const MISSING_BUILD_MESSAGE =
   'The web app is not built yet. Run `npm run build` (or `npm start`), then restart the server.\n';
@@ -78,9 +85,11 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '/';
         if (isApiPath(path)) return sendNotFound(reply, request.method, path);
+        if (isInternalPagePath(request.url)) assertInternalAccess(request, deps.env);
         const handler = await loadHandler();
         if (!handler) return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD_MESSAGE);
         const context = createLoadContext(app, deps, request, reply);
+        reply.header('content-security-policy', pageCsp(context.nonce, deps.env, searchOf(request.url)));
         const response = await handler(toFetchRequest(request, reply), context);
         return sendFetchResponse(reply, response);
       },

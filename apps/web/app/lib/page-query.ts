@@ -1,5 +1,5 @@
-import { DEBUG_QUERY_ON, QUERY_PARAMS, USER_ROLE_HOST } from '@h5/core';
-import { isFlagOn, type QueryName, readQuery } from './query-params';
+import { DEBUG_QUERY_ON, isFlagOn, QUERY_PARAMS, USER_ROLE_HOST } from '@h5/core';
+import { type QueryName, readQuery } from './query-params';
 
 // Apart from query-params.ts: only lazily loaded code (platform boot, downgrade) reads all of them.
 
@@ -30,9 +30,4 @@ export function readPageQuery(search: string | URLSearchParams): PageQuery {
     cancelDelay: isFlagOn(read(QUERY_PARAMS.cancelDelay)),
     downgrade: isFlagOn(read(QUERY_PARAMS.downgrade)),
   };
-}
-
-/** Spec §2/DESIGN.md §6: the debug console loads only with debug=1 or openTestHelper. */
-export function wantsDebugConsole(query: PageQuery): boolean {
-  return query.debug || query.openTestHelper;
 }

@@ -1,19 +1,11 @@
 import { QUERY_PARAMS } from '@h5/core';
 import { describe, expect, it } from 'vitest';
-import { isFlagOn, readQuery, safeRedirectPath } from './query-params';
+import { readQuery, safeRedirectPath } from './query-params';
 
 describe('query params', () => {
   it('reads a parameter from a search string', () => {
     expect(readQuery('?downgrade_to_export=1&debug=1', QUERY_PARAMS.downgrade)).toBe('1');
     expect(readQuery('?debug=1', QUERY_PARAMS.streamId)).toBeNull();
-  });
-
-  it('treats 0 and false as off', () => {
-    expect(isFlagOn('1')).toBe(true);
-    expect(isFlagOn('')).toBe(true);
-    expect(isFlagOn('0')).toBe(false);
-    expect(isFlagOn('false')).toBe(false);
-    expect(isFlagOn(null)).toBe(false);
   });
 
   it('only redirects to same-origin paths', () => {
@@ -22,5 +14,26 @@ describe('query params', () => {
     expect(safeRedirectPath('https://evil.example')).toBe('/');
     expect(safeRedirectPath('/\\evil.example')).toBe('/');
     expect(safeRedirectPath(null)).toBe('/');
+  });
+
+  // Issue 11 point 11: what `?redirect=` decodes to (URLSearchParams) for the issue's requests.
+  it.each([
+    ['/%09/evil.example/', '/'],
+    ['/%0A/evil.example/', '/'],
+    ['/%0D%0A/evil.example/', '/'],
+    ['/%0D/evil.example/', '/'],
+    ['%09//evil.example', '/'],
+    ['///evil.example', '/'],
+    ['/.//evil.example', '/'],
+    ['%5C%5Cevil.example', '/'],
+    ['/%5Cevil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['http:evil.example', '/'],
+    ['https://evil.example', '/'],
+    ['/%E3%80%80/evil.example', '/%E3%80%80/evil.example'],
+    ['/community/feed?x=1', '/community/feed?x=1'],
+  ])('?redirect=%s goes to %s', (raw, expected) => {
+    const value = new URLSearchParams(`redirect=${raw}`).get('redirect');
+    expect(safeRedirectPath(value)).toBe(expected);
   });
 });

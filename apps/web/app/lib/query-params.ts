@@ -1,4 +1,4 @@
-import type { QUERY_PARAMS } from '@h5/core';
+import { type QUERY_PARAMS, sameOriginPath } from '@h5/core';
 
 /** A query parameter the pages read (spec §2), by core's names. */
 export type QueryName = (typeof QUERY_PARAMS)[keyof typeof QUERY_PARAMS];
@@ -9,19 +9,13 @@ export function readQuery(search: string | URLSearchParams, name: QueryName): st
   return params.get(name);
 }
 
-/** True for a present flag that is not explicitly off ('0' / 'false'). */
-export function isFlagOn(value: string | null): boolean {
-  return value !== null && value !== '0' && value !== 'false';
-}
-
 /** The `?redirect=` parameter of the login page (ours, not the spec's). */
 export const REDIRECT_PARAM = 'redirect';
 
 /**
- * A same-origin path to go to after login: only `/path…` (not `//host`), else the fallback.
- * Rejecting everything else keeps `?redirect=` from becoming an open redirect.
+ * A same-origin path to go to after login (core's `sameOriginPath`: resolved, re-serialised, no
+ * control characters or backslashes), else the fallback, so `?redirect=` is never an open redirect.
  */
 export function safeRedirectPath(value: string | null, fallback = '/'): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return sameOriginPath(value) ?? fallback;
 }

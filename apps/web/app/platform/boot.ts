@@ -1,8 +1,7 @@
 import type { PlatformInfo } from '@h5/bridge';
 import type { PublicRuntimeConfig } from '@h5/contract';
-import { isInApp } from '@h5/core';
+import { isInApp, wantsDebugConsole } from '@h5/core';
 import type { LazyApi } from '../lib/api-client';
-import { readPageQuery, wantsDebugConsole } from '../lib/page-query';
 import { reportTelemetry } from '../lib/telemetry';
 import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
 import { startAnalytics } from './analytics';
@@ -26,7 +25,7 @@ function publishPlatformInfo(info: PlatformInfo | null): void {
  * app, platform info (which releases the page wrapper's hold) and finishedPage; analytics.
  */
 export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig): Promise<Platform> {
-  if (wantsDebugConsole(readPageQuery(location.search))) {
+  if (wantsDebugConsole(location.search)) {
     import('../shell/debug/debug-console')
       .then(({ openDebugConsole }) => openDebugConsole(api))
       .catch((error: unknown) => console.error('debug console failed to load', error));

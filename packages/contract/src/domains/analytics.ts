@@ -67,6 +67,7 @@ export const analytics = {
     method: 'GET',
     path: '/sns-analytics/v1/internal/h5/event-counts',
     auth: 'common',
+    internal: true,
     request: z.object({
       bucket: z.enum(['minute', 'hour', 'day']).default('hour'),
       /** How many buckets back from now. */
@@ -86,6 +87,7 @@ export const analytics = {
     method: 'GET',
     path: '/sns-telemetry/v1/internal/h5/reports',
     auth: 'common',
+    internal: true,
     request: z.object({
       kind: telemetryKindSchema.optional(),
       /** The id of the last report of the previous page. */

@@ -47,6 +47,7 @@ export const auth = {
     method: 'GET',
     path: '/sns-auth/v1/common/h5/login/outbox',
     auth: 'common',
+    internal: true,
     request: z.object({ phone: phoneSchema }),
     response: z.object({
       messages: z.array(z.object({ code: z.string(), sentAt: z.string() })),
@@ -89,6 +90,7 @@ export const auth = {
     method: 'GET',
     path: '/sns-auth/v1/common/h5/captcha/dev-answer',
     auth: 'common',
+    internal: true,
     request: z.object({ challengeId: z.string().min(1).max(100) }),
     response: z.object({ answer: z.string() }),
   }),

@@ -81,6 +81,7 @@ export const config = {
     method: 'POST',
     path: '/sns-conf/v1/internal/client-conf',
     auth: 'common',
+    internal: true,
     request: z.object({
       project: projectSchema,
       key: z.string().regex(/^[\w.-]{1,128}$/, 'key must be 1–128 letters, digits, _ . -'),

@@ -3,8 +3,6 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { telemetry } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { isProduction } from '../../env';
-import { routeNotFound } from '../../plugins/errors';
 import { jsonBodyParser } from '../../plugins/json-body';
 import { rateRule } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
@@ -58,11 +56,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
     );
   });
 
-  /** Internal (404 in 'pro'): events per typed event per time bucket, zero-filled. */
-  registerEndpoint(app, deps, contract.analytics.eventCounts, ({ bucket, span }) => {
-    if (isProduction(deps.env)) throw routeNotFound();
-    return eventCounts(deps.db, bucket, span);
-  });
+  /** Internal (plugins/internal-access.ts): events per typed event per time bucket, zero-filled. */
+  registerEndpoint(app, deps, contract.analytics.eventCounts, ({ bucket, span }) =>
+    eventCounts(deps.db, bucket, span),
+  );
 
   // Stamped by the server (created_at, database clock): a report carries no time of its own.
   registerEndpoint(app, deps, contract.analytics.reportTelemetry, async (input, { request, reply, user }) => {
@@ -83,9 +80,8 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
     return { id: (row as { id: number }).id };
   });
 
-  /** Internal (404 in 'pro'): newest first, keyset paging by id, optionally one kind. */
+  /** Internal (plugins/internal-access.ts): newest first, keyset paging by id, optionally one kind. */
   registerEndpoint(app, deps, contract.analytics.listTelemetry, async ({ kind, cursor, limit }) => {
-    if (isProduction(deps.env)) throw routeNotFound();
     const conditions: SQL[] = [];
     if (kind) conditions.push(eq(telemetry.kind, kind));
     if (cursor !== undefined) conditions.push(lt(telemetry.id, cursor));

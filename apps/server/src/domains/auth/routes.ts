@@ -2,7 +2,7 @@ import { contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
-import { notFound, routeNotFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
 import { rateRule, subjectOf } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
@@ -47,10 +47,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     return { expiresInSeconds: LOGIN_CODE_TTL_SECONDS };
   });
 
-  registerEndpoint(app, deps, contract.auth.loginOutbox, async ({ phone }) => {
-    if (production) throw routeNotFound();
-    return { messages: await codes.outbox(phone) };
-  });
+  registerEndpoint(app, deps, contract.auth.loginOutbox, async ({ phone }) => ({
+    messages: await codes.outbox(phone),
+  }));
 
   registerEndpoint(app, deps, contract.auth.login, async ({ phone, code }, { request, reply }) => {
     await limits.enforce(
@@ -97,7 +96,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerEndpoint(app, deps, contract.auth.captchaDevAnswer, async ({ challengeId }) => {
-    if (production) throw routeNotFound();
     const answer = await captcha.devAnswer(challengeId);
     if (answer === undefined) throw notFound(SERVER_MESSAGES.captchaChallengeNotFound);
     return { answer };

@@ -1,8 +1,7 @@
 import { type ClientConf, contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { isProduction } from '../../env';
-import { fromZodError, notFound, routeNotFound } from '../../plugins/errors';
+import { fromZodError, notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
@@ -35,13 +34,12 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createConfigQueries(deps.db);
 
   registerEndpoint(app, deps, contract.config.clientIp, (_input, { request }) => ({
-    xRealIp: clientIp(request, deps.env.TRUST_PROXY),
+    xRealIp: clientIp(request),
   }));
 
   registerEndpoint(app, deps, contract.config.clientConf, ({ project }) => readClientConf(queries, project));
 
   registerEndpoint(app, deps, contract.config.setClientConf, async ({ project, key, value }) => {
-    if (isProduction(deps.env)) throw routeNotFound();
     await queries.setClientConf(project, key, value);
     return readClientConf(queries, project);
   });

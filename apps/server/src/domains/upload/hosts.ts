@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../plugins/trusted-proxy';
 
 /** The bucket of an app: its id, with `-abroad` for the abroad gateway. */
 export const bucketOf = (appId: string, abroad: boolean): string => (abroad ? `${appId}-abroad` : appId);
@@ -6,5 +7,5 @@ export const bucketOf = (appId: string, abroad: boolean): string => (abroad ? `$
 /** The app id a bucket belongs to. */
 export const appIdOfBucket = (bucket: string): string => bucket.replace(/-abroad$/, '');
 
-/** The request's own origin (x-forwarded-* only with TRUST_PROXY, which Fastify applies). */
-export const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+/** The origin of the storage and CDN hosts a token names (never X-Forwarded-Host; see publicOrigin). */
+export const originOf = (request: FastifyRequest): string => publicOrigin(request);

@@ -1,6 +1,5 @@
 import { contract } from '@h5/contract';
-import { data, Link } from 'react-router';
-import { PRODUCTION_APP_ENV } from '../../lib/app-env';
+import { Link } from 'react-router';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
@@ -17,7 +16,6 @@ const COLOURS = ['var(--color-accent)', '#e07a2f', '#5b6ee1', '#c94f7c', '#7a8b9
 
 /** Internal page (not in `pro`): analytics events per time bucket, one line per event. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (context.runtime.appEnv === PRODUCTION_APP_ENV) throw data(null, { status: 404 });
   const asked = new URL(request.url).searchParams.get('bucket');
   const bucket: Bucket = BUCKETS.find((b) => b === asked) ?? 'hour';
   return context.api(contract.analytics.eventCounts, { bucket, span: SPAN[bucket] });

@@ -1,6 +1,5 @@
 import { contract, idSchema, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
-import { data, Link } from 'react-router';
-import { PRODUCTION_APP_ENV } from '../../lib/app-env';
+import { Link } from 'react-router';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
@@ -17,7 +16,6 @@ function kindOf(value: string | null): TelemetryKind | undefined {
 
 /** Internal page (not in `pro`): the telemetry the clients reported, newest first, by kind. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (context.runtime.appEnv === PRODUCTION_APP_ENV) throw data(null, { status: 404 });
   const search = new URL(request.url).searchParams;
   const kind = kindOf(search.get('kind'));
   // The contract's id rule: any other cursor (past an integer column, not a number) is the first page.

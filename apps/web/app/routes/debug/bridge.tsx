@@ -9,8 +9,6 @@ import {
   parseAppUserAgent,
 } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
-import { data } from 'react-router';
-import { PRODUCTION_APP_ENV } from '../../lib/app-env';
 import { useRootData } from '../../lib/root-data';
 import { BRIDGE_TEXT } from '../../lib/ui-text/bridge';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -21,8 +19,7 @@ import type { Route } from './+types/bridge';
 import styles from './bridge.module.css';
 import { type ConsoleAction, JUMP_ACTIONS, MESSAGE_ACTIONS } from './bridge-actions';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.runtime.appEnv === PRODUCTION_APP_ENV) throw data(null, { status: 404 });
+export function loader({ request }: Route.LoaderArgs) {
   return { userAgent: request.headers.get('user-agent') ?? '' };
 }
 

@@ -3,8 +3,7 @@
 import { optimiseImageUrl, REQUEST_MESSAGES } from '@h5/core';
 import type { UploadOptions, UploadProgress } from '@h5/upload';
 import { useCallback, useRef, useState } from 'react';
-import { data, Link } from 'react-router';
-import { PRODUCTION_APP_ENV } from '../../lib/app-env';
+import { Link } from 'react-router';
 import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { UPLOAD_TEXT } from '../../lib/ui-text/upload';
@@ -14,11 +13,6 @@ import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/upload-console';
 import styles from './upload-console.module.css';
-
-export function loader({ context }: Route.LoaderArgs) {
-  if (context.runtime.appEnv === PRODUCTION_APP_ENV) throw data(null, { status: 404 });
-  return null;
-}
 
 export const meta: Route.MetaFunction = () => [
   { title: `${UPLOAD_TEXT.title} · ${SHELL_TEXT.siteTitle}` },

@@ -1,0 +1,53 @@
+import { IMAGE_CDN_HOSTS, wantsDebugConsole } from '@h5/core';
+import { type Env, publicApiBase } from '../env';
+import { FRAME_ANCESTORS } from '../plugins/security-headers';
+
+/** WeChat's JS-SDK, loaded inside WeChat's browser for its share menu (routes/share/wechat-sdk.ts). */
+const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
+
+/** The origins besides the page's own that serve this site: the API host (also the storage and CDN host) and PUBLIC_ORIGIN. */
+function siteOrigins(env: Pick<Env, 'APP_ENV' | 'API_BASE_URL' | 'PUBLIC_ORIGIN'>): string[] {
+  return [...new Set([publicApiBase(env), env.PUBLIC_ORIGIN ?? ''].filter(Boolean))];
+}
+
+/**
+ * The Content-Security-Policy of an SSR page (issue 11 point 12). Scripts need this response's
+ * nonce (React Router's inline scripts, root's early error collector, the module entry and its
+ * preloads); `'strict-dynamic'` lets those load their lazy chunks, the captcha SDK and WeChat's
+ * JS-SDK, so an injected inline script, event handler attribute or `<script src>` does not run.
+ * `'self'` and the hosts after it are the fallback of browsers without `'strict-dynamic'` (they
+ * ignore it), which newer ones ignore in turn. The debug console (vConsole, `debug=1` or
+ * `openTestHelper`) evaluates what a tester types, so only those pages allow eval. Styles:
+ * stylesheets plus inline `style` attributes and the `<style>` elements vConsole and the captcha
+ * SDK add. Images and media: ours, the image CDN hosts, `data:` and `blob:` (upload previews).
+ */
+export function pageCsp(
+  nonce: string,
+  env: Pick<Env, 'APP_ENV' | 'API_BASE_URL' | 'PUBLIC_ORIGIN'>,
+  search: string,
+) {
+  const origins = siteOrigins(env);
+  const cdnHosts = IMAGE_CDN_HOSTS.map((host) => `https://${host}`);
+  const evalSource = wantsDebugConsole(search) ? ["'unsafe-eval'"] : [];
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    [
+      'script-src',
+      `'nonce-${nonce}'`,
+      "'strict-dynamic'",
+      "'self'",
+      ...origins,
+      WECHAT_SDK_ORIGIN,
+      ...evalSource,
+    ],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', ...origins, ...cdnHosts],
+    ['media-src', "'self'", 'blob:', ...origins, ...cdnHosts],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'", ...origins],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+  ];
+  return [...directives.map((directive) => directive.join(' ')), FRAME_ANCESTORS].join('; ');
+}
