@@ -154,6 +154,8 @@ describe('upload SDK against the server', () => {
   it('uploads a large file in parts: init, the parts in order, complete; the CDN serves the whole', async () => {
     const { transport, sent, parts } = recordingTransport();
     const bytes = bytesOf(5 * MULTIPART_CHUNK_BYTES + 4321, 2);
+    // An MP4's ftyp box first: the server decides the type from the bytes.
+    bytes.set([0, 0, 0, 24, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')], 0);
     const file = new File([bytes], 'clip.mp4', { type: 'video/mp4' });
     const percents: number[] = [];
     const result = await uploaderFor({ transport }).upload(file, {

@@ -53,7 +53,8 @@ describe('server upload', () => {
       bucket: 'community-h5',
       name: 'notes.txt',
       size: 5,
-      contentType: 'text/plain',
+      // Text is not an image or video by its bytes: opaque, served as an attachment.
+      contentType: 'application/octet-stream',
     });
     expect(data.key).toMatch(/^community-h5\/server\/\d{4}\/\d{2}\/\d{2}\/notes\.txt$/);
     expect(await (await fetch(data.url)).text()).toBe('hello');

@@ -2,14 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { isStoreError, type ObjectStore, type StoreErrorCode } from '../../storage';
-import {
-  abortMultipart,
-  completeMultipart,
-  initMultipart,
-  listParts,
-  PART_MAX_BYTES,
-  uploadPart,
-} from './multipart';
+import { abortMultipart, initMultipart, listParts, PART_MAX_BYTES, uploadPart } from './multipart';
+import { completeMultipart } from './multipart-complete';
 import { bucketAndKey } from './object-key';
 import { postObject } from './post-object';
 import { invalidArgument, isStorageHostError, StorageHostError, storageErrorBody } from './storage-error';
