@@ -17,6 +17,7 @@ import { registerHealth } from './plugins/health';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
 import { SessionStore } from './plugins/session';
+import { loadSecrets } from './secrets';
 import { createObjectStore } from './storage';
 import { registerWeb } from './web/ssr';
 
@@ -52,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN),
     risk: new RiskCheck(db, env),
     store: createObjectStore(env),
+    secrets: loadSecrets(env, app.log),
   };
 
   app.decorate('deps', deps);

@@ -2,6 +2,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import type { RiskCheck } from './plugins/risk-check';
 import type { SessionStore } from './plugins/session';
+import type { Secrets } from './secrets';
 import type { ObjectStore } from './storage';
 
 /** What every domain's routes are built with. */
@@ -13,4 +14,6 @@ export interface AppDeps {
   risk: RiskCheck;
   /** Upload bytes: local disk or S3 (STORAGE_DRIVER). */
   store: ObjectStore;
+  /** Per-installation secrets (UPLOAD_APP_SECRETS or DATA_DIR/secrets.json); the upload apps' rows follow them. */
+  secrets: Secrets;
 }

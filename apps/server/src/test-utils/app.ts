@@ -4,10 +4,13 @@ import { buildRequest } from '@h5/request';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
+import { generateUploadAppSecrets } from '../db/seed/upload-seed';
 import { type Env, parseEnv } from '../env';
 import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
+/** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
+const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());
 
 /**
  * A parsed test environment: test secret, no web build, plus overrides. The risk limits are out
@@ -21,6 +24,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     RISK_WRITE_LIMIT: '100000',
     RISK_LOGIN_CODE_LIMIT: '100000',
+    UPLOAD_APP_SECRETS: TEST_UPLOAD_APP_SECRETS,
     ...overrides,
   });
 }

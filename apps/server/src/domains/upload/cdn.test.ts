@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { SEED_UPLOAD_APPS } from '../../db/seed/upload-seed';
 import { hmacSha1 } from './policy';
 import {
   authToken,
@@ -99,13 +98,12 @@ describe('CDN', () => {
   });
 
   it('refuses a private object without a signature; serves it with a signed URL or to its owner', async () => {
-    const [, privateApp] = SEED_UPLOAD_APPS;
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.id, 2));
     const owner = await t.app.deps.sessions.create((user as { id: number }).id);
     const res = await requestToken(
       t,
       'app',
-      { appId: privateApp.appId, fileName: 'p.png', type: 'image', folder: 'private' },
+      { appId: 'community-h5-private', fileName: 'p.png', type: 'image', folder: 'private' },
       { 'x-auth-token': owner.xAuthToken },
     );
     const token = res.data;

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { ObjectStore, PartInfo } from '../../storage';
 import { originOf } from './hosts';
 import { COMPLETE_CLAIM_STALE_MS, PART_MIN_BYTES, type Upload, uploadFor } from './multipart';
-import { assertMayOverwrite, recordObject, sniffStored, storedObjectOf } from './objects';
+import { assertMayWrite, recordObject, sniffStored, storedObjectOf } from './objects';
 import { noSuchUpload, StorageHostError } from './storage-error';
 
 /** How long a complete waits for a concurrent one to finish before answering 409. */
@@ -128,7 +128,7 @@ async function finish(
 ): Promise<MultipartResult> {
   const { bucket, key, uploadId } = upload;
   const used = await checkedParts(store, upload, wanted);
-  await assertMayOverwrite(deps.db, bucket, key, upload.userId);
+  await assertMayWrite(deps.db, upload, bucket, key);
   const info = await store.completeMultipart(bucket, key, uploadId, wanted, {
     contentType: upload.contentType,
   });

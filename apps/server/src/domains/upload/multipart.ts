@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import type { Credential } from './credentials';
 import { checkKey } from './object-key';
-import { assertMayOverwrite } from './objects';
+import { assertMayWrite } from './objects';
 import { verifyOssRequest } from './oss-signature';
 import { accessDenied, invalidArgument, noSuchUpload, StorageHostError } from './storage-error';
 
@@ -72,7 +72,7 @@ export async function initMultipart(
   const acl = aclHeader === undefined || aclHeader === 'default' ? credential.acl : aclHeader;
   // The declared type is only part of the signature: the stored type is sniffed at complete.
   const contentType = header(request, 'content-type') ?? 'application/octet-stream';
-  await assertMayOverwrite(deps.db, bucket, key, credential.userId);
+  await assertMayWrite(deps.db, credential, bucket, key);
   const uploadId = await store.createMultipart(bucket, key, contentType);
   await deps.db.insert(multipartUploads).values({
     uploadId,

@@ -3,7 +3,7 @@ import type { StoredObject } from '@h5/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { storageObjects } from '../../db/schema';
+import { storageObjects, uploadApps } from '../../db/schema';
 import type { ObjectInfo, ObjectStore } from '../../storage';
 import { OPAQUE_TYPE, RASTER_IMAGE_TYPES, SNIFF_BYTES, sniffContentType } from './content-sniff';
 import { accessDenied } from './storage-error';
@@ -111,20 +111,37 @@ export const storedObjectOf = (row: StorageObjectRow, cdnHost: string): StoredOb
   height: row.height,
 });
 
+/** The user whose own folder (`{app folder}/u{id}/…`) holds a key; null for the app's other keys. */
+export function ownerOfKey(key: string, appFolder: string): number | null {
+  if (!key.startsWith(`${appFolder}/`)) return null;
+  const match = /^u(\d+)\//i.exec(key.slice(appFolder.length + 1));
+  return match ? Number(match[1]) : null;
+}
+
 /**
- * Refuses to replace an object someone else uploaded (issue 11 point 9): the key prefixes keep
- * uploaders apart, and this holds even for a credential issued before they did.
+ * Refuses (403 AccessDenied) a write by `writer` that would land in another user's folder (a
+ * credential without a user never writes under `u<id>/`) or replace an object someone else
+ * uploaded (issue 11 point 9). The gateways already issue no such prefix; this holds for any
+ * credential, one issued before they checked included.
  */
-export async function assertMayOverwrite(
+export async function assertMayWrite(
   db: Db,
+  writer: { appId: string; userId: number | null },
   bucket: string,
   key: string,
-  userId: number | null,
 ): Promise<void> {
+  const [app] = await db
+    .select({ folder: uploadApps.folder })
+    .from(uploadApps)
+    .where(eq(uploadApps.appId, writer.appId))
+    .limit(1);
+  if (!app || ownerOfKey(key, app.folder) !== writer.userId)
+    throw accessDenied("The key is in another uploader's folder.");
   const [row] = await db
     .select({ userId: storageObjects.userId })
     .from(storageObjects)
     .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
     .limit(1);
-  if (row && row.userId !== userId) throw accessDenied('The object exists and belongs to another uploader.');
+  if (row && row.userId !== writer.userId)
+    throw accessDenied('The object exists and belongs to another uploader.');
 }

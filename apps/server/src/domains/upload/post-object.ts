@@ -7,7 +7,7 @@ import { sniffStream } from './content-sniff';
 import { type Credential, findCredential, tokenMatches } from './credentials';
 import { originOf } from './hosts';
 import { checkKey } from './object-key';
-import { assertMayOverwrite, recordObject, storedObjectOf } from './objects';
+import { assertMayWrite, recordObject, storedObjectOf } from './objects';
 import { hmacSha1, parsePolicy } from './policy';
 import { accessDenied, invalidArgument, StorageHostError } from './storage-error';
 
@@ -116,7 +116,7 @@ export async function postObject(
     if (aclField !== undefined && !ACLS.has(aclField))
       throw invalidArgument(`Invalid x-oss-object-acl: ${aclField}`);
     const acl = aclField === undefined || aclField === 'default' ? credential.acl : aclField;
-    await assertMayOverwrite(deps.db, bucket, key, credential.userId);
+    await assertMayWrite(deps.db, credential, bucket, key);
     // The form's Content-Type is the client's word: the stored type comes from the bytes.
     const { contentType, body } = await sniffStream(file.file);
     const info = await store.put(bucket, key, body, {

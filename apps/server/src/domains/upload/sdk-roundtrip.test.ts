@@ -10,12 +10,10 @@ import { createUploader, type Transport, type UploadConfig, type UploadDeps } fr
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCredentials, users } from '../../db/schema';
-import { SEED_UPLOAD_APPS } from '../../db/seed/upload-seed';
-import { createUploadTestApp, type UploadTestApp } from './upload-test-kit';
+import { appSecretsOf, createUploadTestApp, type UploadTestApp } from './upload-test-kit';
 
 let t: UploadTestApp;
 let duToken: string;
-const [H5] = SEED_UPLOAD_APPS;
 
 /** A Map-backed Web Storage: local storage that survives the "reload" (a new uploader). */
 const memoryStorage = () => {
@@ -254,6 +252,7 @@ describe('upload SDK against the server', () => {
   });
 
   it('server upload: signed with the app secret through the media centre, served by the CDN', async () => {
+    const H5 = appSecretsOf(t);
     const bytes = bytesOf(3000, 5);
     const result = await uploaderFor().serverUpload(
       new File([bytes], 'report.pdf', { type: 'application/pdf' }),

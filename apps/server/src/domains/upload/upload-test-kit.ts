@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, STORAGE_PATHS, tokenEndpointOf, type UploadGateway, type UploadToken } from '@h5/contract';
 import { signParams } from '@h5/core';
-import { SEED_UPLOAD_APPS } from '../../db/seed/upload-seed';
+import type { UploadAppId } from '../../db/seed/upload-seed';
 import { createTestApp, type TestApp } from '../../test-utils';
 import { ossStringToSign } from './oss-signature';
 import { hmacSha1 } from './policy';
@@ -48,13 +48,18 @@ export async function requestToken(
   return (await res.json()) as { code: number; msg: string; data: UploadToken };
 }
 
-/** A token of the auth gateway for the seeded H5 app. */
+/** The secrets of a seeded upload app as the running server has them (its configuration), with its id. */
+export function appSecretsOf(t: TestApp, appId: UploadAppId = 'community-h5') {
+  return { appId, openClientId: undefined, ...t.app.deps.secrets.uploadApps[appId] };
+}
+
+/** A token of the auth gateway for a seeded app (the H5's by default). */
 export async function authToken(
   t: UploadTestApp,
   type = 'image',
   folder = 'test',
-  appId = 'community-h5',
-  backstageCode = 'community-h5-backstage',
+  appId: UploadAppId = 'community-h5',
+  backstageCode = appSecretsOf(t, appId).backstageCode,
 ) {
   const envelope = await requestToken(
     t,
@@ -156,12 +161,11 @@ export const FILE_TYPES_PATH = contract.upload.fileTypes.path;
 
 /** The signed headers of the media centre's server upload for a seeded app. */
 export function serverUploadHeaders(
-  _t: UploadTestApp,
-  appId = 'community-h5',
+  t: UploadTestApp,
+  appId: UploadAppId = 'community-h5',
   overrides: Record<string, string> = {},
 ): Record<string, string> {
-  const app = SEED_UPLOAD_APPS.find((candidate) => candidate.appId === appId);
-  if (!app) throw new Error(`no upload app ${appId}`);
+  const app = appSecretsOf(t, appId);
   const timestamp = String(Date.now());
   return {
     accessToken: app.accessToken,
