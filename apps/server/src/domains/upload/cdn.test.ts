@@ -70,6 +70,19 @@ describe('CDN', () => {
     ).toBe(304);
   });
 
+  it('refuses a resize box over 4096 (each size is a cached variant: they stay few)', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    const token = await authToken(t);
+    const key = `${token.startsWith}bounded.png`;
+    await postObject(token, key, png);
+    const res = await fetch(`${t.base}/cdn/${key}?x-oss-process=image/resize,w_5000`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'InvalidArgument' });
+    expect((await fetch(`${t.base}/cdn/${key}?x-oss-process=image/resize,w_4096`)).status).toBe(200);
+  });
+
   it('never enlarges', async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00aa55' } })
       .png()

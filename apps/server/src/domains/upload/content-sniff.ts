@@ -64,10 +64,10 @@ const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide']);
 const BMP_DIB_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
 
 function isoMediaType(head: Uint8Array): string | null {
-  if (head.length < 12) return null;
+  if (head.length < 8) return null;
   const box = ascii(head, 4, 8);
   if (QUICKTIME_ATOMS.has(box)) return 'video/quicktime';
-  if (box !== 'ftyp') return null;
+  if (box !== 'ftyp' || head.length < 12) return null;
   const size = Math.min(new DataView(head.buffer, head.byteOffset).getUint32(0), head.length);
   const brands = [ascii(head, 8, 12)];
   for (let at = 16; at + 4 <= size; at += 4) brands.push(ascii(head, at, at + 4));
