@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { type MultipartResult, multipartParts, multipartUploads, storageObjects } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore, PartInfo } from '../../storage';
+import { OPAQUE_TYPE } from './content-sniff';
 import { originOf } from './hosts';
 import { COMPLETE_CLAIM_STALE_MS, PART_MIN_BYTES, type Upload, uploadFor } from './multipart';
 import { assertMayWrite, recordObject, sniffStored, storedObjectOf } from './objects';
@@ -129,9 +130,8 @@ async function finish(
   const { bucket, key, uploadId } = upload;
   const used = await checkedParts(store, upload, wanted);
   await assertMayWrite(deps.db, upload, bucket, key);
-  const info = await store.completeMultipart(bucket, key, uploadId, wanted, {
-    contentType: upload.contentType,
-  });
+  // The init's declared type is the client's word: the store gets none (sniffed just below).
+  const info = await store.completeMultipart(bucket, key, uploadId, wanted, { contentType: OPAQUE_TYPE });
   const contentType = await sniffStored(store, bucket, key);
   const row = await recordObject(
     deps.db,
