@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { contract } from '@h5/contract';
 import { signSource } from '@h5/core';
 import { md5 } from 'js-md5/build/md5.mjs';
+import { generateUploadAppSecrets } from '../apps/server/src/db/seed/upload-seed';
 import { freePort, REPO_ROOT, startServer, stopChild, waitForReady } from '../scripts/start-server.mjs';
 import { firstLoadJs } from './first-load-js';
 import { lighthouseScores } from './lighthouse';
@@ -97,9 +98,17 @@ function signCost() {
 
 /** Upload throughput through the local store, on its own server (PGlite, local disk). */
 async function uploadThroughput() {
-  const server = await startServer({ SIGN_SECRET, LOG_LEVEL: 'error' });
+  // The server's upload app secrets are configuration: chosen here, so the bench can sign as the app.
+  const uploadApps = generateUploadAppSecrets();
+  const server = await startServer({
+    SIGN_SECRET,
+    LOG_LEVEL: 'error',
+    UPLOAD_APP_SECRETS: JSON.stringify(uploadApps),
+  });
   try {
-    rows.push(...(await uploadFigures(server.baseURL, SIGN_SECRET)));
+    rows.push(
+      ...(await uploadFigures(server.baseURL, SIGN_SECRET, uploadApps['community-h5'].backstageCode)),
+    );
   } finally {
     await server.stop();
   }

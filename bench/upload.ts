@@ -15,9 +15,8 @@ import { md5 } from 'js-md5/build/md5.mjs';
 import { LocalDiskStore } from '../apps/server/src/storage/local-disk-store';
 
 const MIB = 1024 * 1024;
-/** The seeded H5 app and its auth-gateway code (apps/server/src/db/seed). */
+/** The H5's upload app (apps/server/src/db/seed/upload-seed.ts). */
 const APP_ID = 'community-h5';
-const BACKSTAGE_CODE = 'community-h5-backstage';
 
 interface Row {
   figure: string;
@@ -25,12 +24,17 @@ interface Row {
   budget: string;
 }
 
-async function fetchToken(baseURL: string, signSecret: string, fileName: string): Promise<UploadToken> {
+async function fetchToken(
+  baseURL: string,
+  signSecret: string,
+  backstageCode: string,
+  fileName: string,
+): Promise<UploadToken> {
   const body = { appId: APP_ID, fileName, type: 'archive', folder: 'bench' };
   const sign = md5(signSource(body, signSecret));
   const res = await fetch(`${baseURL}${contract.upload.tokenAuth.path}?sign=${sign}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', backstageCode: BACKSTAGE_CODE },
+    headers: { 'content-type': 'application/json', backstageCode },
     body: JSON.stringify(body),
   });
   const envelope = (await res.json()) as { code: number; msg: string; data: UploadToken };
@@ -145,12 +149,17 @@ function median(values: readonly number[]): number {
  * kinds take turns in short rounds and each ratio is the median of the rounds' own ratios: every
  * round compares writes made within the same second, and one lucky or unlucky round moves nothing.
  */
-export async function uploadFigures(baseURL: string, signSecret: string): Promise<Row[]> {
+export async function uploadFigures(
+  baseURL: string,
+  signSecret: string,
+  /** The H5 app's backstage code in the server's configuration (UPLOAD_APP_SECRETS). */
+  backstageCode: string,
+): Promise<Row[]> {
   const size = 8 * MIB;
   const files = 3;
   const rounds = 9;
   const bytes = new Uint8Array(randomBytes(size));
-  const token = await fetchToken(baseURL, signSecret, 'bench.zip');
+  const token = await fetchToken(baseURL, signSecret, backstageCode, 'bench.zip');
   const dir = mkdtempSync(join(tmpdir(), 'h5-bench-disk-'));
   const store = new LocalDiskStore(join(dir, 'store'));
   const sink = await startBareSink(dir);

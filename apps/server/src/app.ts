@@ -21,6 +21,7 @@ import { RiskCheck } from './plugins/risk-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { SessionStore } from './plugins/session';
 import { trustProxyOption } from './plugins/trusted-proxy';
+import { loadSecrets } from './secrets';
 import { createObjectStore } from './storage';
 import { registerWeb } from './web/ssr';
 
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     risk: new RiskCheck(db, limits.counters, env),
     limits,
     store: createObjectStore(env),
+    secrets: loadSecrets(env, app.log),
   };
 
   app.decorate('deps', deps);

@@ -3,6 +3,7 @@ import type { Env } from './env';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { RiskCheck } from './plugins/risk-check';
 import type { SessionStore } from './plugins/session';
+import type { Secrets } from './secrets';
 import type { ObjectStore } from './storage';
 
 /** What every domain's routes are built with. */
@@ -16,4 +17,6 @@ export interface AppDeps {
   limits: RateLimiter;
   /** Upload bytes: local disk or S3 (STORAGE_DRIVER). */
   store: ObjectStore;
+  /** Per-installation secrets (UPLOAD_APP_SECRETS or DATA_DIR/secrets.json); the upload apps' rows follow them. */
+  secrets: Secrets;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { APP_ENVS } from '@h5/core';
 import { resolveApiBase } from '@h5/request';
 import { z } from 'zod';
+import { uploadAppSecretsSchema } from './db/seed/upload-seed';
 import { serverRoot } from './paths';
 
 export type { AppEnv } from '@h5/core';
@@ -98,6 +99,26 @@ const envSchema = z.object({
     .regex(/^[\w-]{1,64}$/, 'must be an app id like wx1234567890abcdef')
     .default(DEV_WECHAT_APP_ID),
   WECHAT_JSAPI_TICKET: z.string().min(1).max(512).default(DEV_WECHAT_JSAPI_TICKET),
+  // Issue 11 point 9: the upload apps' secrets (backstage codes, server-upload access tokens and
+  // secrets, the open client id) as JSON keyed by app id; unset, they are generated once per
+  // DATA_DIR into DATA_DIR/secrets.json (secrets.ts).
+  UPLOAD_APP_SECRETS: z
+    .string()
+    .transform((text, ctx) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON: {"community-h5": {"backstageCode": …}, …}' });
+        return z.NEVER;
+      }
+      const parsed = uploadAppSecretsSchema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      ctx.addIssue({ code: 'custom', message: `${issue?.path.join('.')}: ${issue?.message}` });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 /** What STORAGE_DRIVER=s3 cannot start without. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_IMAGE_WIDTH } from './constants';
-import { imageProcessValue, isCdnImageUrl, optimiseImageUrl } from './image-url';
+import { imageProcessValue, isCdnImageUrl, optimiseImageUrl, PAGE_IMAGE_WIDTHS } from './image-url';
 
 const Q = 'x-oss-process=image/quality,q_75/format,webp';
 
@@ -56,5 +56,12 @@ describe('optimiseImageUrl', () => {
       `https://pics.example.org/a.jpg?${Q}`,
     );
     expect(optimiseImageUrl('/cdn/a.jpg', { families })).toBe('/cdn/a.jpg');
+  });
+});
+
+describe('PAGE_IMAGE_WIDTHS', () => {
+  it('holds the article image width and the feed, slide and thumbnail widths, ascending', () => {
+    for (const width of [ARTICLE_IMAGE_WIDTH, 360, 750, 240]) expect(PAGE_IMAGE_WIDTHS).toContain(width);
+    expect([...PAGE_IMAGE_WIDTHS].sort((a, b) => a - b)).toEqual(PAGE_IMAGE_WIDTHS);
   });
 });

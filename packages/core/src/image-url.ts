@@ -33,6 +33,14 @@ const UNTOUCHED_EXTENSION = /\.(gif|svg)$/i;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const HTTP_SCHEME = /^https?:$/;
 
+/**
+ * The widths the web's pages ask the CDN for (`optimiseImageUrl(url, { width })`: avatars, logos,
+ * feed covers, hot-video thumbnails, carousel slides and posters, article images). The seeded
+ * photos are rendered at these widths only (issue 11 point 6): a page that asks for a new width
+ * of a seeded photo needs it added here.
+ */
+export const PAGE_IMAGE_WIDTHS: readonly number[] = [40, 64, 72, 96, 128, 160, 240, 360, 750, 1005];
+
 /** The OSS process value: optional resize, then q_75, then webp. */
 export function imageProcessValue(width?: number): string {
   const steps = ['image'];

@@ -17,8 +17,28 @@ import {
 } from './object-store';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
-/** Part files are `{partNumber}.{etag}`: the ETag travels with the bytes, renamed in together. */
-const PART_FILE = /^(\d{1,5})\.([0-9a-f]{32})$/;
+/**
+ * Part files are `{partNumber}.{generation}.{etag}`: the ETag travels with the bytes, renamed in
+ * together. Of several files of one number the highest generation is the part; a writer removes
+ * only lower generations than its own, so two concurrent writers of one number leave exactly one
+ * (the higher), never none. Files staged before generations existed (`{n}.{etag}`) rank lowest.
+ */
+const PART_FILE = /^(\d{1,5})\.(?:([0-9a-z]{17})\.)?([0-9a-f]{32})$/;
+
+interface HeldPart extends PartInfo {
+  file: string;
+  generation: string;
+}
+
+let generationCounter = 0;
+/**
+ * A fixed-width, increasing name part: the time, a per-process counter (order within one
+ * millisecond) and a random tail (a total order across processes).
+ */
+function nextGeneration(): string {
+  generationCounter = (generationCounter + 1) % 36 ** 4;
+  return `${Date.now().toString(36).padStart(9, '0')}${generationCounter.toString(36).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
+}
 /** ETags of whole objects sit beside them as `{file}.etag` would clash with keys; a side folder keeps them. */
 const META = '.meta';
 
@@ -154,18 +174,20 @@ export class LocalDiskStore implements ObjectStore {
     if (!(await exists(dir))) throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
     const meter = new MeteredStream(maxBytes, { hash: false });
     const { temp, etag } = await this.writeTemp(body, meter);
-    const name = `${partNumber}.${etag}`;
-    await rename(temp, join(dir, name));
-    // A re-sent part replaces the earlier one: drop other files of the same number.
+    const generation = nextGeneration();
+    await rename(temp, join(dir, `${partNumber}.${generation}.${etag}`));
+    // A re-sent part replaces the earlier ones: drop the older files of the same number (a newer
+    // one, written concurrently, removes this one instead).
     for (const file of await readdir(dir)) {
-      const match = PART_FILE.exec(file);
-      if (match && Number(match[1]) === partNumber && file !== name)
+      const part = partFileOf(file);
+      if (part && part.partNumber === partNumber && part.generation < generation)
         await rm(join(dir, file), { force: true });
     }
     return { partNumber, etag, size: meter.bytes };
   }
 
-  async listParts(_bucket: string, _key: string, uploadId: string): Promise<PartInfo[]> {
+  /** The part files of an upload: for each number, the newest generation. */
+  private async heldParts(uploadId: string): Promise<Map<number, HeldPart>> {
     const dir = this.stagingDir(uploadId);
     let files: string[];
     try {
@@ -174,14 +196,30 @@ export class LocalDiskStore implements ObjectStore {
       if (isMissing(error)) throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
       throw error;
     }
-    const parts: PartInfo[] = [];
+    const newest = new Map<number, { file: string; generation: string; etag: string }>();
     for (const file of files) {
-      const match = PART_FILE.exec(file);
-      if (!match) continue;
-      const info = await stat(join(dir, file));
-      parts.push({ partNumber: Number(match[1]), etag: match[2] as string, size: info.size });
+      const part = partFileOf(file);
+      if (!part) continue;
+      const seen = newest.get(part.partNumber);
+      if (!seen || seen.generation < part.generation) newest.set(part.partNumber, { file, ...part });
     }
-    return parts.sort((a, b) => a.partNumber - b.partNumber);
+    const held = new Map<number, HeldPart>();
+    for (const [partNumber, part] of newest) {
+      try {
+        const info = await stat(join(dir, part.file));
+        held.set(partNumber, { partNumber, ...part, size: info.size });
+      } catch (error) {
+        // Replaced by a newer generation between the listing and now: that one is listed next time.
+        if (!isMissing(error)) throw error;
+      }
+    }
+    return held;
+  }
+
+  async listParts(_bucket: string, _key: string, uploadId: string): Promise<PartInfo[]> {
+    return [...(await this.heldParts(uploadId)).values()]
+      .map(({ partNumber, etag, size }) => ({ partNumber, etag, size }))
+      .sort((a, b) => a.partNumber - b.partNumber);
   }
 
   async completeMultipart(
@@ -193,16 +231,16 @@ export class LocalDiskStore implements ObjectStore {
   ): Promise<ObjectInfo> {
     const target = this.objectPath(bucket, key);
     const dir = this.stagingDir(uploadId);
-    const held = heldPartsFor(await this.listParts(bucket, key, uploadId), parts);
+    const files = await this.heldParts(uploadId);
+    const held = heldPartsFor([...files.values()], parts);
     const temp = await this.tempPath();
     let size = 0;
     try {
       const out = await open(temp, 'w');
       try {
         for (const part of parts) {
-          const found = held.get(part.partNumber) as PartInfo;
-          const source = createReadStream(join(dir, `${found.partNumber}.${found.etag}`));
-          for await (const chunk of source) await out.write(chunk as Buffer);
+          const found = files.get(part.partNumber) as HeldPart;
+          for await (const chunk of createReadStream(join(dir, found.file))) await out.write(chunk as Buffer);
           size += found.size;
         }
         await out.sync();
@@ -211,6 +249,12 @@ export class LocalDiskStore implements ObjectStore {
       }
     } catch (error) {
       await rm(temp, { force: true });
+      // A part re-sent while this complete read it: its old file is gone, the list is stale.
+      if (isMissing(error))
+        throw new StoreError(
+          'InvalidPart',
+          'One or more of the specified parts was replaced while completing.',
+        );
       throw error;
     }
     const etag = multipartEtag(parts.map((part) => (held.get(part.partNumber) as PartInfo).etag));
@@ -223,6 +267,12 @@ export class LocalDiskStore implements ObjectStore {
   async abortMultipart(_bucket: string, _key: string, uploadId: string): Promise<void> {
     await rm(this.stagingDir(uploadId), { recursive: true, force: true });
   }
+}
+
+function partFileOf(file: string): { partNumber: number; generation: string; etag: string } | null {
+  const match = PART_FILE.exec(file);
+  if (!match) return null;
+  return { partNumber: Number(match[1]), generation: match[2] ?? '', etag: match[3] as string };
 }
 
 const isMissing = (error: unknown): boolean =>

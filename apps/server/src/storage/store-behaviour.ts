@@ -105,4 +105,21 @@ export function describeObjectStore(make: () => ObjectStore) {
     await store.abortMultipart('bkt-a', 'mp/other.bin', other);
     expect(await store.listParts('bkt-a', 'mp/other.bin', other).catch(() => [])).toEqual([]);
   });
+
+  it('multipart: concurrent writers of one part number leave exactly one part, a writer’s own', async () => {
+    const store = make();
+    for (let round = 0; round < 10; round++) {
+      const uploadId = await store.createMultipart('bkt-a', 'mp/race.bin', 'application/octet-stream');
+      const bodies = ['first writer', 'the second writer', 'a third writer, longer'];
+      const written = await Promise.all(
+        bodies.map((body) => store.putPart('bkt-a', 'mp/race.bin', uploadId, 1, bytes(body), 100)),
+      );
+      const held = await store.listParts('bkt-a', 'mp/race.bin', uploadId);
+      expect(held.map((part) => part.partNumber)).toEqual([1]);
+      const winner = written.findIndex((part) => part.etag === held[0]?.etag);
+      expect(winner).toBeGreaterThanOrEqual(0);
+      expect(held[0]?.size).toBe(bodies[winner]?.length);
+      await store.abortMultipart('bkt-a', 'mp/race.bin', uploadId);
+    }
+  });
 }

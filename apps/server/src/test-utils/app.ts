@@ -4,10 +4,13 @@ import { buildRequest } from '@h5/request';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
+import { generateUploadAppSecrets } from '../db/seed/upload-seed';
 import { type Env, parseEnv } from '../env';
 import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
+/** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
+const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());
 
 /** The 429 limits out of reach (every test calls from 127.0.0.1); the tests of a limit set their own. */
 export const LIFTED_RATE_LIMITS: Readonly<Record<string, string>> = {
@@ -33,6 +36,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     RISK_WRITE_LIMIT: '100000',
     RISK_LOGIN_CODE_LIMIT: '100000',
     ...LIFTED_RATE_LIMITS,
+    UPLOAD_APP_SECRETS: TEST_UPLOAD_APP_SECRETS,
     ...overrides,
   });
 }

@@ -29,16 +29,24 @@ export const openObjectSchema = z.object({
 });
 export type OpenObject = z.infer<typeof openObjectSchema>;
 
+/** The first segment of a user's own keys (`u42`), case-insensitive so `U42` is no way round it. */
+const USER_FOLDER = /^u\d+(\/|$)/i;
+
 /** Token request body of spec §7: appId, fileName, type, optional folder (+ openObject for `open`). */
 export const uploadTokenRequestSchema = z.object({
   appId: z.string().min(1).max(64),
   fileName: z.string().min(1).max(255),
   /** The file's type from the file-type enum ('image', 'video', …). */
   type: z.string().min(1).max(32),
+  /**
+   * A folder under the app's: safe relative segments, never a user's own folder (`u<digits>`, which
+   * the server puts before a signed-in user's folder), so no caller reaches another user's keys.
+   */
   folder: z
     .string()
     .max(128)
     .regex(/^[\w-]+(\/[\w-]+)*$/, 'letters, digits, _ and - in /-separated segments')
+    .refine((folder) => !USER_FOLDER.test(folder), '不能以用户目录（u 加数字）开头')
     .optional(),
   /** Only the open gateway reads it. */
   openObject: openObjectSchema.optional(),

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -82,6 +83,15 @@ export const storageObjects = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('storage_objects_user_idx').on(t.userId)],
 );
 
+/** What a completed multipart upload answered: every later complete answers the same (issue 11). */
+export interface MultipartResult {
+  size: number;
+  etag: string;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+}
+
 /** Multipart uploads in progress or done; the parts are in {@link multipartParts}. */
 export const multipartUploads = pgTable(
   'multipart_uploads',
@@ -98,7 +108,14 @@ export const multipartUploads = pgTable(
     /** The S3 backend's own upload id, when the store is S3. */
     backendUploadId: text('backend_upload_id'),
     createdAt: moment('created_at').notNull().defaultNow(),
+    /**
+     * Set while one request completes the upload (its claim): concurrent completes wait for it and
+     * answer its result; a claim older than a few minutes is a process that died and may be taken over.
+     */
+    completingAt: moment('completing_at'),
     completedAt: moment('completed_at'),
+    /** The object the complete stored, remembered with completed_at. */
+    result: jsonb('result').$type<MultipartResult>(),
     abortedAt: moment('aborted_at'),
   },
   (t) => [index('multipart_uploads_key_idx').on(t.bucket, t.key)],

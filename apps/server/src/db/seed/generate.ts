@@ -210,6 +210,21 @@ function uniquePairs(count: number, a: () => number, b: () => number): Array<[nu
   return pairs;
 }
 
+/**
+ * The seeded content photos, name → the size they were seeded with: the first steps of
+ * {@link generateSeed} (same random stream), so exactly the photos its contents show.
+ */
+export function seedPhotoSizes(seed = SEED): Map<string, { width: number; height: number }> {
+  const rng = new Random(seed);
+  const contents = generateContents(rng, generateUsers(rng));
+  const sizes = new Map<string, { width: number; height: number }>();
+  for (const content of contents) {
+    for (const [i, image] of content.images.entries())
+      sizes.set(`c${content.id}-${i + 1}`, { width: image.width, height: image.height });
+  }
+  return sizes;
+}
+
 /** Generates the whole demo data set from a seed: a pure function, the same output every time. */
 export function generateSeed(seed = SEED) {
   const rng = new Random(seed);

@@ -1,58 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../client';
 import { fileTypes, uploadApps } from '../schema';
-import { Random } from './random';
 
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Its own stream, so the app secrets do not shift when the demo content generator changes. */
-const UPLOAD_SEED = 0x5eed_0005;
 const MAX_BYTES = 100 * 1024 * 1024;
 
-/** A hex string from the seed's deterministic random (development values, not real secrets). */
-function hex(random: Random, bytes: number): string {
-  let out = '';
-  for (let i = 0; i < bytes; i++) out += random.int(0, 255).toString(16).padStart(2, '0');
-  return out;
-}
-
-function generateUploadApps() {
-  const random = new Random(UPLOAD_SEED);
-  const h5 = {
+/**
+ * The upload apps of every installation, without their secrets: 'community-h5' (the H5's own;
+ * public-read, an open client) and 'community-h5-private' (private ACL). Their backstage codes,
+ * server-upload access token and secret and open client id are configuration (secrets.ts:
+ * UPLOAD_APP_SECRETS, else generated once per data directory), never fixed values.
+ */
+export const UPLOAD_APP_DEFINITIONS = [
+  {
     appId: 'community-h5',
     name: '社区H5',
-    backstageCode: 'community-h5-backstage',
-    accessToken: `h5at-${hex(random, 16)}`,
-    accessSecret: hex(random, 32),
-    openClientId: `h5-open-${hex(random, 4)}`,
-    openSysCode: 'community',
-    openChannel: 'h5',
+    open: { sysCode: 'community', channel: 'h5' },
     folder: 'community-h5',
     defaultAcl: 'public-read',
     maxBytes: MAX_BYTES,
     abroad: false,
-  };
-  const privateApp = {
+  },
+  {
     appId: 'community-h5-private',
     name: '社区H5（私有）',
-    backstageCode: 'community-h5-private-backstage',
-    accessToken: `h5at-${hex(random, 16)}`,
-    accessSecret: hex(random, 32),
-    openClientId: null,
-    openSysCode: null,
-    openChannel: null,
+    open: null,
     folder: 'community-h5-private',
     defaultAcl: 'private',
     maxBytes: MAX_BYTES,
     abroad: false,
-  };
-  return [h5, privateApp] as const;
-}
+  },
+] as const;
+
+export type UploadAppId = (typeof UPLOAD_APP_DEFINITIONS)[number]['appId'];
+
+const secretText = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9._~-]+$/, 'letters, digits and ._~- only');
+
+const appSecretSchema = z
+  .object({
+    backstageCode: secretText(16, 64),
+    accessToken: secretText(16, 128),
+    accessSecret: secretText(32, 128),
+  })
+  .strict();
 
 /**
- * The upload apps of development and tests: 'community-h5' (the H5's own; public-read, an open
- * client) and 'community-h5-private' (private ACL). Exported so tests and tools can sign as them.
+ * What identifies a caller as each upload app, from configuration (secrets.ts): the backstageCode
+ * of the `auth` gateway and the server upload, the server upload's accessToken and the secret of
+ * its signature, and the open gateway's openObject.clientId for the app with an open client.
  */
-export const SEED_UPLOAD_APPS = generateUploadApps();
+export const uploadAppSecretsSchema = z
+  .object({
+    'community-h5': appSecretSchema.extend({ openClientId: secretText(8, 64) }),
+    'community-h5-private': appSecretSchema,
+  })
+  .strict();
+
+const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** Fresh secrets for the seeded upload apps. */
+export function generateUploadAppSecrets(): UploadAppSecrets {
+  const app = () => ({
+    backstageCode: `bc_${random(18)}`,
+    accessToken: `h5at-${randomBytes(16).toString('hex')}`,
+    accessSecret: randomBytes(32).toString('hex'),
+  });
+  return {
+    'community-h5': { ...app(), openClientId: `h5-open-${randomBytes(8).toString('hex')}` },
+    'community-h5-private': app(),
+  };
+}
+
+export type UploadAppSecrets = z.infer<typeof uploadAppSecretsSchema>;
+
+/**
+ * Makes the upload_apps rows follow the configuration (every start): missing apps are inserted,
+ * and the secrets of existing rows, the fixed ones older versions seeded included, are replaced.
+ */
+export async function syncUploadApps(db: Executor, secrets: UploadAppSecrets): Promise<void> {
+  const rows = UPLOAD_APP_DEFINITIONS.map(({ open, ...app }) => {
+    const secret = secrets[app.appId];
+    return {
+      ...app,
+      backstageCode: secret.backstageCode,
+      accessToken: secret.accessToken,
+      accessSecret: secret.accessSecret,
+      openClientId: open && 'openClientId' in secret ? secret.openClientId : null,
+      openSysCode: open?.sysCode ?? null,
+      openChannel: open?.channel ?? null,
+    };
+  });
+  await db
+    .insert(uploadApps)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: uploadApps.appId,
+      set: {
+        backstageCode: sql`excluded.backstage_code`,
+        accessToken: sql`excluded.access_token`,
+        accessSecret: sql`excluded.access_secret`,
+        openClientId: sql`excluded.open_client_id`,
+      },
+    });
+}
 
 /** The file-type enum (docs/upload-protocol.md §5): suffix → type and content type. */
 export const SEED_FILE_TYPES: ReadonlyArray<{ suffix: string; type: string; mime: string }> = [
@@ -89,14 +147,10 @@ export const SEED_FILE_TYPES: ReadonlyArray<{ suffix: string; type: string; mime
 ];
 
 /**
- * Inserts the upload apps and file types that are missing (idempotent): they are configuration,
- * so databases seeded before the upload issue get them too.
+ * Inserts the file types that are missing (idempotent): they are configuration, so databases
+ * seeded before the upload issue get them too. The upload apps come from syncUploadApps.
  */
 export async function insertUploadSeed(db: Executor): Promise<void> {
-  await db
-    .insert(uploadApps)
-    .values([...SEED_UPLOAD_APPS])
-    .onConflictDoNothing();
   await db
     .insert(fileTypes)
     .values([...SEED_FILE_TYPES])

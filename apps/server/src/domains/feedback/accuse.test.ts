@@ -273,6 +273,8 @@ describe('submit-accuse', () => {
       await storedObjectOf(t.db, null),
       'community-h5/feedback/nothing-here.png',
       await storedObjectOf(t.db, userId, 'text/plain'),
+      // An SVG is a document, not a picture (issue 11 point 7): only raster types are evidence.
+      await storedObjectOf(t.db, userId, 'image/svg+xml'),
     ];
     for (const key of notMine) {
       const res = await t.signedInject(

@@ -3,11 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { storageObjects } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { RASTER_IMAGE_TYPES } from '../upload/content-sniff';
 import { FEEDBACK_MESSAGES } from './messages';
 
 /**
- * The evidence keys, de-duplicated in order, after checking that each is an image the caller
- * uploaded (storage_objects.user_id); the first key that is not is named in the refusal.
+ * The evidence keys, de-duplicated in order, after checking that each is a raster image the caller
+ * uploaded (storage_objects.user_id; the type the storage host sniffed from the bytes, so no SVG
+ * or page passes as an image); the first key that is not is named in the refusal.
  */
 export async function checkEvidence(db: Db, userId: number, images: ReadonlyArray<{ key: string }>) {
   const keys = [...new Set(images.map((image) => image.key))];
@@ -17,7 +19,7 @@ export async function checkEvidence(db: Db, userId: number, images: ReadonlyArra
     .from(storageObjects)
     .where(and(inArray(storageObjects.key, keys), eq(storageObjects.userId, userId)));
   const ownedImages = new Set(
-    owned.filter((row) => row.contentType.startsWith('image/')).map((row) => row.key),
+    owned.filter((row) => RASTER_IMAGE_TYPES.has(row.contentType)).map((row) => row.key),
   );
   const foreign = keys.find((key) => !ownedImages.has(key));
   if (foreign !== undefined)

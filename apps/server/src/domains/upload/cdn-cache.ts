@@ -35,10 +35,13 @@ function touchCached(path: string): void {
   utimes(path, now, now).catch(() => undefined);
 }
 
+/** Cache files being made in this process: concurrent requests for one wait for the same make. */
+const making = new Map<string, Promise<string>>();
+
 /**
  * The cache file at `path`, made by `make` (writing to the temp path it is given) when missing:
  * written beside it and renamed into place, so a reader never sees half a file; a failed make
- * leaves nothing. A hit counts as a use for pruning.
+ * leaves nothing. Concurrent misses of one path make it once. A hit counts as a use for pruning.
  */
 export async function cachedFile(path: string, make: (temp: string) => Promise<void>): Promise<string> {
   try {
@@ -46,18 +49,24 @@ export async function cachedFile(path: string, make: (temp: string) => Promise<v
     touchCached(path);
     return path;
   } catch {
-    // Not cached yet: make it below.
+    // Not cached yet: make it below (or wait for the request already making it).
   }
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await make(temp);
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  return path;
+  const inFlight = making.get(path);
+  if (inFlight) return inFlight;
+  const made = (async () => {
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await make(temp);
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return path;
+  })().finally(() => making.delete(path));
+  making.set(path, made);
+  return made;
 }
 
 export interface PruneResult {

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { SEED_UPLOAD_APPS } from '../../db/seed/upload-seed';
 import { hmacSha1 } from './policy';
 import {
   authToken,
@@ -71,6 +70,19 @@ describe('CDN', () => {
     ).toBe(304);
   });
 
+  it('refuses a resize box over 4096 (each size is a cached variant: they stay few)', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    const token = await authToken(t);
+    const key = `${token.startsWith}bounded.png`;
+    await postObject(token, key, png);
+    const res = await fetch(`${t.base}/cdn/${key}?x-oss-process=image/resize,w_5000`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'InvalidArgument' });
+    expect((await fetch(`${t.base}/cdn/${key}?x-oss-process=image/resize,w_4096`)).status).toBe(200);
+  });
+
   it('never enlarges', async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00aa55' } })
       .png()
@@ -99,13 +111,12 @@ describe('CDN', () => {
   });
 
   it('refuses a private object without a signature; serves it with a signed URL or to its owner', async () => {
-    const [, privateApp] = SEED_UPLOAD_APPS;
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.id, 2));
     const owner = await t.app.deps.sessions.create((user as { id: number }).id);
     const res = await requestToken(
       t,
       'app',
-      { appId: privateApp.appId, fileName: 'p.png', type: 'image', folder: 'private' },
+      { appId: 'community-h5-private', fileName: 'p.png', type: 'image', folder: 'private' },
       { 'x-auth-token': owner.xAuthToken },
     );
     const token = res.data;

@@ -9,6 +9,7 @@ import { storageObjects, uploadApps, uploadCredentials } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import { cachedFile } from './cdn-cache';
+import { isInlineType, OPAQUE_TYPE } from './content-sniff';
 import { queryProblem, storageRefusal } from './form-input';
 import { bucketOf } from './hosts';
 import {
@@ -21,13 +22,31 @@ import {
 import { cdnKey } from './object-key';
 import type { StorageObjectRow } from './objects';
 import { hmacSha1 } from './policy';
+import type { RenderGate } from './render-gate';
 import { accessDenied, invalidArgument, noSuchKey } from './storage-error';
 import { sendStorageError } from './storage-host';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, max-age=0, must-revalidate';
-/** Served as stored, whatever the process asks (animation, vectors). */
-const UNTOUCHED = new Set(['image/gif', 'image/svg+xml']);
+
+/**
+ * Sent with every /cdn/ answer (objects, seed art and photos, errors): nothing there is a page of
+ * the site. nosniff keeps browsers to the type we send; the CSP forbids every load and sandboxes
+ * the document, so even a file opened directly runs no script on the site's origin (issue 11
+ * point 7). Set on request, so a site-wide hook that keeps a route's own CSP leaves it alone.
+ */
+export const CDN_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'self'; sandbox",
+} as const;
+
+/** Inline for the sniffed images and videos; anything else is a download, never a document. */
+function sendAs(reply: FastifyReply, row: StorageObjectRow): FastifyReply {
+  if (isInlineType(row.contentType)) return reply.type(row.contentType);
+  const name = row.key.slice(row.key.lastIndexOf('/') + 1);
+  // Key characters are [A-Za-z0-9._/-!*'()~] (object-key.ts): nothing to escape in the quotes.
+  return reply.type(OPAQUE_TYPE).header('content-disposition', `attachment; filename="${name}"`);
+}
 
 /** The object at a CDN key: the app buckets first, then their abroad twins. */
 async function findObject(deps: AppDeps, key: string): Promise<StorageObjectRow | null> {
@@ -61,8 +80,8 @@ async function mayRead(deps: AppDeps, request: FastifyRequest, row: StorageObjec
     if (!credential || credential.appId !== row.appId || credential.expiresAt.getTime() <= Date.now()) {
       throw accessDenied('The OSS Access Key Id you provided is not valid for this object.');
     }
-    if (credential.userId !== null && credential.userId !== row.userId)
-      throw accessDenied("The credential is not the owner's.");
+    // An app credential (no user) signs only for app objects, never for a user's (issue 11 point 9).
+    if (credential.userId !== row.userId) throw accessDenied("The credential is not the owner's.");
     const expected = hmacSha1(credential.accessKeySecret, `GET\n\n\n${expires}\n/${row.bucket}/${row.key}`);
     if (expected !== signature)
       throw accessDenied('The request signature we calculated does not match the signature you provided.');
@@ -77,7 +96,7 @@ async function mayRead(deps: AppDeps, request: FastifyRequest, row: StorageObjec
  * `x-oss-process` with sharp (never enlarged), results cached under DATA_DIR/cdn-cache (pruned
  * by the upload sweeper, least recently used first).
  */
-export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectStore) {
+export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectStore, gate: RenderGate) {
   const cacheDir = join(resolve(deps.env.DATA_DIR), 'cdn-cache');
 
   /** The processed bytes' cache file, made once per key + etag + process. */
@@ -87,11 +106,13 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
     const source = sourceFormatOf(row.contentType);
     if (!source) return null;
     const name = createHash('sha256').update(`${row.bucket}\n${row.key}\n${row.etag}\n${id}`).digest('hex');
-    return cachedFile(join(cacheDir, name.slice(0, 2), name), async (temp) => {
-      const got = await store.get(row.bucket, row.key);
-      if (!got) throw noSuchKey();
-      await pipeline(got.body, imageTransformer(process, source), createWriteStream(temp));
-    });
+    return cachedFile(join(cacheDir, name.slice(0, 2), name), (temp) =>
+      gate.run(async () => {
+        const got = await store.get(row.bucket, row.key);
+        if (!got) throw noSuchKey();
+        await pipeline(got.body, imageTransformer(process, source), createWriteStream(temp));
+      }),
+    );
   }
 
   const send = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -104,7 +125,8 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
       throw accessDenied('You have no right to access this object because of bucket acl.');
     reply.header('cache-control', row.acl === 'public-read' ? PUBLIC_CACHE : PRIVATE_CACHE);
     const value = (request.query as Record<string, string | undefined>)['x-oss-process'];
-    const id = value && !UNTOUCHED.has(row.contentType) ? processId(value) : null;
+    // Only raster images are processed; GIF (animation) and anything else are served as stored.
+    const id = value && sourceFormatOf(row.contentType) ? processId(value) : null;
     const etag = id ? `"${row.etag}-${id}"` : `"${row.etag}"`;
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -117,7 +139,7 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
     }
     const got = await store.get(row.bucket, row.key);
     if (!got) throw noSuchKey();
-    return reply.type(row.contentType).header('content-length', got.size).send(got.body);
+    return sendAs(reply, row).header('content-length', got.size).send(got.body);
   };
 
   app.register(async (cdn) => {

@@ -4,15 +4,19 @@ import { UPLOAD_MESSAGES } from '@h5/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCredentials, users } from '../../db/schema';
-import { SEED_UPLOAD_APPS } from '../../db/seed/upload-seed';
 import { hashToken } from '../../plugins/session';
 import { parsePolicy } from './policy';
-import { createUploadTestApp, FILE_TYPES_PATH, requestToken, type UploadTestApp } from './upload-test-kit';
+import {
+  appSecretsOf,
+  createUploadTestApp,
+  FILE_TYPES_PATH,
+  requestToken,
+  type UploadTestApp,
+} from './upload-test-kit';
 
 let t: UploadTestApp;
 let userId: number;
 let tokens: { duToken: string; xAuthToken: string };
-const [H5] = SEED_UPLOAD_APPS;
 const body = { appId: 'community-h5', fileName: 'photo.png', type: 'image', folder: 'feedback' };
 const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '/');
 
@@ -29,7 +33,7 @@ afterAll(async () => {
 
 describe('token gateways', () => {
   it('auth: the app by backstageCode gets a credential row and a policy signed for it', async () => {
-    const res = await requestToken(t, 'auth', body, { backstageCode: H5.backstageCode });
+    const res = await requestToken(t, 'auth', body, { backstageCode: appSecretsOf(t).backstageCode });
     expect(res.code).toBe(200);
     const token = uploadTokenSchema.parse(res.data);
     expect(token).toMatchObject({
@@ -72,10 +76,20 @@ describe('token gateways', () => {
       msg: 'backstageCode 无效',
     });
     expect(
-      await requestToken(t, 'auth', { ...body, appId: 'nope' }, { backstageCode: H5.backstageCode }),
+      await requestToken(
+        t,
+        'auth',
+        { ...body, appId: 'nope' },
+        { backstageCode: appSecretsOf(t).backstageCode },
+      ),
     ).toMatchObject({ code: 4002 });
     expect(
-      await requestToken(t, 'auth', { ...body, type: 'spaceship' }, { backstageCode: H5.backstageCode }),
+      await requestToken(
+        t,
+        'auth',
+        { ...body, type: 'spaceship' },
+        { backstageCode: appSecretsOf(t).backstageCode },
+      ),
     ).toMatchObject({
       code: 400,
       msg: 'type: unknown file type: spaceship',
@@ -112,9 +126,9 @@ describe('token gateways', () => {
 
   it("open: the app's open client in the body", async () => {
     const openObject = {
-      clientId: H5.openClientId as string,
-      sysCode: H5.openSysCode as string,
-      channel: H5.openChannel as string,
+      clientId: appSecretsOf(t).openClientId as string,
+      sysCode: 'community',
+      channel: 'h5',
     };
     const ok = await requestToken(t, 'open', { ...body, openObject });
     expect(ok.code).toBe(200);
@@ -129,12 +143,11 @@ describe('token gateways', () => {
   });
 
   it('the private app issues private, signed-CDN tokens', async () => {
-    const [, privateApp] = SEED_UPLOAD_APPS;
     const res = await requestToken(
       t,
       'auth',
-      { ...body, appId: privateApp.appId },
-      { backstageCode: privateApp.backstageCode },
+      { ...body, appId: 'community-h5-private' },
+      { backstageCode: appSecretsOf(t, 'community-h5-private').backstageCode },
     );
     expect(res.data).toMatchObject({
       objectAcl: 'private',
@@ -146,7 +159,7 @@ describe('token gateways', () => {
   it('refuses an unsigned call', async () => {
     const res = await fetch(`${t.base}/sns-oss/v1/h5/oss-platform/token/auth`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', backstageCode: H5.backstageCode },
+      headers: { 'content-type': 'application/json', backstageCode: appSecretsOf(t).backstageCode },
       body: JSON.stringify(body),
     });
     expect(res.status).toBe(403);

@@ -15,7 +15,10 @@ const FORMATS: Record<string, ImageProcess['format']> = {
   jpeg: 'jpeg',
   png: 'png',
 };
-const MAX_SIDE = 16_384;
+/** The largest resize box side a process may ask for (a variant per size is cached: keep them few). */
+const MAX_SIDE = 4096;
+/** Images over this many pixels are not decoded (a small file can claim a huge canvas). */
+const MAX_INPUT_PIXELS = 64 * 1024 * 1024;
 
 /** Parses an x-oss-process value; null when it is not an image process we can run. */
 export function parseImageProcess(value: string): ImageProcess | null {
@@ -58,7 +61,7 @@ export const contentTypeOf = (format: NonNullable<ImageProcess['format']>): stri
 
 /** A sharp pipeline for a process: fit inside the box, never enlarge, re-encode. */
 export function imageTransformer(process: ImageProcess, sourceFormat: NonNullable<ImageProcess['format']>) {
-  let pipeline = sharp({ failOn: 'none' }).rotate();
+  let pipeline = sharp({ failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   if (process.width || process.height) {
     pipeline = pipeline.resize({
       width: process.width,

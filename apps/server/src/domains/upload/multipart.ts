@@ -1,21 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  completeMultipartSchema,
-  type ListParts,
-  type MultipartInit,
-  type StoredObject,
-  type UploadedPart,
-} from '@h5/contract';
-import { and, eq } from 'drizzle-orm';
+import type { ListParts, MultipartInit, UploadedPart } from '@h5/contract';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { multipartParts, multipartUploads, storageObjects } from '../../db/schema';
+import { multipartParts, multipartUploads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { isStoreError, type ObjectStore } from '../../storage';
+import type { ObjectStore } from '../../storage';
 import type { Credential } from './credentials';
-import { originOf } from './hosts';
 import { checkKey } from './object-key';
-import { recordObject, storedObjectOf } from './objects';
+import { assertMayWrite } from './objects';
 import { verifyOssRequest } from './oss-signature';
 import { accessDenied, invalidArgument, noSuchUpload, StorageHostError } from './storage-error';
 
@@ -23,8 +16,10 @@ import { accessDenied, invalidArgument, noSuchUpload, StorageHostError } from '.
 export const PART_MAX_BYTES = 5 * 1024 * 1024;
 export const PART_MIN_BYTES = 100 * 1024;
 const ACLS = new Set(['private', 'public-read']);
+/** A complete's claim older than this belongs to a process that died mid-way: it may be taken over. */
+export const COMPLETE_CLAIM_STALE_MS = 5 * 60_000;
 
-type Upload = typeof multipartUploads.$inferSelect;
+export type Upload = typeof multipartUploads.$inferSelect;
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -40,7 +35,7 @@ function checkScope(credential: Credential, bucket: string, key: string) {
 }
 
 /** The upload and a credential allowed to continue it: its own, or a live one of the same app, user and prefix. */
-async function uploadFor(
+export async function uploadFor(
   deps: AppDeps,
   request: FastifyRequest,
   bucket: string,
@@ -75,7 +70,9 @@ export async function initMultipart(
   if (aclHeader !== undefined && aclHeader !== 'default' && !ACLS.has(aclHeader))
     throw invalidArgument(`Invalid x-oss-object-acl: ${aclHeader}`);
   const acl = aclHeader === undefined || aclHeader === 'default' ? credential.acl : aclHeader;
+  // The declared type is only part of the signature: the stored type is sniffed at complete.
   const contentType = header(request, 'content-type') ?? 'application/octet-stream';
+  await assertMayWrite(deps.db, credential, bucket, key);
   const uploadId = await store.createMultipart(bucket, key, contentType);
   await deps.db.insert(multipartUploads).values({
     uploadId,
@@ -143,100 +140,7 @@ export async function listParts(
   return { uploadId, key, parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) };
 }
 
-async function completedObject(
-  deps: AppDeps,
-  upload: Upload,
-  request: FastifyRequest,
-): Promise<StoredObject> {
-  const [row] = await deps.db
-    .select()
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, upload.bucket), eq(storageObjects.key, upload.key)))
-    .limit(1);
-  if (!row) throw noSuchUpload();
-  return storedObjectOf(row, `${originOf(request)}/cdn`);
-}
-
-/** complete: `POST {ossHost}/{key}?uploadId=ID`; completing again returns the same object. */
-export async function completeMultipart(
-  deps: AppDeps,
-  store: ObjectStore,
-  request: FastifyRequest,
-  target: { bucket: string; key: string; uploadId: string },
-): Promise<StoredObject> {
-  const { bucket, key, uploadId } = target;
-  const upload = await uploadFor(deps, request, bucket, key, uploadId);
-  if (upload.completedAt) return completedObject(deps, upload, request);
-  const parsed = completeMultipartSchema.safeParse(request.body);
-  if (!parsed.success)
-    throw new StorageHostError(400, 'MalformedXML', 'The body must be { parts: [{ partNumber, etag }] }.');
-  const wanted = parsed.data.parts;
-  for (let i = 1; i < wanted.length; i++) {
-    if ((wanted[i]?.partNumber ?? 0) <= (wanted[i - 1]?.partNumber ?? 0)) {
-      throw new StorageHostError(400, 'InvalidPartOrder', 'The list of parts was not in ascending order.');
-    }
-  }
-  const held = new Map((await store.listParts(bucket, key, uploadId)).map((part) => [part.partNumber, part]));
-  let total = 0;
-  for (const [index, part] of wanted.entries()) {
-    const found = held.get(part.partNumber);
-    if (!found || found.etag !== part.etag.replaceAll('"', '').toLowerCase()) {
-      throw new StorageHostError(
-        400,
-        'InvalidPart',
-        `One or more of the specified parts could not be found: part ${part.partNumber}.`,
-      );
-    }
-    if (index < wanted.length - 1 && found.size < PART_MIN_BYTES) {
-      throw new StorageHostError(
-        400,
-        'EntityTooSmall',
-        `Part ${part.partNumber} is smaller than ${PART_MIN_BYTES} bytes and is not the last part.`,
-      );
-    }
-    total += found.size;
-  }
-  if (total > upload.maxBytes) {
-    throw new StorageHostError(
-      400,
-      'EntityTooLarge',
-      `Your proposed upload exceeds the maximum allowed size (${upload.maxBytes} bytes).`,
-    );
-  }
-  let info: Awaited<ReturnType<ObjectStore['completeMultipart']>>;
-  try {
-    info = await store.completeMultipart(bucket, key, uploadId, wanted, { contentType: upload.contentType });
-  } catch (error) {
-    // A concurrent complete may have won the race: answer with its object.
-    const [again] = await deps.db
-      .select()
-      .from(multipartUploads)
-      .where(eq(multipartUploads.uploadId, uploadId))
-      .limit(1);
-    if (again?.completedAt && isStoreError(error)) return completedObject(deps, again, request);
-    throw error;
-  }
-  const row = await recordObject(
-    deps.db,
-    store,
-    {
-      bucket,
-      key,
-      contentType: upload.contentType,
-      acl: upload.acl,
-      appId: upload.appId,
-      userId: upload.userId,
-    },
-    info,
-  );
-  await deps.db
-    .update(multipartUploads)
-    .set({ completedAt: new Date() })
-    .where(eq(multipartUploads.uploadId, uploadId));
-  return storedObjectOf(row, `${originOf(request)}/cdn`);
-}
-
-/** abort: `DELETE {ossHost}/{key}?uploadId=ID`. */
+/** abort: `DELETE {ossHost}/{key}?uploadId=ID`; a complete in progress or done wins over it. */
 export async function abortMultipart(
   deps: AppDeps,
   store: ObjectStore,
@@ -245,11 +149,20 @@ export async function abortMultipart(
   key: string,
   uploadId: string,
 ): Promise<void> {
-  const upload = await uploadFor(deps, request, bucket, key, uploadId);
-  if (upload.completedAt) return;
-  await store.abortMultipart(bucket, key, uploadId);
-  await deps.db
+  await uploadFor(deps, request, bucket, key, uploadId);
+  const [aborted] = await deps.db
     .update(multipartUploads)
     .set({ abortedAt: new Date() })
-    .where(eq(multipartUploads.uploadId, uploadId));
+    .where(
+      and(
+        eq(multipartUploads.uploadId, uploadId),
+        isNull(multipartUploads.completedAt),
+        or(
+          isNull(multipartUploads.completingAt),
+          lt(multipartUploads.completingAt, new Date(Date.now() - COMPLETE_CLAIM_STALE_MS)),
+        ),
+      ),
+    )
+    .returning({ uploadId: multipartUploads.uploadId });
+  if (aborted) await store.abortMultipart(bucket, key, uploadId);
 }

@@ -3,11 +3,12 @@ import type { StoredObject } from '@h5/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
+import { sniffStream } from './content-sniff';
 import { type Credential, findCredential, tokenMatches } from './credentials';
 import { formProblem, storageRefusal } from './form-input';
 import { originOf } from './hosts';
 import { checkKey } from './object-key';
-import { recordObject, storedObjectOf } from './objects';
+import { assertMayWrite, recordObject, storedObjectOf } from './objects';
 import { hmacSha1, parsePolicy } from './policy';
 import { accessDenied, invalidArgument, StorageHostError } from './storage-error';
 
@@ -119,9 +120,10 @@ export async function postObject(
     if (aclField !== undefined && !ACLS.has(aclField))
       throw invalidArgument(`Invalid x-oss-object-acl: ${aclField}`);
     const acl = aclField === undefined || aclField === 'default' ? credential.acl : aclField;
-    const contentType = fields.get('content-type') || file.mimetype || 'application/octet-stream';
-
-    const info = await store.put(bucket, key, file.file, {
+    await assertMayWrite(deps.db, credential, bucket, key);
+    // The form's Content-Type is the client's word: the stored type comes from the bytes.
+    const { contentType, body } = await sniffStream(file.file);
+    const info = await store.put(bucket, key, body, {
       contentType,
       maxBytes: range.max,
       minBytes: range.min,

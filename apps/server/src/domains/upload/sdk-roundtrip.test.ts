@@ -10,12 +10,10 @@ import { createUploader, type Transport, type UploadConfig, type UploadDeps } fr
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCredentials, users } from '../../db/schema';
-import { SEED_UPLOAD_APPS } from '../../db/seed/upload-seed';
-import { createUploadTestApp, type UploadTestApp } from './upload-test-kit';
+import { appSecretsOf, createUploadTestApp, type UploadTestApp } from './upload-test-kit';
 
 let t: UploadTestApp;
 let duToken: string;
-const [H5] = SEED_UPLOAD_APPS;
 
 /** A Map-backed Web Storage: local storage that survives the "reload" (a new uploader). */
 const memoryStorage = () => {
@@ -154,6 +152,8 @@ describe('upload SDK against the server', () => {
   it('uploads a large file in parts: init, the parts in order, complete; the CDN serves the whole', async () => {
     const { transport, sent, parts } = recordingTransport();
     const bytes = bytesOf(5 * MULTIPART_CHUNK_BYTES + 4321, 2);
+    // An MP4's ftyp box first: the server decides the type from the bytes.
+    bytes.set([0, 0, 0, 24, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')], 0);
     const file = new File([bytes], 'clip.mp4', { type: 'video/mp4' });
     const percents: number[] = [];
     const result = await uploaderFor({ transport }).upload(file, {
@@ -252,6 +252,7 @@ describe('upload SDK against the server', () => {
   });
 
   it('server upload: signed with the app secret through the media centre, served by the CDN', async () => {
+    const H5 = appSecretsOf(t);
     const bytes = bytesOf(3000, 5);
     const result = await uploaderFor().serverUpload(
       new File([bytes], 'report.pdf', { type: 'application/pdf' }),

@@ -9,19 +9,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('seed art CDN path', () => {
-  it('renders a deterministic SVG of the requested size, cached forever', async () => {
+  it('renders a deterministic SVG of the requested size, cached forever, under the CDN CSP', async () => {
     const res = await t.app.inject('/cdn/seed/c12-1.svg?w=750&h=1000');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).toMatch(/^<svg [^>]*width="750" height="1000"/);
     expect(res.body).toBe(renderSeedArt('c12-1', 750, 1000));
     expect(renderSeedArt('c12-2', 750, 1000)).not.toBe(res.body);
   });
 
-  it('refuses absurd sizes', async () => {
+  it('refuses absurd sizes and names that are not a seed name', async () => {
     const res = await t.app.inject('/cdn/seed/x.svg?w=99999&h=10');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'w: Too big: expected number to be <=2000' });
+    expect(res.json()).toMatchObject({
+      code: 'InvalidArgument',
+      message: 'w: Too big: expected number to be <=2000',
+    });
+    const markup = await t.app.inject('/cdn/seed/%3Cscript%3E.svg');
+    expect(markup.statusCode).toBe(400);
+    expect(markup.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
   });
 });

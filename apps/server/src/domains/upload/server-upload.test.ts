@@ -4,12 +4,10 @@ import { serverUploadResultSchema } from '@h5/contract';
 import { UPLOAD_MESSAGES } from '@h5/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_UPLOAD_APPS } from '../../db/seed/upload-seed';
-import { SERVER_UPLOAD_MAX_BYTES, serverUploadSignature } from './server-upload';
-import { createUploadTestApp, type UploadTestApp } from './upload-test-kit';
+import { SERVER_UPLOAD_MAX_BYTES } from './server-upload';
+import { createUploadTestApp, serverUploadHeaders, type UploadTestApp } from './upload-test-kit';
 
 let t: UploadTestApp;
-const [H5] = SEED_UPLOAD_APPS;
 const PATH = '/media-center/open/uploadFile';
 
 beforeAll(async () => {
@@ -20,16 +18,8 @@ afterAll(async () => {
   rmSync(t.dataDir, { recursive: true, force: true });
 });
 
-function signedHeaders(overrides: Record<string, string> = {}) {
-  const timestamp = String(Date.now());
-  return {
-    accessToken: H5.accessToken,
-    backstageCode: H5.backstageCode,
-    timestamp,
-    signature: serverUploadSignature(H5.accessSecret, H5.accessToken, H5.backstageCode, timestamp),
-    ...overrides,
-  };
-}
+const signedHeaders = (overrides: Record<string, string> = {}) =>
+  serverUploadHeaders(t, 'community-h5', overrides);
 
 async function upload(
   fields: Record<string, string>,
@@ -38,7 +28,7 @@ async function upload(
   headers = signedHeaders(),
 ) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ appId: H5.appId, ...fields })) form.append(name, value);
+  for (const [name, value] of Object.entries({ appId: 'community-h5', ...fields })) form.append(name, value);
   form.append('file', new Blob([file]), fileName);
   const res = await fetch(`${t.base}${PATH}`, { method: 'POST', headers, body: form });
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: unknown } };
@@ -53,7 +43,8 @@ describe('server upload', () => {
       bucket: 'community-h5',
       name: 'notes.txt',
       size: 5,
-      contentType: 'text/plain',
+      // Text is not an image or video by its bytes: opaque, served as an attachment.
+      contentType: 'application/octet-stream',
     });
     expect(data.key).toMatch(/^community-h5\/server\/\d{4}\/\d{2}\/\d{2}\/notes\.txt$/);
     expect(await (await fetch(data.url)).text()).toBe('hello');
@@ -100,7 +91,7 @@ describe('server upload', () => {
   it(`refuses a file over ${SERVER_UPLOAD_MAX_BYTES} bytes with the spec message (a streamed body)`, async () => {
     const boundary = 'h5boundary';
     const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="appId"\r\n\r\n${H5.appId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="appId"\r\n\r\n${'community-h5'}\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
     const chunk = Buffer.alloc(1024 * 1024);

@@ -6,7 +6,7 @@ import { type ServerUploadResult, STORAGE_PATHS } from '@h5/contract';
 import { BYTES_PER_MB, SERVER_IMAGE_MAX_MB, SIGN_INVALID, UPLOAD_MESSAGES } from '@h5/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypes, uploadApps } from '../../db/schema';
+import { uploadApps } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { success } from '../../plugins/envelope';
 import { AppError, badRequest } from '../../plugins/errors';
@@ -17,6 +17,7 @@ import {
   UPLOAD_SERVER_MESSAGES,
   UPLOAD_TOO_LARGE,
 } from './codes';
+import { sniffStream } from './content-sniff';
 import { formProblem, isMalformedForm } from './form-input';
 import { originOf } from './hosts';
 import { imageTransformer, sourceFormatOf } from './image-process';
@@ -123,21 +124,23 @@ async function serverUpload(
     if (!Number.isInteger(quality) || quality < 1 || quality > 100)
       throw badRequest('quality', 'a whole number from 1 to 100');
     const suffix = suffixOf(file.filename);
-    const [known] = suffix
-      ? await deps.db.select().from(fileTypes).where(eq(fileTypes.suffix, suffix)).limit(1)
-      : [];
-    const contentType = known?.mime ?? (file.mimetype || 'application/octet-stream');
     const name = nameFor(fields, file.filename, suffix);
     const key = `${app.folder}/server/${new Date().toISOString().slice(0, 10).replaceAll('-', '/')}/${name}`;
+    // The type comes from the bytes, never from the file name (an .exe named .jpg stays opaque).
+    const sniffed = await sniffStream(file.file);
+    const contentType = sniffed.contentType;
     const format = truthy(fields.get('iscompress')) ? sourceFormatOf(contentType) : null;
 
-    let body: Readable = file.file;
+    let body: Readable = sniffed.body;
     if (format) {
       // Re-encode on the way in; the limit still counts the bytes the client sent.
       const out = new PassThrough();
-      pipeline(file.file, limitTo(SERVER_UPLOAD_MAX_BYTES), imageTransformer({ quality }, format), out).catch(
-        (error) => out.destroy(error),
-      );
+      pipeline(
+        sniffed.body,
+        limitTo(SERVER_UPLOAD_MAX_BYTES),
+        imageTransformer({ quality }, format),
+        out,
+      ).catch((error) => out.destroy(error));
       body = out;
     }
     const info = await store.put(app.appId, key, body, {

@@ -10,14 +10,8 @@ import {
   queryProblem,
   storageRefusal,
 } from './form-input';
-import {
-  abortMultipart,
-  completeMultipart,
-  initMultipart,
-  listParts,
-  PART_MAX_BYTES,
-  uploadPart,
-} from './multipart';
+import { abortMultipart, initMultipart, listParts, PART_MAX_BYTES, uploadPart } from './multipart';
+import { completeMultipart } from './multipart-complete';
 import { bucketAndKey } from './object-key';
 import { postObject } from './post-object';
 import { invalidArgument, isStorageHostError, StorageHostError, storageErrorBody } from './storage-error';

@@ -23,6 +23,8 @@ export const STORAGE_USER_MESSAGES: Readonly<Record<string, string>> = {
   MalformedPOSTRequest: '上传表单格式不正确或不完整，请重新上传',
   RequestTimeTooSkewed: '设备时间与服务器相差过大，请校准时间后重试',
   MethodNotAllowed: '不支持的上传请求',
+  OperationAborted: '文件正在合并中，请稍后重试',
+  SlowDown: '图片处理繁忙，请稍后重试',
 };
 
 /** The fallback for a refusal without its own text. */

@@ -1,9 +1,10 @@
-import { and, inArray, isNull, lt } from 'drizzle-orm';
+import { and, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { multipartParts, multipartUploads, uploadCredentials } from '../../db/schema';
 import { isStoreError, type ObjectStore } from '../../storage';
 import { pruneCdnCache } from './cdn-cache';
+import { COMPLETE_CLAIM_STALE_MS } from './multipart';
 
 const HOUR_MS = 3_600_000;
 /** An unfinished multipart upload is kept this long for a resume, then aborted. */
@@ -28,6 +29,7 @@ export interface SweepResult {
  */
 export async function sweepUploads(db: Db, store: ObjectStore, now = new Date()): Promise<SweepResult> {
   const uploadCutoff = new Date(now.getTime() - MULTIPART_KEEP_MS);
+  const claimCutoff = new Date(now.getTime() - COMPLETE_CLAIM_STALE_MS);
   let abortedUploads = 0;
   for (;;) {
     const stale = await db
@@ -42,6 +44,8 @@ export async function sweepUploads(db: Db, store: ObjectStore, now = new Date())
           isNull(multipartUploads.completedAt),
           isNull(multipartUploads.abortedAt),
           lt(multipartUploads.createdAt, uploadCutoff),
+          // Not one a complete is joining right now (its claim is fresh).
+          or(isNull(multipartUploads.completingAt), lt(multipartUploads.completingAt, claimCutoff)),
         ),
       )
       .limit(BATCH);

@@ -3,11 +3,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contract, tokenEndpointOf, type UploadGateway, type UploadToken } from '@h5/contract';
+import { contract, STORAGE_PATHS, tokenEndpointOf, type UploadGateway, type UploadToken } from '@h5/contract';
 import { signParams } from '@h5/core';
+import type { UploadAppId } from '../../db/seed/upload-seed';
 import { createTestApp, type TestApp } from '../../test-utils';
 import { ossStringToSign } from './oss-signature';
 import { hmacSha1 } from './policy';
+import { serverUploadSignature } from './server-upload';
 
 export interface UploadTestApp extends TestApp {
   base: string;
@@ -19,7 +21,14 @@ export async function createUploadTestApp(env: Record<string, string> = {}): Pro
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-upload-'));
   const t = await createTestApp({ DATA_DIR: dataDir, ...env });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...t, base, dataDir };
+  // A keep-alive connection whose last answer was still finishing when close() looked for idle
+  // ones would hold close() for Fastify's 72 s keep-alive: the test is over, drop them all.
+  const close = async () => {
+    const closing = t.app.close();
+    t.app.server.closeAllConnections();
+    await closing;
+  };
+  return { ...t, base, dataDir, close };
 }
 
 /** POSTs a token request to a gateway, signed like the request client; returns the envelope. */
@@ -39,13 +48,18 @@ export async function requestToken(
   return (await res.json()) as { code: number; msg: string; data: UploadToken };
 }
 
-/** A token of the auth gateway for the seeded H5 app. */
+/** The secrets of a seeded upload app as the running server has them (its configuration), with its id. */
+export function appSecretsOf(t: TestApp, appId: UploadAppId = 'community-h5') {
+  return { appId, openClientId: undefined, ...t.app.deps.secrets.uploadApps[appId] };
+}
+
+/** A token of the auth gateway for a seeded app (the H5's by default). */
 export async function authToken(
   t: UploadTestApp,
   type = 'image',
   folder = 'test',
-  appId = 'community-h5',
-  backstageCode = 'community-h5-backstage',
+  appId: UploadAppId = 'community-h5',
+  backstageCode = appSecretsOf(t, appId).backstageCode,
 ) {
   const envelope = await requestToken(
     t,
@@ -144,3 +158,38 @@ export async function ossRequest(
 }
 
 export const FILE_TYPES_PATH = contract.upload.fileTypes.path;
+
+/** The signed headers of the media centre's server upload for a seeded app. */
+export function serverUploadHeaders(
+  t: UploadTestApp,
+  appId: UploadAppId = 'community-h5',
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  const app = appSecretsOf(t, appId);
+  const timestamp = String(Date.now());
+  return {
+    accessToken: app.accessToken,
+    backstageCode: app.backstageCode,
+    timestamp,
+    signature: serverUploadSignature(app.accessSecret, app.accessToken, app.backstageCode, timestamp),
+    ...overrides,
+  };
+}
+
+/** A server upload (media centre) of `file` named `fileName`; returns the status and the envelope. */
+export async function serverUpload(
+  t: UploadTestApp,
+  file: Uint8Array,
+  fileName: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = serverUploadHeaders(t),
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ appId: 'community-h5', ...fields })) form.append(name, value);
+  form.append('file', new Blob([file]), fileName);
+  const res = await fetch(`${t.base}${STORAGE_PATHS.serverUpload}`, { method: 'POST', headers, body: form });
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; msg: string; data: Record<string, unknown> },
+  };
+}
