@@ -14,7 +14,9 @@ describe('seed art CDN path', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'self'; sandbox",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).toMatch(/^<svg [^>]*width="750" height="1000"/);
     expect(res.body).toBe(renderSeedArt('c12-1', 750, 1000));
@@ -30,6 +32,8 @@ describe('seed art CDN path', () => {
     });
     const markup = await t.app.inject('/cdn/seed/%3Cscript%3E.svg');
     expect(markup.statusCode).toBe(400);
-    expect(markup.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'; sandbox");
+    expect(markup.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'self'; sandbox",
+    );
   });
 });
