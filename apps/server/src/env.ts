@@ -74,6 +74,9 @@ const envSchema = z.object({
     .regex(/^[\w-]{1,64}$/, 'must be an app id like wx1234567890abcdef')
     .default(DEV_WECHAT_APP_ID),
   WECHAT_JSAPI_TICKET: z.string().min(1).max(512).default(DEV_WECHAT_JSAPI_TICKET),
+  // Issue 11 point 1 (the database going away): how long a query waits for a PostgreSQL
+  // connection before the call answers 503 instead of hanging.
+  DB_CONNECT_TIMEOUT_MS: positiveInt(600_000).default(5_000),
 });
 
 /** What STORAGE_DRIVER=s3 cannot start without. */

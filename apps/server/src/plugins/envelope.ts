@@ -1,6 +1,13 @@
 import type { Envelope } from '@h5/contract';
-import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, SUCCESS } from '@h5/core';
+import {
+  BAD_REQUEST,
+  INTERNAL_ERROR,
+  NOT_FOUND,
+  SERVICE_UNAVAILABLE,
+  SUCCESS,
+} from '@h5/core';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { isAppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
 
@@ -14,12 +21,19 @@ export function sendNotFound(reply: FastifyReply, method: string, path: string) 
 
 /**
  * Every failure leaves as an envelope: AppError with its code, Fastify's own 4xx (bad JSON,
- * unsupported media type, body too large) as BAD_REQUEST, anything else a logged 500.
+ * unsupported media type, body too large) as BAD_REQUEST, the database unavailable as 503
+ * (retry later), anything else a logged 500.
  */
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       return reply.code(error.httpStatus).send(envelope(error.code, error.message, error.data));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(SERVICE_UNAVAILABLE)
+        .send(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

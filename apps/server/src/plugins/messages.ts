@@ -7,6 +7,8 @@ export const SERVER_MESSAGES = {
   tourist: 'please log in',
   notFound: 'not found',
   internal: 'internal error',
+  /** The database cannot serve (down, restarting, failing disk): HTTP 503, retry later. */
+  serviceUnavailable: '服务暂时不可用，请稍后重试',
   loginCodeInvalid: 'login code is wrong or expired',
   loginCodeTooFrequent: 'a code was sent less than 60 seconds ago, please wait',
   configNotFound: 'config not found',

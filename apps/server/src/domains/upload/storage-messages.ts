@@ -22,6 +22,7 @@ export const STORAGE_USER_MESSAGES: Readonly<Record<string, string>> = {
   MalformedXML: '上传参数不完整，请重新上传',
   RequestTimeTooSkewed: '设备时间与服务器相差过大，请校准时间后重试',
   MethodNotAllowed: '不支持的上传请求',
+  ServiceUnavailable: '服务暂时不可用，请稍后重试',
 };
 
 /** The fallback for a refusal without its own text. */
