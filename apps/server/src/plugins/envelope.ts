@@ -3,11 +3,13 @@ import {
   BAD_REQUEST,
   INTERNAL_ERROR,
   NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
   SERVICE_UNAVAILABLE,
   SUCCESS,
 } from '@h5/core';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { formatByteLimit } from './body-limits';
 import { isAppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
 
@@ -20,9 +22,9 @@ export function sendNotFound(reply: FastifyReply, method: string, path: string) 
 }
 
 /**
- * Every failure leaves as an envelope: AppError with its code, Fastify's own 4xx (bad JSON,
- * unsupported media type, body too large) as BAD_REQUEST, the database unavailable as 503
- * (retry later), anything else a logged 500.
+ * Every failure leaves as an envelope: AppError with its code, a body over the route's limit as
+ * 413 naming the limit, Fastify's other 4xx (bad JSON, unsupported media type) as BAD_REQUEST,
+ * the database unavailable as 503 (retry later), anything else a logged 500.
  */
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,6 +38,14 @@ export function registerEnvelope(app: FastifyInstance) {
         .send(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null));
     }
     const status = error.statusCode ?? 500;
+    if (status === PAYLOAD_TOO_LARGE) {
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      return reply
+        .code(PAYLOAD_TOO_LARGE)
+        .send(
+          envelope(PAYLOAD_TOO_LARGE, SERVER_MESSAGES.payloadTooLarge(formatByteLimit(limit), limit), null),
+        );
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send(envelope(BAD_REQUEST, error.message, null));
     }

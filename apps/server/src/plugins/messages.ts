@@ -9,6 +9,8 @@ export const SERVER_MESSAGES = {
   internal: 'internal error',
   /** The database cannot serve (down, restarting, failing disk): HTTP 503, retry later. */
   serviceUnavailable: '服务暂时不可用，请稍后重试',
+  /** A body over the route's limit: HTTP 413, the limit named (e.g. 不能超过 1 MB（1048576 字节）). */
+  payloadTooLarge: (limit: string, bytes: number) => `请求体过大：不能超过 ${limit}（${bytes} 字节）`,
   loginCodeInvalid: 'login code is wrong or expired',
   loginCodeTooFrequent: 'a code was sent less than 60 seconds ago, please wait',
   configNotFound: 'config not found',
