@@ -56,7 +56,8 @@ function drain(raw: IncomingMessage, maxBytes: number): Promise<boolean> {
 export function registerBodyDrain(app: FastifyInstance, maxBytes = DRAIN_LIMIT_BYTES): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
-    if (raw.complete || raw.destroyed) return done(null, payload);
+    // `complete` is false only on a real HTTP message still arriving (inject's has none).
+    if (raw.complete !== false || raw.readableEnded || raw.destroyed) return done(null, payload);
     drain(raw, maxBytes).then((drained) => {
       if (!drained) reply.header('connection', 'close');
       done(null, payload);
