@@ -11,6 +11,7 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
+import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
 import { handleFrameworkError, registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
 import { registerHealth } from './plugins/health';
@@ -40,6 +41,10 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
+/** Node checks request and header timeouts on this period; a short REQUEST_TIMEOUT_MS needs it shorter. */
+const timeoutCheckEvery = (requestTimeoutMs: number) =>
+  Math.min(30_000, Math.max(100, Math.floor(requestTimeoutMs / 4)));
+
 /** The whole server: API from the contract, static config, seed CDN and the SSR web app. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = options;
@@ -47,6 +52,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     frameworkErrors: handleFrameworkError,
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    // Slow clients (issue 11 point 3): a silent connection is closed, a request still arriving
+    // after REQUEST_TIMEOUT_MS answers 408 (Fastify leaves both unlimited by default).
+    connectionTimeout: env.CONNECTION_TIMEOUT_MS,
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, env.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: timeoutCheckEvery(env.REQUEST_TIMEOUT_MS),
+    },
     // Per-request lines only at debug/trace.
     logController: new LogController({
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
@@ -70,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBody(app);
   registerFlowType(app);
   registerEnvelope(app);
+  registerBodyDrain(app);
   registerEndpointRegistry(app);
   registerHealth(app, db);
 

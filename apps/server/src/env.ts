@@ -119,6 +119,18 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  // Issue 11 point 1 (the database going away): how long a query waits for a PostgreSQL
+  // connection before the call answers 503 instead of hanging.
+  DB_CONNECT_TIMEOUT_MS: positiveInt(600_000).default(5_000),
+  // Issue 11 point 3 (slow clients and shutdown): a connection silent this long is closed (a
+  // stalled body); a request not fully received within REQUEST_TIMEOUT_MS answers 408 (a body
+  // trickled in); an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS (above the
+  // usual 60 s of load balancers, so they close first); SIGTERM / SIGINT exit within
+  // SHUTDOWN_TIMEOUT_MS even with requests or the database hung.
+  CONNECTION_TIMEOUT_MS: positiveInt(3_600_000).default(60_000),
+  REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(300_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(3_600_000).default(72_000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
 });
 
 /** What STORAGE_DRIVER=s3 cannot start without. */

@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import { openPool } from './pg-pool';
+import { type DatabaseLog, ReopeningPglite } from './reopening-pglite';
 import * as schema from './schema';
+
+export type { DatabaseLog } from './reopening-pglite';
 
 export type Schema = typeof schema;
 /** One Drizzle type for both drivers: the schema and queries are the same on PGlite and PostgreSQL. */
@@ -22,12 +25,24 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string | undefined;
+  /**
+   * PostgreSQL: how long a query waits for a pooled connection (a free one, or a new one being
+   * opened) before it fails as unavailable (HTTP 503) instead of hanging. Default 5 s.
+   */
+  connectTimeoutMs?: number | undefined;
+  /** Where lost connections and PGlite reopens are reported; silent when absent. */
+  log?: DatabaseLog | undefined;
 }
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Opens PostgreSQL (pg Pool) when a URL is given, else PGlite on disk or in memory. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = openPool(options.databaseUrl, {
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      log: options.log,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -36,9 +51,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dir = resolve(options.pgliteDir);
     mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await ReopeningPglite.open(dir, options.log);
+  // Drizzle calls only query and transaction, which the indirection forwards to the live instance.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

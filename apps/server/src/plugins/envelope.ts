@@ -1,6 +1,15 @@
 import type { Envelope } from '@h5/contract';
-import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, SUCCESS } from '@h5/core';
+import {
+  BAD_REQUEST,
+  INTERNAL_ERROR,
+  NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  SERVICE_UNAVAILABLE,
+  SUCCESS,
+} from '@h5/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { formatByteLimit } from './body-limits';
 import { isAppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
 import { applySecurityHeaders } from './security-headers';
@@ -24,15 +33,30 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
 }
 
 /**
- * Every failure leaves as an envelope: AppError with its code, Fastify's own 4xx (bad JSON,
- * unsupported media type, body too large) as BAD_REQUEST, anything else a logged 500.
+ * Every failure leaves as an envelope: AppError with its code, a body over the route's limit as
+ * 413 naming the limit, Fastify's other 4xx (bad JSON, unsupported media type) as BAD_REQUEST,
+ * the database unavailable as 503 (retry later), anything else a logged 500.
  */
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       return reply.code(error.httpStatus).send(envelope(error.code, error.message, error.data));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(SERVICE_UNAVAILABLE)
+        .send(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null));
+    }
     const status = error.statusCode ?? 500;
+    if (status === PAYLOAD_TOO_LARGE) {
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      return reply
+        .code(PAYLOAD_TOO_LARGE)
+        .send(
+          envelope(PAYLOAD_TOO_LARGE, SERVER_MESSAGES.payloadTooLarge(formatByteLimit(limit), limit), null),
+        );
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send(envelope(BAD_REQUEST, error.message, null));
     }

@@ -7,6 +7,10 @@ export const SERVER_MESSAGES = {
   tourist: 'please log in',
   notFound: 'not found',
   internal: 'internal error',
+  /** The database cannot serve (down, restarting, failing disk): HTTP 503, retry later. */
+  serviceUnavailable: '服务暂时不可用，请稍后重试',
+  /** A body over the route's limit: HTTP 413, the limit named (e.g. 不能超过 1 MB（1048576 字节）). */
+  payloadTooLarge: (limit: string, bytes: number) => `请求体过大：不能超过 ${limit}（${bytes} 字节）`,
   configNotFound: 'config not found',
   riskCheck: 'too many requests: please pass the captcha, then try again',
   captchaChallengeNotFound: 'captcha challenge not found',

@@ -4,7 +4,7 @@ import { buildRequest } from '@h5/request';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
-import { generateUploadAppSecrets } from '../db/seed/upload-seed';
+import { generateUploadAppSecrets, syncUploadApps } from '../db/seed/upload-seed';
 import { type Env, parseEnv } from '../env';
 import { testDatabase } from './database';
 
@@ -75,6 +75,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const database = await testDatabase();
   const env = testEnv(envOverrides);
   const app = await buildApp({ env, db: database.db });
+  await syncUploadApps(database.db, app.deps.secrets.uploadApps);
 
   const signedInject: TestApp['signedInject'] = async (endpoint, input, options = {}) => {
     const wire = buildRequest(endpoint, input, env.SIGN_SECRET, { sign: options.sign });

@@ -2,3 +2,4 @@ export * from './analytics';
 export * from './app';
 export * from './database';
 export * from './feedback';
+export * from './pg-cluster';

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Endpoint, ServerLoadContext } from '@h5/contract';
+import { SERVICE_UNAVAILABLE } from '@h5/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppLoadContext } from 'react-router';
+import { type AppLoadContext, data } from 'react-router';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppDeps } from '../deps';
 import { isProduction, publicApiBase } from '../env';
+import { envelope } from '../plugins/envelope';
+import { SERVER_MESSAGES } from '../plugins/messages';
 import { invokeEndpoint } from '../plugins/register-endpoint';
 import type { SessionState } from '../plugins/session';
 
@@ -25,7 +29,9 @@ function debugDelay(request: FastifyRequest, deps: AppDeps): number {
 
 /**
  * The loaders' context for one page request: `api` runs the same handler as the HTTP route,
- * in process (no HTTP, no sign), as the user of the page request's cookies.
+ * in process (no HTTP, no sign), as the user of the page request's cookies. With the database
+ * unavailable it throws a 503 route response (the envelope as its data): loaders that fall back
+ * to client rendering still do, and a page that cannot render without it answers 503, not 500.
  */
 export function createLoadContext(
   app: FastifyInstance,
@@ -38,8 +44,15 @@ export function createLoadContext(
   return {
     api: async <E extends Endpoint>(endpoint: E, input: unknown) => {
       if (delayMs) await sleep(delayMs);
-      state ??= deps.sessions.resolve(request);
-      return invokeEndpoint(app, deps, endpoint, input ?? {}, { request, reply, state: await state });
+      try {
+        state ??= deps.sessions.resolve(request);
+        return await invokeEndpoint(app, deps, endpoint, input ?? {}, { request, reply, state: await state });
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        throw data(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null), {
+          status: SERVICE_UNAVAILABLE,
+        });
+      }
     },
     runtime: {
       appEnv: deps.env.APP_ENV,

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppDeps } from '../deps';
+import { API_BODY_LIMIT_BYTES } from '../plugins/body-limits';
 import { sendNotFound } from '../plugins/envelope';
 import { assertInternalAccess, isInternalPagePath } from '../plugins/internal-access';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge';
@@ -76,8 +77,10 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (pages) => {
     // Page actions get the raw body; React Router parses it.
     pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) =>
-      done(null, body),
+    pages.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: API_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
     );
     pages.route({
       method: ['GET', 'POST'],

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { syncUploadApps } from '../../db/seed/upload-seed';
 import type { AppDeps } from '../../deps';
 import { CDN_SECURITY_HEADERS, registerCdn } from './cdn';
 import { registerFileTypes } from './file-types';
@@ -17,8 +16,6 @@ import { startUploadSweeper } from './sweep';
  * enum and the CDN (/cdn: seeded SVG art and raster photos, stored objects with image processing).
  */
 export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
-  // The apps' secrets are configuration: the rows follow it on every start.
-  await syncUploadApps(deps.db, deps.secrets.uploadApps);
   registerTokenGateways(app, deps);
   registerFileTypes(app, deps);
   await registerStorageHost(app, deps, deps.store);

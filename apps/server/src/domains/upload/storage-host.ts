@@ -1,5 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
+import { SERVICE_UNAVAILABLE } from '@h5/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../deps';
 import { isAppError } from '../../plugins/errors';
 import { isStoreError, type ObjectStore, type StoreErrorCode } from '../../storage';
@@ -35,6 +37,17 @@ export function sendStorageError(error: FastifyError | Error, request: FastifyRe
     return reply.code(400).send(storageErrorBody('InvalidArgument', error.message, error.message));
   if (isStoreError(error))
     return reply.code(STORE_STATUS[error.code]).send(storageErrorBody(error.code, error.message));
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'storage host: database unavailable');
+    return reply
+      .code(SERVICE_UNAVAILABLE)
+      .send(
+        storageErrorBody(
+          'ServiceUnavailable',
+          'The service is temporarily unavailable. Please try again later.',
+        ),
+      );
+  }
   const status = (error as FastifyError).statusCode ?? 500;
   if (status === 413) return reply.code(400).send(storageErrorBody('EntityTooLarge', error.message));
   if (status >= 400 && status < 500)

@@ -25,6 +25,7 @@ export const STORAGE_USER_MESSAGES: Readonly<Record<string, string>> = {
   MethodNotAllowed: '不支持的上传请求',
   OperationAborted: '文件正在合并中，请稍后重试',
   SlowDown: '图片处理繁忙，请稍后重试',
+  ServiceUnavailable: '服务暂时不可用，请稍后重试',
 };
 
 /** The fallback for a refusal without its own text. */
