@@ -122,6 +122,8 @@ const envSchema = z.object({
   // Issue 11 point 1 (the database going away): how long a query waits for a PostgreSQL
   // connection before the call answers 503 instead of hanging.
   DB_CONNECT_TIMEOUT_MS: positiveInt(600_000).default(5_000),
+  // ... and how long one statement waits for its answer (a frozen server) before it answers 503.
+  DB_QUERY_TIMEOUT_MS: positiveInt(3_600_000).default(30_000),
   // Issue 11 point 3 (slow clients and shutdown): a connection silent this long is closed (a
   // stalled body); a request not fully received within REQUEST_TIMEOUT_MS answers 408 (a body
   // trickled in); an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS (above the

@@ -31,6 +31,7 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.DATABASE_URL ? undefined : pgliteDirOf(env.DATA_DIR),
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
     log: databaseLog,
   });
   await migrate(database);

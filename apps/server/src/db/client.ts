@@ -30,17 +30,24 @@ export interface OpenDatabaseOptions {
    * opened) before it fails as unavailable (HTTP 503) instead of hanging. Default 5 s.
    */
   connectTimeoutMs?: number | undefined;
+  /**
+   * PostgreSQL: how long one statement may wait for its answer on an open connection (a frozen or
+   * silently dropped server) before it fails as unavailable and the connection is dropped. Default 30 s.
+   */
+  queryTimeoutMs?: number | undefined;
   /** Where lost connections and PGlite reopens are reported; silent when absent. */
   log?: DatabaseLog | undefined;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
 /** Opens PostgreSQL (pg Pool) when a URL is given, else PGlite on disk or in memory. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = openPool(options.databaseUrl, {
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
       log: options.log,
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

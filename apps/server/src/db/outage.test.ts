@@ -300,6 +300,54 @@ describe('PostgreSQL going away under traffic (a throwaway cluster of its own)',
     }
   });
 
+  it('answers 503 within the query time-out while the database is frozen, then recovers', async (ctx) => {
+    if (!binDir || !cluster)
+      return ctx.skip(
+        'no PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql/*/bin or PG_BIN_DIR',
+      );
+    const env = testEnv({
+      DATABASE_URL: cluster.url,
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      DB_QUERY_TIMEOUT_MS: '1000',
+    });
+    const frozenDb = await openDatabase({
+      databaseUrl: cluster.url,
+      connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
+    });
+    await migrate(frozenDb);
+    const served = await buildApp({ env, db: frozenDb.db });
+    const feed = () => {
+      const wire = buildRequest(contract.content.moreRecommend, { limit: 2 }, env.SIGN_SECRET);
+      return served.inject({ method: wire.method, url: wire.url });
+    };
+    // Warm: the pool holds open connections, which a frozen server never answers on.
+    expect((await feed()).statusCode).toBe(200);
+    const pids = await cluster.pids();
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const [health, page] = await Promise.all([served.inject('/healthz'), feed()]);
+      const waited = Date.now() - started;
+      expect(health.statusCode).toBe(503);
+      expect(page.statusCode).toBe(503);
+      expect(page.json()).toEqual(UNAVAILABLE);
+      // Bounded by the time-outs (1 s each), not by the frozen server.
+      expect(waited).toBeLessThan(4_000);
+    } finally {
+      for (const pid of pids) process.kill(pid, 'SIGCONT');
+    }
+    let healthy = 0;
+    for (let i = 0; i < 50 && healthy === 0; i++) {
+      if ((await served.inject('/healthz')).statusCode === 200) healthy = 1;
+      else await sleep(100);
+    }
+    expect(healthy).toBe(1);
+    expect((await feed()).statusCode).toBe(200);
+    await served.close();
+    await Promise.race([frozenDb.close(), sleep(5_000)]);
+  }, 30_000);
+
   it('keeps the upload sweeper (a background interval) alive when its run meets a database that refuses connections', async () => {
     const url = `postgres://h5@127.0.0.1:${await freePort()}/nothing`;
     const unreachable = await openDatabase({ databaseUrl: url, connectTimeoutMs: 300 });

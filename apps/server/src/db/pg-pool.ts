@@ -5,6 +5,8 @@ import { isDatabaseUnavailable } from './unavailable';
 export interface PoolOptions {
   /** How long a query waits for a pooled connection (free, or being opened) before it fails. */
   connectTimeoutMs: number;
+  /** How long a statement waits for its answer on an open connection before it fails. */
+  queryTimeoutMs: number;
   log?: DatabaseLog | undefined;
 }
 
@@ -50,6 +52,8 @@ export function openPool(url: string, options: PoolOptions): pg.Pool {
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: options.connectTimeoutMs,
+    // A frozen server (or a peer gone without a RST) never answers: fail the statement, drop the connection.
+    query_timeout: options.queryTimeoutMs,
     // Notice a silently dropped peer (no RST) on idle connections.
     keepAlive: true,
   });

@@ -33,6 +33,7 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53...|58...)$/;
 const CONNECTION_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  'Query read timeout',
   'is not queryable',
   'Cannot use a pool after calling end',
   'PGlite is closed',

@@ -9,6 +9,7 @@ import {
 } from '@h5/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { isStoreUnavailable } from '../storage';
 import { formatByteLimit } from './body-limits';
 import { isAppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
@@ -35,15 +36,15 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
 /**
  * Every failure leaves as an envelope: AppError with its code, a body over the route's limit as
  * 413 naming the limit, Fastify's other 4xx (bad JSON, unsupported media type) as BAD_REQUEST,
- * the database unavailable as 503 (retry later), anything else a logged 500.
+ * the database or the object store unavailable as 503 (retry later), anything else a logged 500.
  */
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       return reply.code(error.httpStatus).send(envelope(error.code, error.message, error.data));
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error) || isStoreUnavailable(error)) {
+      request.log.warn({ err: error }, 'database or object store unavailable');
       return reply
         .code(SERVICE_UNAVAILABLE)
         .send(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null));

@@ -11,3 +11,4 @@ export {
   type StoreErrorCode,
 } from './object-store';
 export { type S3Config, S3Store } from './s3-store';
+export { isStoreUnavailable, S3ResponseError } from './unavailable';

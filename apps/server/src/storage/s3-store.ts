@@ -16,6 +16,7 @@ import {
   StoreError,
 } from './object-store';
 import { amzDateOf, EMPTY_SHA256, rfc3986, signV4 } from './sigv4';
+import { S3ResponseError } from './unavailable';
 
 export interface S3Config {
   /** The service's origin, e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
@@ -118,9 +119,7 @@ export class S3Store implements ObjectStore {
   private async expectOk(response: Response, what: string): Promise<void> {
     if (response.ok) return;
     const text = await response.text();
-    throw new Error(
-      `S3 ${what} failed: ${response.status} ${xmlValues(text, 'Code')[0] ?? text.slice(0, 200)}`,
-    );
+    throw new S3ResponseError(response.status, xmlValues(text, 'Code')[0] ?? text.slice(0, 200), what);
   }
 
   /** Spools a stream to a temp file, metered, then hands it to `use`; the file is removed after. */

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../deps';
 import { isAppError } from '../../plugins/errors';
-import { isStoreError, type ObjectStore, type StoreErrorCode } from '../../storage';
+import { isStoreError, isStoreUnavailable, type ObjectStore, type StoreErrorCode } from '../../storage';
 import {
   contentTypeProblem,
   isMalformedForm,
@@ -37,8 +37,8 @@ export function sendStorageError(error: FastifyError | Error, request: FastifyRe
     return reply.code(400).send(storageErrorBody('InvalidArgument', error.message, error.message));
   if (isStoreError(error))
     return reply.code(STORE_STATUS[error.code]).send(storageErrorBody(error.code, error.message));
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'storage host: database unavailable');
+  if (isDatabaseUnavailable(error) || isStoreUnavailable(error)) {
+    request.log.warn({ err: error }, 'storage host: database or object store unavailable');
     return reply
       .code(SERVICE_UNAVAILABLE)
       .send(

@@ -1,0 +1,35 @@
+/**
+ * Failures that mean "the object store cannot serve right now" (a full or failing disk, an S3
+ * service that is down or overloaded), as opposed to "this request is wrong": the storage host,
+ * the CDN and the server upload answer them with HTTP 503 (retry later) instead of a logged 500.
+ */
+
+/** Local disk: full, failing, read-only, out of file handles. */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EMFILE', 'ENFILE']);
+
+/** An S3 answer that is not a success: its status and S3 error code (`SlowDown`, `InternalError`). */
+export class S3ResponseError extends Error {
+  override readonly name = 'S3ResponseError';
+  constructor(
+    readonly status: number,
+    readonly s3Code: string,
+    what: string,
+  ) {
+    super(`S3 ${what} failed: ${status} ${s3Code}`);
+  }
+}
+
+function isUnavailableItself(error: object): boolean {
+  if (error instanceof S3ResponseError) return error.status >= 500;
+  // Undici's fetch: the S3 service refused, reset or could not be reached.
+  if (error instanceof TypeError && error.message === 'fetch failed') return true;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && DISK_CODES.has(code);
+}
+
+/** True when `error`, or what it wraps (`cause`), says the object store cannot serve now. */
+export function isStoreUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  if (isUnavailableItself(error)) return true;
+  return isStoreUnavailable((error as { cause?: unknown }).cause, depth + 1);
+}
