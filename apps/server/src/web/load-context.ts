@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, data } from 'react-router';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppDeps } from '../deps';
-import { isProduction, publicApiBase } from '../env';
+import { publicApiBase } from '../env';
 import { envelope } from '../plugins/envelope';
+import { internalAccess } from '../plugins/internal-access';
 import { SERVER_MESSAGES } from '../plugins/messages';
 import { invokeEndpoint } from '../plugins/register-endpoint';
 import type { SessionState } from '../plugins/session';
@@ -17,12 +18,17 @@ declare module 'react-router' {
   interface AppLoadContext extends ServerLoadContext {}
 }
 
-/** Testing hook (never in 'pro'): delay every in-process call of a page request by N ms. */
+/**
+ * Testing hook: delay every in-process call of a page request by N ms. Only for callers the
+ * internal pages answer (never in 'pro'; outside 'local' loopback or the operator token), so no
+ * visitor on t0 / t1 / pre can hold a page request open for 30 s.
+ */
 export const DEBUG_PREFETCH_DELAY_HEADER = 'x-debug-prefetch-delay-ms';
 const MAX_DEBUG_DELAY_MS = 30_000;
 
 function debugDelay(request: FastifyRequest, deps: AppDeps): number {
-  if (isProduction(deps.env)) return 0;
+  if (request.headers[DEBUG_PREFETCH_DELAY_HEADER] === undefined) return 0;
+  if (internalAccess(request, deps.env) !== 'allowed') return 0;
   const value = Number(request.headers[DEBUG_PREFETCH_DELAY_HEADER]);
   return Number.isFinite(value) && value > 0 ? Math.min(value, MAX_DEBUG_DELAY_MS) : 0;
 }

@@ -80,6 +80,38 @@ describe('load context', () => {
   });
 });
 
+describe('the prefetch delay hook outside local', () => {
+  let t1: TestApp;
+  beforeAll(async () => {
+    t1 = await createTestApp({ APP_ENV: 't1', OPERATOR_TOKEN: 'operator-token-for-tests' });
+  });
+  afterAll(() => t1.close());
+
+  it('ignores the header from a remote visitor, and honours it for the operator', async () => {
+    const remote = (headers: Record<string, string>) =>
+      ({ headers, cookies: {}, socket: { remoteAddress: '203.0.113.9' } }) as unknown as FastifyRequest;
+    const visitor = createLoadContext(
+      t1.app,
+      t1.app.deps,
+      remote({ [DEBUG_PREFETCH_DELAY_HEADER]: '20000' }),
+      noReply,
+    );
+    const started = Date.now();
+    await visitor.api(contract.config.epDyeing, {});
+    // Far below the 20 s asked for: the visitor's header did nothing.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const operator = createLoadContext(
+      t1.app,
+      t1.app.deps,
+      remote({ [DEBUG_PREFETCH_DELAY_HEADER]: '150', 'x-operator-token': 'operator-token-for-tests' }),
+      noReply,
+    );
+    const slowStart = Date.now();
+    await operator.api(contract.config.epDyeing, {});
+    expect(Date.now() - slowStart).toBeGreaterThanOrEqual(140);
+  });
+});
+
 describe('load context with another copy of the contract', () => {
   it('finds the handler by method and path (the web build bundles its own contract)', async () => {
     const copy = { ...contract.content.moreRecommend };
