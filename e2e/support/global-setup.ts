@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { LIFTED_LIMITS } from '../../scripts/lifted-limits.mjs';
 import { REPO_ROOT, startServer } from '../../scripts/start-server.mjs';
 import { chromiumPath } from './browser';
-import { E2E_LIFTED_RATE_LIMITS, E2E_SIGN_SECRET } from './constants';
+import { E2E_SIGN_SECRET } from './constants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,9 +23,7 @@ export default async function setup(project: TestProject) {
   // limits; the journeys of a limit start their own server with low ones.
   const server = await startServer({
     SIGN_SECRET: E2E_SIGN_SECRET,
-    RISK_LOGIN_CODE_LIMIT: '100000',
-    RISK_WRITE_LIMIT: '100000',
-    ...E2E_LIFTED_RATE_LIMITS,
+    ...LIFTED_LIMITS,
   });
   project.provide('baseURL', server.baseURL);
   return server.stop;

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Endpoint, Envelope, RequestOf, ResponseOf } from '@h5/contract';
 import { buildRequest } from '@h5/request';
 import type { FastifyInstance } from 'fastify';
+import { LIFTED_LIMITS } from '../../../../scripts/lifted-limits.mjs';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
 import { generateUploadAppSecrets, syncUploadApps } from '../db/seed/upload-seed';
@@ -11,17 +12,6 @@ import { testDatabase } from './database';
 export const TEST_SIGN_SECRET = 'integration-test-secret';
 /** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
 const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());
-
-/** The 429 limits out of reach (every test calls from 127.0.0.1); the tests of a limit set their own. */
-export const LIFTED_RATE_LIMITS: Readonly<Record<string, string>> = {
-  RATE_LOGIN_VERIFY_PER_PHONE: '100000',
-  RATE_LOGIN_VERIFY_PER_IP: '100000',
-  RATE_CAPTCHA_PER_IP: '100000',
-  RATE_TELEMETRY_PER_VISITOR: '100000',
-  RATE_TELEMETRY_PER_IP: '100000',
-  RATE_COLLECT_PER_VISITOR: '1000000',
-  RATE_COLLECT_PER_IP: '1000000',
-};
 
 /**
  * A parsed test environment: test secret, no web build, plus overrides. The risk and rate limits
@@ -33,9 +23,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     APP_ENV: 'local',
     WEB_BUILD_DIR: '/nonexistent/h5-web-build',
     LOG_LEVEL: 'silent',
-    RISK_WRITE_LIMIT: '100000',
-    RISK_LOGIN_CODE_LIMIT: '100000',
-    ...LIFTED_RATE_LIMITS,
+    ...LIFTED_LIMITS,
     UPLOAD_APP_SECRETS: TEST_UPLOAD_APP_SECRETS,
     ...overrides,
   });
