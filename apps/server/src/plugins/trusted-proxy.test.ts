@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { contract } from '@h5/contract';
 import { RISK_CHECK, SUCCESS } from '@h5/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +106,6 @@ describe('upload hosts never come from X-Forwarded-Host', () => {
   afterAll(async () => {
     for (const t of [proxied, configured]) {
       await t.close();
-      rmSync(t.dataDir, { recursive: true, force: true });
     }
   });
 

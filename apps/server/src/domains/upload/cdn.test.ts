@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -20,10 +20,7 @@ const PROCESS = 'x-oss-process=image/resize,w_1005/quality,q_75/format,webp';
 beforeAll(async () => {
   t = await createUploadTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** The status of a GET sent with its path exactly as given. */
 const rawStatus = (path: string) =>

@@ -3,7 +3,6 @@
 // are stored as application/octet-stream and served as attachments; real images keep their type;
 // every /cdn/ answer carries nosniff and a CSP that forbids everything.
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { contract } from '@h5/contract';
 import { FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
 import sharp from 'sharp';
@@ -38,10 +37,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** GETs a CDN path; returns the status, the headers that matter and the bytes. */
 async function cdn(path: string) {

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { uploadTokenSchema } from '@h5/contract';
 import { UPLOAD_MESSAGES } from '@h5/core';
 import { eq } from 'drizzle-orm';
@@ -26,10 +25,7 @@ beforeAll(async () => {
   userId = (user as { id: number }).id;
   tokens = await t.app.deps.sessions.create(userId);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('token gateways', () => {
   it('auth: the app by backstageCode gets a credential row and a policy signed for it', async () => {

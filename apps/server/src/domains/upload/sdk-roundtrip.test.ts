@@ -3,7 +3,6 @@
 // the CDN. Token → direct upload → multipart → resume after a "reload" → refresh of a credential
 // that expires mid-way → server upload, each read back from the CDN byte for byte.
 import { createHmac } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { MULTIPART_CHUNK_BYTES } from '@h5/core';
 import { createApiClient } from '@h5/request';
 import { createUploader, type Transport, type UploadConfig, type UploadDeps } from '@h5/upload';
@@ -99,10 +98,7 @@ beforeAll(async () => {
   const [user] = await t.db.select({ id: users.id }).from(users).limit(1);
   ({ duToken } = await t.app.deps.sessions.create((user as { id: number }).id));
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('upload SDK against the server', () => {
   it('checks a real image, gets a token from the app gateway and uploads it directly; the CDN serves it', async () => {

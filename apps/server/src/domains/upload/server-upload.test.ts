@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { serverUploadResultSchema } from '@h5/contract';
 import { UPLOAD_MESSAGES } from '@h5/core';
@@ -13,10 +12,7 @@ const PATH = '/media-center/open/uploadFile';
 beforeAll(async () => {
   t = await createUploadTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const signedHeaders = (overrides: Record<string, string> = {}) =>
   serverUploadHeaders(t, 'community-h5', overrides);

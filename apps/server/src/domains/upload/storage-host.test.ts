@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { storedObjectSchema } from '@h5/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -22,10 +21,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('PostObject', () => {
   it('stores the file, records the row with the image size, serves it on the CDN', async () => {

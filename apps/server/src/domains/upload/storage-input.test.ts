@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { UploadToken } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,10 +25,7 @@ beforeAll(async () => {
   if (!app) throw new Error('no community-h5 upload app');
   h5 = app;
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const BOUNDARY = 'h5-input-boundary';
 const TEXT = '不能包含 NUL 或不成对的代理字符';

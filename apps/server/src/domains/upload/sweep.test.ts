@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartParts, multipartUploads, uploadCredentials } from '../../db/schema';
@@ -10,10 +9,7 @@ let t: UploadTestApp;
 beforeAll(async () => {
   t = await createUploadTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('sweepUploads', () => {
   it('aborts multipart uploads left unfinished past the keep time and deletes long-expired credentials', async () => {

@@ -2,7 +2,6 @@
 // user's private object, and by choosing folder=u<A>/feedback overwrote another user's evidence
 // image. A credential without a user never reaches a user's prefix; a chosen folder never names one.
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { BAD_REQUEST } from '@h5/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,10 +27,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** A user's own upload through the app gateway (their session): returns the user, the token and the key. */
 async function userUpload(appId: string, folder: string, name: string) {

@@ -1,6 +1,6 @@
 // Test-only helpers of the upload domain's integration tests: a listening test app on a temp
 // DATA_DIR, token calls, PostObject forms and OSS-signed multipart requests as the SDK sends them.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, STORAGE_PATHS, tokenEndpointOf, type UploadGateway, type UploadToken } from '@h5/contract';
@@ -22,11 +22,13 @@ export async function createUploadTestApp(env: Record<string, string> = {}): Pro
   const t = await createTestApp({ DATA_DIR: dataDir, ...env });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // A keep-alive connection whose last answer was still finishing when close() looked for idle
-  // ones would hold close() for Fastify's 72 s keep-alive: the test is over, drop them all.
+  // ones would hold close() for Fastify's 72 s keep-alive: the test is over, drop them all. Then
+  // the app's DATA_DIR (stored objects, the CDN cache, secrets.json) goes.
   const close = async () => {
     const closing = t.app.close();
     t.app.server.closeAllConnections();
     await closing;
+    rmSync(dataDir, { recursive: true, force: true });
   };
   return { ...t, base, dataDir, close };
 }
