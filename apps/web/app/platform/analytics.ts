@@ -1,4 +1,5 @@
 import { contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
+import { ANALYTICS_PAGE_IDS } from '@h5/core';
 import { buildRequest } from '@h5/request';
 import {
   type Analytics,
@@ -9,10 +10,10 @@ import {
   resetExposures,
 } from '@h5/tracker';
 import type { LazyApi } from '../lib/api-client';
+import { pageAnonymousId } from '../lib/client-identity';
 import { setAnalyticsStats } from '../lib/diagnostics';
 
-const FEED_PAGE_ID = 9;
-const DETAIL_PAGE_ID = 637;
+const [FEED_PAGE_ID, DETAIL_PAGE_ID] = ANALYTICS_PAGE_IDS;
 const FEED_CARD = '[data-testid="feed-card"]';
 
 /** The spec's page id of a path (spec §2: 9 the feed, 637 the content detail); null for others. */
@@ -53,6 +54,7 @@ function cardFacts(card: HTMLElement) {
  */
 export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
   const analytics: Analytics = createAnalytics({
+    anonymousId: pageAnonymousId(),
     transport: createCollectorTransport((body) =>
       api((c) => c.analytics.collectEvents, body, { errorToast: false }),
     ),

@@ -1,7 +1,25 @@
+import { ANALYTICS_PAGE_IDS, ANONYMOUS_ID_FORMAT } from '@h5/core';
 import { z } from 'zod';
 
-/** Analytics page identifiers used by the product (spec §2). */
-export const pageIdSchema = z.union([z.literal(9), z.literal(637)]);
+/** Analytics page identifiers used by the product (spec §2): 9 and 637. */
+export const pageIdSchema = z.literal(ANALYTICS_PAGE_IDS);
+
+/** The device's anonymous user id (spec §3): a uuid kept in local storage. */
+export const anonymousIdSchema = z
+  .string()
+  .regex(ANONYMOUS_ID_FORMAT, 'anonymousId must be 16–64 hex digits or dashes');
+
+/**
+ * Who sent an event or a report (issue 12): the device's anonymous id, kept across logins, and
+ * the client id ('h5') and build release ('5.79.1') of the code that made it. Optional: events
+ * queued by a build before these fields, and other clients, may lack them.
+ */
+export const clientFieldsSchema = z.object({
+  anonymousId: anonymousIdSchema.optional(),
+  clientId: z.string().min(1).max(32).optional(),
+  release: z.string().min(1).max(32).optional(),
+});
+export type ClientFields = z.infer<typeof clientFieldsSchema>;
 
 /**
  * Our screens without a spec page id (spec §2 names only 9 and 637), tracked by name instead so
@@ -61,6 +79,7 @@ export const analyticsEventSchema = z.object({
   occurredAt: z.number().int().positive(),
   /** Epoch ms after which the event is dropped (occurredAt + 10800000). */
   expiresAt: z.number().int().positive(),
+  ...clientFieldsSchema.shape,
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
