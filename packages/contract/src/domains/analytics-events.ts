@@ -28,6 +28,9 @@ export type ClientFields = z.infer<typeof clientFieldsSchema>;
 export const screenNameSchema = z.enum(['userHome', 'topic', 'hotVideo', 'newCommodity', 'following']);
 export type ScreenName = z.infer<typeof screenNameSchema>;
 
+/** Where a page view came from (optional: events queued before issue 12 carry none). */
+const trackSourceSchema = z.string().min(1).max(64).optional();
+
 const cardOnScreen = z.object({
   screen: screenNameSchema,
   contentId: z.number().int().positive(),
@@ -39,8 +42,12 @@ const cardOnScreen = z.object({
  * from it and the collector checks each event's payload against it (issue 4).
  */
 export const analyticsEventPayloads = {
-  /** A page was shown: the spec's page id and the path. */
-  pageView: z.object({ pageId: pageIdSchema, path: z.string().min(1).max(500) }),
+  /**
+   * A page was shown: the spec's page id, the path and where the view came from (`source`: the
+   * landing page's track source — query flag, the app's answer, or the referrer — then the
+   * previous path on client navigations).
+   */
+  pageView: z.object({ pageId: pageIdSchema, path: z.string().min(1).max(500), source: trackSourceSchema }),
   /** A feed card was on screen (counted once per page view). */
   feedExposure: z.object({
     pageId: pageIdSchema,
@@ -53,8 +60,12 @@ export const analyticsEventPayloads = {
     contentId: z.number().int().positive(),
     position: z.number().int().min(0),
   }),
-  /** One of our other screens was shown. */
-  screenView: z.object({ screen: screenNameSchema, path: z.string().min(1).max(500) }),
+  /** One of our other screens was shown (source as for pageView). */
+  screenView: z.object({
+    screen: screenNameSchema,
+    path: z.string().min(1).max(500),
+    source: trackSourceSchema,
+  }),
   /** A content card was on one of our other screens (counted once per view). */
   cardExposure: cardOnScreen,
   /** A content card was opened from one of our other screens. */
