@@ -1,10 +1,16 @@
-import { MESSAGES } from '@h5/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 
-const text = MESSAGES.floatingButtons;
+/** The labels and toasts of spec §2 and §8, verbatim. */
+const text = {
+  copyLink: '复制链接',
+  copySuccess: '复制成功',
+  copyFailure: '复制失败',
+  downgrade: '一键降级',
+  cancelDowngrade: '取消降级',
+};
 
 /** The feed on `page`, hydrated, with clipboard access and the floating buttons placed. */
 async function openFeed(page: Page, baseURL: string, path = '/'): Promise<Page> {

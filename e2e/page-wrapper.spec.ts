@@ -1,7 +1,10 @@
-import { APP_UA_MARKER, PAGE_PLATFORM_INFO_WAIT_MS } from '@h5/core';
+import { APP_UA_MARKER } from '@h5/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { usePhoneBrowser } from './support/browser';
+
+/** Spec §2: content is held until platform info arrives, or one second passes. */
+const HOLD_MS = 1000;
 
 const IN_APP_UA = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 ${APP_UA_MARKER}/5.26.1`;
 
@@ -57,7 +60,7 @@ describe('page wrapper: holding content for platform info (spec §2, §4)', () =
     const page = await phone.newPage({ userAgent: IN_APP_UA });
     const response = await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
     expect(await response?.text()).toContain('aria-busy="true"');
-    expect(await releasedSinceNavigation(page)).toBeGreaterThanOrEqual(PAGE_PLATFORM_INFO_WAIT_MS);
+    expect(await releasedSinceNavigation(page)).toBeGreaterThanOrEqual(HOLD_MS);
     await page.context().close();
   });
 
@@ -69,7 +72,7 @@ describe('page wrapper: holding content for platform info (spec §2, §4)', () =
       };
     });
     await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
-    expect(await holdAfterHydration(page)).toBeLessThan(PAGE_PLATFORM_INFO_WAIT_MS / 2);
+    expect(await holdAfterHydration(page)).toBeLessThan(HOLD_MS / 2);
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { type AppFeature, FLOATING_BUTTONS_MESSAGES, SHARE_CHANNELS } from '@h5/core';
+import type { AppFeature } from '@h5/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createBridge } from './create-bridge';
 import { BRIDGE_ERROR } from './protocol';
@@ -88,7 +88,8 @@ describe('version gates (spec §9), below / at / above each minimum', () => {
   });
 
   it('channel share: the channel goes from 4.38.5; below, the sheet opens without it', () => {
-    const payload = { channel: SHARE_CHANNELS.wechat, shareTitle: 't', shareUrl: 'https://x/s' };
+    // Channel 1 is wechat (spec §9).
+    const payload = { channel: 1, shareTitle: 't', shareUrl: 'https://x/s' };
     const old = setup(appUa('4.38.4'));
     void old.bridge.share(payload);
     expect(old.native.last('share').payload).toEqual({ shareTitle: 't', shareUrl: 'https://x/s' });
@@ -142,7 +143,7 @@ describe('outside the app', () => {
     dom.execCommand.mockReturnValue(false);
     await expect(bridge.copyText('abc')).rejects.toMatchObject({
       code: BRIDGE_ERROR.failed,
-      message: FLOATING_BUTTONS_MESSAGES.copyFailure,
+      message: '复制失败', // spec §8 copy failure
     });
   });
 
@@ -159,7 +160,7 @@ describe('outside the app', () => {
     await expect(bridge.share(payload)).rejects.toMatchObject({ code: BRIDGE_ERROR.dismissed });
 
     share.mockRejectedValueOnce(new DOMException('no gesture', 'NotAllowedError'));
-    await expect(bridge.share(payload)).resolves.toEqual({ channel: SHARE_CHANNELS.copyLink, shared: true });
+    await expect(bridge.share(payload)).resolves.toEqual({ channel: 13, shared: true });
     expect(writeText).toHaveBeenCalledWith('https://m.example.com/s');
   });
 
@@ -167,7 +168,7 @@ describe('outside the app', () => {
     const writeText = vi.fn(async () => {});
     const { bridge } = setup(BROWSER_UA, { navigator: { userAgent: BROWSER_UA, clipboard: { writeText } } });
     await expect(bridge.share({ shareTitle: 'T', shareUrl: 'https://x/s' })).resolves.toEqual({
-      channel: SHARE_CHANNELS.copyLink,
+      channel: 13, // copyLink (spec §9)
       shared: true,
     });
   });

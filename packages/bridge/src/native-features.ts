@@ -27,6 +27,8 @@ export interface FeatureApi {
   previewImage(urls: readonly string[], index?: number): Promise<void>;
   /** Tells the app the page has loaded; nothing to do outside the app. */
   finishedPage(): Promise<void>;
+  /** Where the user came from, as the app says (rejects after 3000 ms); unsupported outside the app. */
+  getTrackSource(options?: CallOptions): Promise<string>;
   /** The native trend publisher; unsupported outside the app. */
   publishTrend(
     payload: CallPayload<'publishTrend'>,
@@ -112,6 +114,8 @@ export function createFeatures(ctx: BridgeContext): FeatureApi {
     async finishedPage() {
       if (ctx.inApp) await ctx.call('finishedPage', {});
     },
+
+    getTrackSource: (options) => appOnly('getTrackSource', {}, undefined, options).then((r) => r.source),
 
     publishTrend: (payload, options) => appOnly('publishTrend', payload, undefined, options),
 

@@ -109,6 +109,11 @@ export interface BridgeCalls {
   setClipboard: { payload: { text: string }; result: { copied: boolean } };
   /** Times out after PLATFORM_INFO_TIMEOUT_MS (needs 5.10.0). */
   getPlatformInfo: { payload: Record<string, never>; result: PlatformInfo };
+  /**
+   * Where the user came to this webview from (a native screen, a push, a deep link), for the
+   * landing page view's analytics source; times out after TRACK_SOURCE_TIMEOUT_MS (spec §9).
+   */
+  getTrackSource: { payload: Record<string, never>; result: { source: string } };
   /** Tells the app the page finished loading (hides the native loading view). */
   finishedPage: { payload: Record<string, never>; result: { done: boolean } };
   /** Opens the native publisher for a trend, optionally with a topic. */

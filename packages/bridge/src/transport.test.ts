@@ -1,7 +1,6 @@
-import { PLATFORM_INFO_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@h5/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError, isBridgeError } from './bridge-error';
-import { defaultCallTimeoutMs, INTERACTIVE_CALL_TIMEOUT_MS } from './call-timeouts';
+import { defaultCallTimeoutMs } from './call-timeouts';
 import { createBridge } from './create-bridge';
 import { BRIDGE_ERROR, PAGE_RECEIVER_GLOBAL } from './protocol';
 import { appUa, BROWSER_UA, flushPromises, testEnvironment } from './test-utils';
@@ -136,9 +135,10 @@ describe('queue before ready', () => {
 });
 
 describe('time-outs', () => {
-  it('has a default per kind: 2 s platform info, minutes for sheets, 10 s otherwise', () => {
-    expect(defaultCallTimeoutMs('getPlatformInfo')).toBe(PLATFORM_INFO_TIMEOUT_MS);
-    expect(PLATFORM_INFO_TIMEOUT_MS).toBe(2000);
+  it('has a default per kind: 2 s platform info, 3 s track source, minutes for sheets, 10 s otherwise', () => {
+    // Spec §8/§9: platform info 2000 ms, track source 3000 ms, requests 10 s.
+    expect(defaultCallTimeoutMs('getPlatformInfo')).toBe(2000);
+    expect(defaultCallTimeoutMs('getTrackSource')).toBe(3000);
     for (const kind of [
       'openLogin',
       'share',
@@ -147,10 +147,10 @@ describe('time-outs', () => {
       'previewImage',
       'publishTrend',
     ] as const) {
-      expect(defaultCallTimeoutMs(kind)).toBe(INTERACTIVE_CALL_TIMEOUT_MS);
+      expect(defaultCallTimeoutMs(kind)).toBe(300_000);
     }
-    expect(defaultCallTimeoutMs('calendarAdd')).toBe(INTERACTIVE_CALL_TIMEOUT_MS);
-    expect(defaultCallTimeoutMs('toast')).toBe(REQUEST_TIMEOUT_MS);
+    expect(defaultCallTimeoutMs('calendarAdd')).toBe(300_000);
+    expect(defaultCallTimeoutMs('toast')).toBe(10_000);
   });
 
   it('rejects platform info after 2000 ms and tells the app to drop it', async () => {
@@ -166,6 +166,17 @@ describe('time-outs', () => {
     native.answer('f1:1', { appVersion: '5.26.1', platform: 'ios' }); // too late: ignored
   });
 
+  it('rejects the track source after 3000 ms, not before, and tells the app to drop it', async () => {
+    const { bridge, native } = setup();
+    native.install();
+    const out = settle(bridge.call('getTrackSource', {}));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(out.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(out.error).toMatchObject({ code: BRIDGE_ERROR.timeout, kind: 'getTrackSource' });
+    expect(native.cancels()).toEqual(['f1:1']);
+  });
+
   it('counts queued time too, and a queued call that times out is never sent', async () => {
     const { bridge, native } = setup();
     const out = settle(bridge.call('toast', { message: 'x' }, { timeoutMs: 50 }));
@@ -179,9 +190,9 @@ describe('time-outs', () => {
     const { bridge, native } = setup();
     native.install();
     const out = settle(bridge.call('openLogin', { code: 7999 }));
-    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 10);
+    await vi.advanceTimersByTimeAsync(100_000);
     expect(out.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(INTERACTIVE_CALL_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(300_000);
     expect(isBridgeError(out.error, BRIDGE_ERROR.timeout)).toBe(true);
   });
 });
@@ -234,7 +245,7 @@ describe('many-answer requests', () => {
       answers.push([result, done]),
     );
     native.answer('f1:1', { channel: 1, shared: false }, true);
-    await vi.advanceTimersByTimeAsync(INTERACTIVE_CALL_TIMEOUT_MS * 2); // no deadline once answered
+    await vi.advanceTimersByTimeAsync(600_000); // no deadline once answered
     native.answer('f1:1', { channel: 2, shared: true }, false);
     native.answer('f1:1', { channel: 3, shared: true }, true); // after the end: ignored
     expect(answers).toEqual([

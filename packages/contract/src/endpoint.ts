@@ -26,6 +26,14 @@ export type Domain =
   | 'upload'
   | 'analytics';
 
+/** Request headers a call carries (spec §7: content-detail's `version` and optional video flag). */
+export interface EndpointHeaders {
+  /** What every caller sends: the browser client, the server's in-process SSR call, tests. */
+  readonly send: Readonly<Record<string, string>>;
+  /** What the server accepts, parsed before the handler (400 naming the header otherwise). */
+  readonly schema: z.ZodType<Record<string, unknown>>;
+}
+
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly domain: Domain;
   readonly method: Method;
@@ -41,6 +49,8 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   readonly envelope: boolean;
   /** False where the spec says a failure shows no toast. */
   readonly errorToast: boolean;
+  /** Headers of the call, where the spec names some. */
+  readonly headers?: EndpointHeaders;
   /**
    * Top-level array fields whose items the handler judges one by one, their text included: a bad
    * item is refused alone with a reason and the rest are kept (the analytics collector). The
@@ -59,7 +69,9 @@ type EndpointInput<Req extends z.ZodType, Res extends z.ZodType> = Pick<
   Endpoint<Req, Res>,
   'domain' | 'method' | 'path' | 'auth' | 'request' | 'response'
 > &
-  Partial<Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal'>>;
+  Partial<
+    Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers'>
+  >;
 
 /** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors, public. */
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(

@@ -18,7 +18,15 @@ export interface PublicRuntimeConfig {
  * public configuration.
  */
 export interface ServerLoadContext {
-  api: <E extends Endpoint>(endpoint: E, input: RequestOf<E>) => Promise<ResponseOf<E>>;
+  /**
+   * In-process call. Sends the headers the contract names for the call (as the browser client
+   * does) plus `options.headers`.
+   */
+  api: <E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E>,
+    options?: { headers?: Record<string, string> },
+  ) => Promise<ResponseOf<E>>;
   runtime: PublicRuntimeConfig;
   /**
    * This response's Content-Security-Policy nonce (fresh per page request): every inline and

@@ -52,6 +52,38 @@ describe('constants of spec §9', () => {
     expect([C.XSRF_COOKIE_NAME, C.XSRF_HEADER_NAME]).toEqual(['XSRF-TOKEN', 'X-XSRF-TOKEN']);
   });
 
+  it('has the login-gated actions of spec §6, the reload-exempt paths of spec §2 and the page hold', () => {
+    expect(C.LOGIN_GATED_ACTIONS).toEqual([
+      'getCoupon',
+      'applySettle',
+      'getShareInfo',
+      'shareGetCoupon',
+      'getShareCoupon',
+      'goRedPacketPage',
+      'connectStaff',
+      'applyDr',
+      'requestPush',
+      'zan',
+      'replyUser',
+      'deleteReply',
+      'upload',
+      'uploadSuccess',
+      'fav',
+      'openMoreManagerDialog',
+      'showOrHideReply',
+      'GoCertivify',
+    ]);
+    expect(C.RELOAD_EXEMPT_PATHS).toEqual([
+      '/h5-sociality/strange-encounters',
+      '/h5-sociality/520',
+      '/h5-sociality/tanabata',
+      '/h5-sociality/gravity/xinyin',
+    ]);
+    expect(C.PAGE_PLATFORM_INFO_WAIT_MS).toBe(1000);
+    expect(C.ANALYTICS_PAGE_IDS).toEqual([9, 637]);
+    expect(C.DOWNGRADE_QUERY_FLAG).toBe('downgrade_to_export');
+  });
+
   it('has the share channel map', () => {
     expect(C.SHARE_CHANNELS).toEqual({
       qq: 4,

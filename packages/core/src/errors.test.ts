@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as codes from './codes';
 import {
   ALLOWED_CODES,
   aiImageErrorText,
@@ -42,6 +43,35 @@ describe('isSuccessResponse', () => {
     expect(isSuccessResponse({})).toBe(false);
     expect(isSuccessResponse(undefined)).toBe(false);
     expect(isAllowedCode(201150102)).toBe(false);
+  });
+});
+
+// Spec §8's success rule counts "the allowed lists": §8's allowed codes and §9's low-level [0,1,2,4]
+// (the decision in docs/api.md "Success rule"). Exactly those four below 200 pass.
+describe('low-level allowed codes [0,1,2,4]', () => {
+  it('pass in code or status; 3 and 5 do not', () => {
+    expect([0, 1, 2, 3, 4, 5].map((code) => isSuccessResponse({ code }))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect([0, 1, 2, 3, 4, 5].map((status) => isSuccessResponse({ status }))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('cannot turn a refusal of ours into a success: none of our codes is 0, 1, 2 or 4', () => {
+    const ours = Object.entries(codes).filter(([, value]) => typeof value === 'number');
+    expect(ours.length).toBeGreaterThan(20);
+    expect(ours.filter(([, value]) => [0, 1, 2, 4].includes(value as number))).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_IMAGE_WIDTH } from './constants';
 import { imageProcessValue, isCdnImageUrl, optimiseImageUrl, PAGE_IMAGE_WIDTHS } from './image-url';
 
 const Q = 'x-oss-process=image/quality,q_75/format,webp';
@@ -21,7 +20,7 @@ describe('optimiseImageUrl', () => {
     expect(optimiseImageUrl('//img.community-h5.com/x.jpeg')).toBe(`//img.community-h5.com/x.jpeg?${Q}`);
   });
   it('resizes to the article width', () => {
-    expect(optimiseImageUrl('/cdn/a.jpg', { width: ARTICLE_IMAGE_WIDTH })).toBe(
+    expect(optimiseImageUrl('/cdn/a.jpg', { width: 1005 })).toBe(
       '/cdn/a.jpg?x-oss-process=image/resize,w_1005/quality,q_75/format,webp',
     );
   });
@@ -61,7 +60,7 @@ describe('optimiseImageUrl', () => {
 
 describe('PAGE_IMAGE_WIDTHS', () => {
   it('holds the article image width and the feed, slide and thumbnail widths, ascending', () => {
-    for (const width of [ARTICLE_IMAGE_WIDTH, 360, 750, 240]) expect(PAGE_IMAGE_WIDTHS).toContain(width);
+    for (const width of [1005, 360, 750, 240]) expect(PAGE_IMAGE_WIDTHS).toContain(width);
     expect([...PAGE_IMAGE_WIDTHS].sort((a, b) => a - b)).toEqual(PAGE_IMAGE_WIDTHS);
   });
 });

@@ -1,3 +1,4 @@
+export * from './anonymous-id';
 export * from './article-text';
 export * from './codes';
 export * from './config-center';

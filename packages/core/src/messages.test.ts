@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITED_MAX_SIDE_PX } from './constants';
 import { MESSAGES } from './messages';
 
 describe('MESSAGES', () => {
@@ -28,7 +27,13 @@ describe('MESSAGES', () => {
     expect(MESSAGES.client.declined()).toBe('Request declined');
   });
 
-  it('keeps the fixed side-limit text in step with the constant', () => {
-    expect(MESSAGES.upload.limitedSideTooLarge).toBe(`图片单边最大支持${LIMITED_MAX_SIDE_PX}像素`);
+  it('holds the fixed side-limit text of spec §5', () => {
+    expect(MESSAGES.upload.limitedSideTooLarge).toBe('图片单边最大支持30000像素');
+  });
+
+  it('holds the floating buttons and copy texts of spec §2 and §8', () => {
+    expect(MESSAGES.floatingButtons.copyLink).toBe('复制链接');
+    expect(MESSAGES.floatingButtons.copySuccess).toBe('复制成功');
+    expect(MESSAGES.floatingButtons.copyFailure).toBe('复制失败');
   });
 });

@@ -15,6 +15,30 @@ describe('signParams', () => {
   });
 });
 
+// Vectors computed outside the code, with the shell's md5sum over the sign source spec §5 describes.
+describe('signParams: null, empty strings, nested objects and arrays', () => {
+  it('signs null as the text "null" and an empty string as nothing, keeping both keys', () => {
+    // printf '%s' 'anullbsecret' | md5sum
+    expect(signParams({ a: null, b: '' }, 'secret')).toBe('a139317566bbc8bfdfda430dc0c5e236');
+    // printf '%s' 'emptytitlenullsecret' | md5sum
+    expect(signParams({ title: null, empty: '' }, 'secret')).toBe('63b020d189c9e6bd4c9abbef833ffac5');
+  });
+
+  it('serialises nested objects and arrays as JSON, their own key order kept (only the top level is sorted)', () => {
+    // printf '%s' 'filter{"tags":["x",{"y":null}],"a":""}ids[3,1,2]secret' | md5sum
+    expect(signParams({ ids: [3, 1, 2], filter: { tags: ['x', { y: null }], a: '' } }, 'secret')).toBe(
+      'a1099a8c69dc4a2093b3263424192b70',
+    );
+    // printf '%s' 'list[{"b":2,"a":1},[],{}]secret' | md5sum
+    expect(signParams({ list: [{ b: 2, a: 1 }, [], {}] }, 'secret')).toBe('a70379678f5fe3d39c851f9586a6f43c');
+  });
+
+  it('skips an undefined top-level value but not a null one', () => {
+    // printf '%s' 'anullbsecret' | md5sum — c: undefined leaves no trace.
+    expect(signParams({ a: null, b: '', c: undefined }, 'secret')).toBe('a139317566bbc8bfdfda430dc0c5e236');
+  });
+});
+
 // docs/api.md ("Sign") says what the sign is not; these keep those sentences true.
 describe('what the sign does not protect', () => {
   it('joins keys and values without a separator: {ab: "c"} and {a: "bc"} sign the same', () => {

@@ -28,7 +28,7 @@ export function toQuery(params: Readonly<Record<string, unknown>>): string {
 /**
  * Builds the wire form of a contract call (spec §5, DESIGN.md §4): path parameters filled,
  * the rest signed; GET carries params and sign in the query, POST carries sign in the query and
- * the params as a JSON or form-encoded body.
+ * the params as a JSON or form-encoded body; the headers the contract names for the call go along.
  */
 export function buildRequest<E extends Endpoint>(
   endpoint: E,
@@ -40,14 +40,16 @@ export function buildRequest<E extends Endpoint>(
   const path = fillPath(endpoint.path, params);
   for (const name of pathParams(endpoint.path)) delete params[name];
   const sign = options.sign === false ? undefined : (options.sign ?? signParams(params, signSecret));
+  // The headers the contract names for the call (spec §7: content-detail's version).
+  const named = { ...endpoint.headers?.send };
   if (endpoint.method === 'GET') {
-    return { method: 'GET', url: `${path}?${toQuery({ ...params, sign })}`, headers: {}, body: undefined };
+    return { method: 'GET', url: `${path}?${toQuery({ ...params, sign })}`, headers: named, body: undefined };
   }
   const form = endpoint.encoding === 'form';
   return {
     method: endpoint.method,
     url: `${path}?${toQuery({ sign })}`,
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+    headers: { ...named, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
     body: form ? toQuery(params) : JSON.stringify(params),
   };
 }

@@ -42,6 +42,11 @@ export interface ClientOptions {
   authTokens?: () => AuthTokens | null | undefined;
   /** The flow-type (colouring) value, sent as `x-flow-type` when set. */
   flowType?: () => string | null | undefined;
+  /**
+   * The page's cookie string, read on every attempt (default `document.cookie`, none without a
+   * document): its `XSRF-TOKEN` goes out as the `X-XSRF-TOKEN` header (spec §9).
+   */
+  cookies?: () => string | null | undefined;
   /** Per-attempt time-out; REQUEST_TIMEOUT_MS (10 s) by default; 0 means none. */
   timeoutMs?: number;
   /** Starts the client declined: true, or the reason (see `decline`). */

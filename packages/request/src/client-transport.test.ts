@@ -1,4 +1,3 @@
-import { REQUEST_TIMEOUT_MS } from '@h5/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE, getItem, hang, ok, rejection, riskCheck, setup, summary } from './test-utils';
 
@@ -16,7 +15,7 @@ describe('time-out (spec §8, §9)', () => {
     const pending = rejection(api(getItem, input)).finally(() => {
       settled = true;
     });
-    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    await vi.advanceTimersByTimeAsync(9999);
     expect(settled).toBe(false);
     expect(seen[0]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -1,4 +1,12 @@
-import { CAPTCHA_SESSION_HEADER, DU_TOKEN_COOKIE, FLOW_TYPE_HEADER, X_AUTH_TOKEN } from '@h5/core';
+import {
+  CAPTCHA_SESSION_HEADER,
+  DU_TOKEN_COOKIE,
+  FLOW_TYPE_HEADER,
+  readCookie,
+  X_AUTH_TOKEN,
+  XSRF_COOKIE_NAME,
+  XSRF_HEADER_NAME,
+} from '@h5/core';
 import type { ClientOptions } from './client-options';
 
 /** Header sources of one attempt, in rising precedence. */
@@ -11,16 +19,24 @@ export interface HeaderParts {
   captchaSession?: string | undefined;
 }
 
+/** The page's cookies where there is a page (a browser or webview); none in Node. */
+const documentCookies = (): string | undefined =>
+  (globalThis as { document?: { cookie?: string } }).document?.cookie;
+
 /**
- * The headers of one attempt: the client's `headers()`, the auth values (spec §6: `duToken`,
- * `x-auth-token`), the flow type (`x-flow-type`), the call's headers, the wire's content type and
- * the captcha session. The hooks are read on every attempt, so a retry sees repaired cookies.
+ * The headers of one attempt: the client's `headers()`, the XSRF token (spec §9: cookie
+ * `XSRF-TOKEN` → header `X-XSRF-TOKEN`; every call goes to our own API host, so it never leaves
+ * for a third party), the auth values (spec §6: `duToken`, `x-auth-token`), the flow type
+ * (`x-flow-type`), the call's headers, the wire's content type and the captcha session. The hooks
+ * are read on every attempt, so a retry sees repaired cookies.
  */
 export function requestHeaders(
-  sources: Pick<ClientOptions, 'headers' | 'authTokens' | 'flowType'>,
+  sources: Pick<ClientOptions, 'headers' | 'authTokens' | 'flowType' | 'cookies'>,
   parts: HeaderParts,
 ): Record<string, string> {
   const headers: Record<string, string> = { ...sources.headers?.() };
+  const xsrf = readCookie((sources.cookies ?? documentCookies)(), XSRF_COOKIE_NAME);
+  if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
   const tokens = sources.authTokens?.();
   if (tokens?.duToken) headers[DU_TOKEN_COOKIE] = tokens.duToken;
   if (tokens?.xAuthToken) headers[X_AUTH_TOKEN] = tokens.xAuthToken;

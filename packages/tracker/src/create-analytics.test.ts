@@ -1,4 +1,4 @@
-import { ANALYTICS_EVENT_EXPIRY_MS, TRACKER_MESSAGES } from '@h5/core';
+import { TRACKER_MESSAGES } from '@h5/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnalyticsOptions, createAnalytics } from './create-analytics';
 import { TrackerRegistry } from './registry';
@@ -47,9 +47,10 @@ describe('createAnalytics: configuration', () => {
 });
 
 describe('track', () => {
-  it('persists the event at enqueue time, before any tick, with the spec fields', () => {
+  it('persists the event at enqueue time, before any tick, with the spec fields and the sender', () => {
     const storage = new FakeStorage();
-    const { analytics, transport } = openTab({ storage });
+    const anonymousId = '0f0f0f0f-1111-4222-8333-444455556666';
+    const { analytics, transport } = openTab({ storage, anonymousId });
     analytics.track('feedClick', { pageId: 637, contentId: 12, position: 3 });
     const [event] = storage.events();
     expect(event).toEqual({
@@ -58,7 +59,11 @@ describe('track', () => {
       event: 'feedClick',
       payload: { pageId: 637, contentId: 12, position: 3 },
       occurredAt: Date.now(),
-      expiresAt: Date.now() + ANALYTICS_EVENT_EXPIRY_MS,
+      expiresAt: Date.now() + 10_800_000,
+      // Spec §3's anonymous id, §9's client id 'h5' and build release 5.79.1.
+      anonymousId,
+      clientId: 'h5',
+      release: '5.79.1',
     });
     expect(storage.writes).toBe(2); // the event, and the lease claimed at start
     expect(transport.send).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import type { AnalyticsEventName, AnalyticsPayload } from '@h5/contract';
-import { ANALYTICS_POLL_INTERVAL_MS, createUuid, TRACKER_MESSAGES } from '@h5/core';
+import { ANALYTICS_POLL_INTERVAL_MS, BUILD_RELEASE, CLIENT_ID, createUuid, TRACKER_MESSAGES } from '@h5/core';
 import type { BeaconSender } from './beacon';
 import { EventQueue } from './event-queue';
 import { EventStore } from './event-store';
@@ -42,6 +42,11 @@ export interface AnalyticsOptions {
   trackerName?: string;
   /** Storage key prefix (default 'h5:analytics:'). */
   keyPrefix?: string;
+  /**
+   * The device's anonymous id (spec §3, core's `deviceAnonymousId`), stored on every event; the
+   * client id ('h5') and build release ('5.79.1', spec §9) are stored beside it.
+   */
+  anonymousId?: string;
   /** Most bytes the queue keeps (default 512 KiB); the oldest events are evicted past it. */
   budgetBytes?: number;
   /** How long a storage lease lasts without renewal (default 3000 ms; only without Web Locks). */
@@ -126,6 +131,11 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     isHidden: () => isPageHidden(page),
     isOnline: () => page.navigator?.onLine !== false,
     maxBatchesInFlight: options.maxBatchesInFlight,
+    sender: {
+      ...(options.anonymousId ? { anonymousId: options.anonymousId } : {}),
+      clientId: CLIENT_ID,
+      release: BUILD_RELEASE,
+    },
   });
   const registry = options.registry ?? defaultRegistry;
   const unregister = registry.register(

@@ -1,5 +1,4 @@
 import type { AnalyticsEvent } from '@h5/contract';
-import { ANALYTICS_EVENT_EXPIRY_MS } from '@h5/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeStorage, heldTransport, openTab, pageView, recordingTransport } from './test-utils';
 
@@ -162,7 +161,7 @@ describe('the queue tick (spec §4)', () => {
     const transport = recordingTransport(() => Promise.reject(new Error('offline')));
     const { analytics } = openTab({ storage, transport });
     analytics.track('pageView', pageView());
-    const expiresAt = Date.now() + ANALYTICS_EVENT_EXPIRY_MS;
+    const expiresAt = Date.now() + 10_800_000;
     await vi.advanceTimersByTimeAsync(200);
     // Three hours pass at once (a frozen page): the lease went stale and is taken again first.
     vi.setSystemTime(expiresAt - 600);
@@ -181,7 +180,7 @@ describe('the queue tick (spec §4)', () => {
     const old = openTab({ storage, transport: recordingTransport(() => Promise.reject(new Error('x'))) });
     old.analytics.track('pageView', pageView());
     old.analytics.stop();
-    vi.setSystemTime(Date.now() + ANALYTICS_EVENT_EXPIRY_MS);
+    vi.setSystemTime(Date.now() + 10_800_000);
     const next = openTab({ storage });
     await vi.advanceTimersByTimeAsync(200);
     expect(next.transport.send).not.toHaveBeenCalled();

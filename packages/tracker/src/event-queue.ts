@@ -1,4 +1,4 @@
-import type { AnalyticsEvent, AnalyticsEventName } from '@h5/contract';
+import type { AnalyticsEvent, AnalyticsEventName, ClientFields } from '@h5/contract';
 import { ANALYTICS_BATCH_SIZE, ANALYTICS_EVENT_EXPIRY_MS } from '@h5/core';
 import type { BeaconSender } from './beacon';
 import type { EventStore, StoredRef } from './event-store';
@@ -25,6 +25,8 @@ export interface EventQueueOptions {
   maxBatchesInFlight?: number;
   /** Most UTF-16 code units of event JSON in one page-hide beacon (the browser allows 64 KiB in flight). */
   beaconMaxChars?: number;
+  /** Who tracks: anonymous id, client id and release, stored on every event (issue 12). */
+  sender?: ClientFields;
 }
 
 export const DEFAULT_MAX_BATCHES_IN_FLIGHT = 4;
@@ -62,7 +64,7 @@ export class EventQueue {
     this.#o = options;
   }
 
-  /** Builds and persists one event (spec §3 fields, expiry now + 3 h); returns it. */
+  /** Builds and persists one event (spec §3 fields, expiry now + 3 h, the sender's fields); returns it. */
   enqueue(
     tracker: string,
     event: AnalyticsEventName,
@@ -76,6 +78,7 @@ export class EventQueue {
       payload: payload as Record<string, unknown>,
       occurredAt,
       expiresAt: occurredAt + ANALYTICS_EVENT_EXPIRY_MS,
+      ...this.#o.sender,
     };
     this.#o.store.add(stored);
     return stored;

@@ -26,6 +26,7 @@ export type { PageLike } from './page-lifecycle';
 export { assertTracker, defaultRegistry, registerTracker, TrackerRegistry } from './registry';
 export type { Scheduler } from './scheduler';
 export type { StorageLike, StorageOption } from './storage-access';
+export { landingSource, type SourceClues } from './track-source';
 export { type TrackedEvent, Tracker } from './tracker';
 export { isTrackerError, TrackerError, type TrackerErrorCode } from './tracker-error';
 export {

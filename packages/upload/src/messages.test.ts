@@ -1,4 +1,4 @@
-import { BYTES_PER_MB, UPLOAD_MESSAGES } from '@h5/core';
+import { UPLOAD_MESSAGES } from '@h5/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UploadConfig } from './config';
 import { baseConfig, createFakeOss, JPG_BYTES, makeFile, memoryStorage } from './test-utils';
@@ -83,7 +83,7 @@ function cases(): Case[] {
     c(
       'clientImageTooLarge',
       '图片质量最大支持5MB，请压缩后重新上传',
-      check(hugeFile('big.jpg', 5 * BYTES_PER_MB + 1), { maxSizeMB: 5 }),
+      check(hugeFile('big.jpg', 5 * (1024 * 1024) + 1), { maxSizeMB: 5 }),
     ),
     c(
       'serverImageTooLarge',
@@ -93,7 +93,7 @@ function cases(): Case[] {
         return {
           oss,
           run: () =>
-            uploader.serverUpload(hugeFile('big.mp4', 100 * BYTES_PER_MB + 1), {
+            uploader.serverUpload(hugeFile('big.mp4', 100 * (1024 * 1024) + 1), {
               accessToken: 'a',
               backstageCode: 'b',
               sign: () => 's',

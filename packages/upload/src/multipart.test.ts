@@ -1,10 +1,13 @@
 import { upload } from '@h5/contract';
-import { MULTIPART_CHUNK_BYTES } from '@h5/core';
 import { describe, expect, it } from 'vitest';
 import { checkpointKeyOf } from './checkpoint';
 import type { UploadProgress } from './progress';
 import { baseConfig, CDN_HOST, createFakeOss, makeFile, memoryStorage, sameBytes } from './test-utils';
+import type { Transport } from './transport';
 import { createUploader, MULTIPART_THRESHOLD_BYTES } from './uploader';
+
+/** Spec §9: multipart chunk 819200 bytes. */
+const CHUNK = 819_200;
 
 const MB30 = 30 * 1024 * 1024;
 
@@ -70,7 +73,7 @@ describe('multipart upload', () => {
   it('resumes after a reload: lists the parts, sends only the missing ones, completes and deletes the checkpoint', async () => {
     const oss = createFakeOss();
     const local = memoryStorage();
-    const file = makeFile('clip.mp4', 10 * MULTIPART_CHUNK_BYTES + 1234, { lastModified: 42 });
+    const file = makeFile('clip.mp4', 10 * CHUNK + 1234, { lastModified: 42 });
     // First page: the connection dies after part 4 is stored.
     const controller = new AbortController();
     oss.setOnPart((n) => n === 4 && controller.abort(new Error('page closed')));
@@ -108,7 +111,7 @@ describe('multipart upload', () => {
   it('re-sends a held part whose size does not match', async () => {
     const oss = createFakeOss();
     const local = memoryStorage();
-    const file = makeFile('clip.mp4', 3 * MULTIPART_CHUNK_BYTES, { lastModified: 7 });
+    const file = makeFile('clip.mp4', 3 * CHUNK, { lastModified: 7 });
     const controller = new AbortController();
     oss.setOnPart((n) => n === 2 && controller.abort());
     await expect(
@@ -130,7 +133,7 @@ describe('multipart upload', () => {
   it('starts over when the checkpoint names an upload the store does not know', async () => {
     const oss = createFakeOss();
     const local = memoryStorage();
-    const file = makeFile('clip.mp4', 6 * MULTIPART_CHUNK_BYTES, { lastModified: 9 });
+    const file = makeFile('clip.mp4', 6 * CHUNK, { lastModified: 9 });
     const { uploader } = setup(oss, local);
     await uploader.checkFile(file); // warms the type cache only
     const token = await oss.api(upload.tokenApp, { appId: 'community-h5', fileName: 'x', type: 'video' });
@@ -160,7 +163,7 @@ describe('multipart upload', () => {
     oss.setOnPart((n) => {
       if (n === 3) oss.expireAll();
     });
-    const file = makeFile('clip.mp4', 8 * MULTIPART_CHUNK_BYTES);
+    const file = makeFile('clip.mp4', 8 * CHUNK);
     const result = await uploader.upload(file);
     expect(oss.tokenCalls()).toHaveLength(2);
     // Part 4 was refused once and re-sent with the new credential; no part was skipped.
@@ -175,8 +178,8 @@ describe('multipart upload', () => {
     oss.expireAll();
     oss.setTokenDelay(20);
     await Promise.all([
-      uploader.upload(makeFile('a.mp4', 7 * MULTIPART_CHUNK_BYTES)),
-      uploader.upload(makeFile('b.mp4', 7 * MULTIPART_CHUNK_BYTES)),
+      uploader.upload(makeFile('a.mp4', 7 * CHUNK)),
+      uploader.upload(makeFile('b.mp4', 7 * CHUNK)),
     ]);
     expect(oss.tokenCalls()).toHaveLength(2);
   });
@@ -196,5 +199,22 @@ describe('multipart upload', () => {
       code: 'timeout',
       message: 'timeout of 50 ms exceeded',
     });
+  });
+
+  it('sends parts of 819200 bytes (spec §9), the last one the rest', async () => {
+    const oss = createFakeOss();
+    const sizes: number[] = [];
+    const transport: Transport = (request) => {
+      if (request.method === 'PUT') sizes.push((request.body as Blob).size);
+      return oss.transport(request);
+    };
+    const uploader = createUploader(baseConfig(), {
+      api: oss.api,
+      transport,
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      cookie: () => 'duToken=t',
+    });
+    await uploader.upload(makeFile('clip.mp4', 2 * 819_200 + 5), { mode: 'multipart' });
+    expect(sizes).toEqual([819_200, 819_200, 5]);
   });
 });

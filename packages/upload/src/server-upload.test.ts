@@ -68,4 +68,63 @@ describe('server upload (media centre)', () => {
       }),
     ).rejects.toMatchObject({ code: 4013, message: '服务端上传图片最大支持100MB' });
   });
+
+  // Spec §7 server upload: "Success: code or status 200 and data".
+  describe('the success rule: code or status 200, and data', () => {
+    const data = {
+      bucket: 'community-h5',
+      key: 'media/a.mp4',
+      size: 10,
+      etag: 'e',
+      contentType: 'video/mp4',
+      url: 'https://h5.test/cdn/media/a.mp4',
+      width: null,
+      height: null,
+      name: 'a.mp4',
+    };
+    const answering = (body: unknown, status = 200) =>
+      createUploader(baseConfig(), {
+        api: createFakeOss().api,
+        transport: async () => ({
+          status,
+          statusText: status === 200 ? 'OK' : 'Error',
+          headers: {},
+          text: JSON.stringify(body),
+        }),
+        storage: { local: memoryStorage(), session: memoryStorage() },
+      }).serverUpload(makeFile('a.mp4', 10), {
+        mediaCenter: 'https://x',
+        accessToken: 'a',
+        backstageCode: 'b',
+        sign: () => 's',
+      });
+
+    it('succeeds on code 200 with data', async () => {
+      await expect(answering({ code: 200, msg: 'ok', data })).resolves.toMatchObject({
+        fileKey: 'media/a.mp4',
+      });
+    });
+
+    it('succeeds on status 200 with data, without a code', async () => {
+      await expect(answering({ status: 200, message: 'ok', data })).resolves.toMatchObject({
+        cdn: 'https://h5.test/cdn/media/a.mp4',
+      });
+    });
+
+    it('fails on code 200 without data, with the fallback text', async () => {
+      await expect(answering({ code: 200, msg: 'ok', data: null })).rejects.toMatchObject({
+        message: 'loading failed, please retry',
+      });
+      await expect(answering({ status: 200 })).rejects.toMatchObject({
+        message: 'loading failed, please retry',
+      });
+    });
+
+    it('fails on a status other than 200 in the body, with its message', async () => {
+      await expect(answering({ status: 500, message: '媒体中心繁忙', data })).rejects.toMatchObject({
+        code: 500,
+        message: '媒体中心繁忙',
+      });
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { type ServerUploadResult, STORAGE_PATHS, serverUploadResultSchema } from '@h5/contract';
-import { REQUEST_MESSAGES, SUCCESS } from '@h5/core';
+import { isHttpSuccessStatus, REQUEST_MESSAGES, SUCCESS } from '@h5/core';
 import { browserGlobal } from './browser-globals';
 import { parseJson, responseError, send } from './send';
 import type { Transport } from './transport';
@@ -58,20 +58,52 @@ export async function postServerUpload(
     timeoutMs,
     options.signal,
   );
-  const envelope = parseJson(response.text) as { code?: unknown; msg?: unknown; data?: unknown } | undefined;
-  if (response.status !== 200 || !envelope || envelope.code !== SUCCESS) {
-    if (!envelope || typeof envelope.code !== 'number') throw responseError(response);
-    throw new UploadError(
-      normaliseUploadError({
-        msg: envelope.msg,
-        statusText: response.statusText,
-        message: `code ${envelope.code}`,
-      }),
-      envelope.code,
-      response.status,
-    );
+  const body = parseJson(response.text);
+  const answer = body !== null && typeof body === 'object' ? (body as MediaCenterAnswer) : undefined;
+  const code = answer ? answerCode(answer) : undefined;
+  if (!isHttpSuccessStatus(response.status) || code === undefined) throw responseError(response);
+  if (!isServerUploadSuccess(answer)) {
+    // 200 without data: its msg is a success's ('ok'), so the spec's fallback text. Otherwise the
+    // body's own texts (spec §8: msg, statusText, message), never the HTTP 'OK' it came with.
+    const text =
+      code === SUCCESS
+        ? REQUEST_MESSAGES.loadFailed
+        : normaliseUploadError({
+            msg: answer?.msg,
+            statusText: answer?.statusText,
+            message: answer?.message,
+          });
+    throw new UploadError(text, code, response.status);
   }
-  const parsed = serverUploadResultSchema.safeParse(envelope.data);
-  if (!parsed.success) throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', 200);
+  const parsed = serverUploadResultSchema.safeParse(answer?.data);
+  if (!parsed.success) throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', response.status);
   return parsed.data;
+}
+
+/** The media centre's answer: an envelope with `code` or `status` (spec §7). */
+interface MediaCenterAnswer {
+  code?: unknown;
+  status?: unknown;
+  msg?: unknown;
+  statusText?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
+
+/** The answer's code: `code`, else its own `status`; undefined when it has neither as a number. */
+const answerCode = (answer: MediaCenterAnswer): number | undefined =>
+  typeof answer.code === 'number'
+    ? answer.code
+    : typeof answer.status === 'number'
+      ? answer.status
+      : undefined;
+
+/** Spec §7's server upload success: `code` or `status` is 200, and there is data. */
+export function isServerUploadSuccess(answer: MediaCenterAnswer | null | undefined): boolean {
+  if (!answer) return false;
+  return (
+    (answer.code === SUCCESS || answer.status === SUCCESS) &&
+    answer.data !== null &&
+    answer.data !== undefined
+  );
 }

@@ -72,6 +72,7 @@ export async function launchAppSimulator(options: AppSimulatorOptions): Promise<
     calendar: [],
     platformInfoOverrides: options.platformInfo ?? {},
     cookieSync: options.cookieSync ?? true,
+    trackSource: options.trackSource === undefined ? 'native' : options.trackSource,
   };
   const calls: RecordedCall[] = [];
   const cancels: string[] = [];

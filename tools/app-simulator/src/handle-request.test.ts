@@ -143,6 +143,18 @@ describe('handleRequest', () => {
     });
   });
 
+  it('answers the track source, or stays silent when the app has none to give', () => {
+    expect(handleRequest(nativeState(), requestMessage('getTrackSource')).answer).toMatchObject({
+      ok: true,
+      result: { source: 'native' },
+    });
+    expect(
+      handleRequest(nativeState({ trackSource: 'push' }), requestMessage('getTrackSource')).answer,
+    ).toMatchObject({ ok: true, result: { source: 'push' } });
+    const silent = handleRequest(nativeState({ trackSource: null }), requestMessage('getTrackSource'));
+    expect(silent).toEqual({ answer: null, sideEffects: [] });
+  });
+
   it('answers deleted:false for an event the calendar does not hold, and refuses malformed events', () => {
     expect(
       handleRequest(nativeState(), requestMessage('calendarDelete', { id: 'nope' })).answer,

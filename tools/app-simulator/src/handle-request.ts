@@ -149,6 +149,10 @@ const HANDLERS: Readonly<Record<BridgeCallKind, Handler>> = {
 
   finishedPage: (_state, id) => answered(okAnswer(id, { done: true })),
 
+  // A silent app (trackSource null) lets the page's 3000 ms track-source time-out run out.
+  getTrackSource: (state, id) =>
+    state.trackSource === null ? answered(null) : answered(okAnswer(id, { source: state.trackSource })),
+
   action: (_state, id, payload) =>
     isText(payload.name)
       ? answered(okAnswer(id, { done: true, name: payload.name }), {

@@ -17,6 +17,8 @@ export interface NativeState {
   platformInfoOverrides: Partial<PlatformInfo>;
   /** False simulates the WKWebView missing-cookie problem: the app never writes cookies on its own. */
   cookieSync: boolean;
+  /** getTrackSource's answer; null: the app never answers (the page gives up after 3000 ms). */
+  trackSource: string | null;
 }
 
 /** A native sheet a request opens; the answer comes when the user finishes with it. */

@@ -18,6 +18,7 @@ export function nativeState(overrides: Partial<NativeState> = {}, appVersion = '
     calendar: [],
     platformInfoOverrides: {},
     cookieSync: true,
+    trackSource: 'native',
     ...overrides,
   };
 }

@@ -36,6 +36,8 @@ export interface AppSimulatorOptions {
   cookieSync?: boolean;
   /** Fields of getPlatformInfo to override (channel, statusBarHeight…). */
   platformInfo?: Partial<PlatformInfo>;
+  /** What getTrackSource answers (default 'native'); null: the app never answers it. */
+  trackSource?: string | null;
   /** The captcha sheet answers itself from the non-production dev-answer endpoint. */
   autoSolveCaptcha?: boolean;
   /** The server's SIGN_SECRET (default: its development default). */

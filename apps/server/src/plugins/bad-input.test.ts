@@ -88,6 +88,7 @@ describe('text the database cannot store', () => {
       // A session's answer is marked private: the fake reply takes the header.
       reply: { header: () => undefined } as never,
       state: { kind: 'active', session: { sessionId: 0, user } },
+      headers: {},
     } as const;
     await expect(
       invokeEndpoint(t.app, t.app.deps, contract.feedback.searchIdeaConfig, { keyword: 'x\u0000' }, call),

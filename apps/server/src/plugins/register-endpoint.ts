@@ -19,6 +19,8 @@ export interface HandlerContext {
   /** The session user, or null for a visitor ('common' endpoints only). */
   user: UserBrief | null;
   session: ActiveSession | null;
+  /** The call's headers the contract names, parsed (`endpoint.headers`); {} for entries without. */
+  headers: Record<string, unknown>;
   request: FastifyRequest;
   reply: FastifyReply;
   db: Db;
@@ -69,7 +71,8 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
  * Runs a contract call: internal entries only for callers allowed them (internal-access.ts), auth
  * ('login' needs an active session), input parsed with `endpoint.request` (400 naming the
  * field), its text checked for what the database cannot store (NUL, lone surrogates: 400 naming
- * the first such field, `perItem` fields left to the handler), the risk check for HTTP calls
+ * the first such field, `perItem` fields left to the handler), the headers the entry names
+ * parsed with its `headers.schema` (400 naming the header), the risk check for HTTP calls
  * (485 before any write), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
  */
 export async function invokeEndpoint<E extends Endpoint>(
@@ -77,7 +80,14 @@ export async function invokeEndpoint<E extends Endpoint>(
   deps: AppDeps,
   endpoint: E,
   input: unknown,
-  call: { request: FastifyRequest; reply: FastifyReply; state: SessionState; riskCheck?: boolean },
+  call: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    state: SessionState;
+    /** The call's own headers: the HTTP request's, or those an in-process caller sends. */
+    headers: Readonly<Record<string, unknown>>;
+    riskCheck?: boolean;
+  },
 ): Promise<ResponseOf<E>> {
   const registered = app.endpointHandlers.get(endpointKey(endpoint));
   if (!registered) throw notFound(`endpoint not served: ${endpointKey(endpoint)}`);
@@ -100,9 +110,12 @@ export async function invokeEndpoint<E extends Endpoint>(
   if (!parsed.success) throw fromZodError(parsed.error);
   const unstorable = unstorableTextPath(parsed.data, served.perItem);
   if (unstorable !== null) throw badRequest(unstorable || 'input', UNSTORABLE_TEXT_MESSAGE);
+  const headers = served.headers?.schema.safeParse(call.headers);
+  if (headers && !headers.success) throw fromZodError(headers.error);
   const ctx: HandlerContext = {
     user: session?.user ?? null,
     session,
+    headers: headers?.data ?? {},
     request: call.request,
     reply: call.reply,
     db: deps.db,
@@ -134,6 +147,7 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
         state,
+        headers: request.headers,
         riskCheck: true,
       });
       return reply.send(success(data));

@@ -48,11 +48,23 @@ export function createLoadContext(
   let state: Promise<SessionState> | undefined;
   const delayMs = debugDelay(request, deps);
   return {
-    api: async <E extends Endpoint>(endpoint: E, input: unknown) => {
+    api: async <E extends Endpoint>(
+      endpoint: E,
+      input: unknown,
+      options?: { headers?: Record<string, string> },
+    ) => {
       if (delayMs) await sleep(delayMs);
       try {
         state ??= deps.sessions.resolve(request);
-        return await invokeEndpoint(app, deps, endpoint, input ?? {}, { request, reply, state: await state });
+        // The call's headers as the browser client sends them (the contract's, e.g. content-detail's
+        // version), never the page request's: they belong to another request.
+        const headers = { ...endpoint.headers?.send, ...options?.headers };
+        return await invokeEndpoint(app, deps, endpoint, input ?? {}, {
+          request,
+          reply,
+          state: await state,
+          headers,
+        });
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         throw data(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null), {

@@ -51,6 +51,19 @@ describe('load context', () => {
     });
   });
 
+  it('sends content-detail its version header, as the browser does (spec §7), and the handler reads it', async () => {
+    const context = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
+    const detail = await context.api(contract.content.contentDetail, { contentId: 1 });
+    expect(detail.contentId).toBe(1);
+    // The loader's own headers go along too: an older format is refused like over HTTP.
+    await expect(
+      context.api(contract.content.contentDetail, { contentId: 1 }, { headers: { version: '4.0.0' } }),
+    ).rejects.toMatchObject({
+      code: 400,
+      message: 'version: content-detail 需要 4.83.0 或更高的版本，收到 4.0.0',
+    });
+  });
+
   it('uses the page request session', async () => {
     const visitor = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
     await expect(visitor.api(contract.auth.me, {})).rejects.toMatchObject({ code: TOURIST });

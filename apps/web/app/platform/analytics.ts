@@ -1,18 +1,20 @@
 import { contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
+import { ANALYTICS_PAGE_IDS } from '@h5/core';
 import { buildRequest } from '@h5/request';
 import {
   type Analytics,
   createAnalytics,
   createBeaconSender,
   createCollectorTransport,
+  landingSource,
   observeExposure,
   resetExposures,
 } from '@h5/tracker';
 import type { LazyApi } from '../lib/api-client';
+import { pageAnonymousId } from '../lib/client-identity';
 import { setAnalyticsStats } from '../lib/diagnostics';
 
-const FEED_PAGE_ID = 9;
-const DETAIL_PAGE_ID = 637;
+const [FEED_PAGE_ID, DETAIL_PAGE_ID] = ANALYTICS_PAGE_IDS;
 const FEED_CARD = '[data-testid="feed-card"]';
 
 /** The spec's page id of a path (spec §2: 9 the feed, 637 the content detail); null for others. */
@@ -48,11 +50,17 @@ function cardFacts(card: HTMLElement) {
 
 /**
  * The page's analytics (issue 4): the persistent queue sending to our collector (a beacon on page
- * hide), page views with the spec's page ids (screen views on our other screens), and card
- * exposures (once per page view) and clicks. Loaded after hydration with the platform boot, never in first-load JS.
+ * hide), page views with the spec's page ids (screen views on our other screens) and their track
+ * source, and card exposures (once per page view) and clicks. Loaded after hydration with the
+ * platform boot, never in first-load JS. `nativeSource` asks the app where the user came from.
  */
-export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
+export function startAnalytics(
+  api: LazyApi,
+  runtime: PublicRuntimeConfig,
+  nativeSource?: () => Promise<string>,
+) {
   const analytics: Analytics = createAnalytics({
+    anonymousId: pageAnonymousId(),
     transport: createCollectorTransport((body) =>
       api((c) => c.analytics.collectEvents, body, { errorToast: false }),
     ),
@@ -102,18 +110,37 @@ export function startAnalytics(api: LazyApi, runtime: PublicRuntimeConfig) {
   };
   document.addEventListener('click', onClick, true);
 
+  // The landing view's source is looked up once (the app may take up to 3000 ms to say); a client
+  // navigation's source is the path it came from.
+  let previousPath: string | null = null;
+  const sourceOf = (pathname: string): Promise<string> => {
+    const from = previousPath;
+    previousPath = pathname;
+    if (from !== null) return Promise.resolve(from);
+    return landingSource({
+      search: location.search,
+      referrer: document.referrer,
+      origin: location.origin,
+      native: nativeSource,
+    });
+  };
+
   return {
     analytics,
     /**
-     * A page view: a spec page id's pageView, or our screen's screenView; exposures may count again.
-     * Cards are reported as the feed's (page 9) unless the page is one of our screens.
+     * A page view: a spec page id's pageView, or our screen's screenView, with its source;
+     * exposures may count again. Cards are reported as the feed's (page 9) unless the page is one
+     * of our screens.
      */
     pageView(pathname: string) {
       resetExposures();
       const pageId = pageIdOf(pathname);
       screen = screenOf(pathname);
-      if (pageId !== null) analytics.track('pageView', { pageId, path: pathname });
-      else if (screen !== null) analytics.track('screenView', { screen, path: pathname });
+      const viewed = screen;
+      void sourceOf(pathname).then((source) => {
+        if (pageId !== null) analytics.track('pageView', { pageId, path: pathname, source });
+        else if (viewed !== null) analytics.track('screenView', { screen: viewed, path: pathname, source });
+      });
       observeCards();
     },
     stop() {

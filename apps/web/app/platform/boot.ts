@@ -32,9 +32,12 @@ export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig):
   }
   const report = (r: Parameters<typeof reportTelemetry>[1]) => void reportTelemetry(api, r);
   watchPageHealth(report);
-  const analytics = startAnalytics(api, runtime);
+  const inApp = isInApp(navigator.userAgent);
+  // In the app the landing page view asks the app where the user came from (spec §9: 3000 ms).
+  const nativeSource = inApp ? () => loadPageBridge(runtime).then((b) => b.getTrackSource()) : undefined;
+  const analytics = startAnalytics(api, runtime, nativeSource);
   const platform: Platform = { pageView: analytics.pageView };
-  if (!isInApp(navigator.userAgent)) return platform;
+  if (!inApp) return platform;
   const bridge = await loadPageBridge(runtime);
   bridge.on('platformInfo', publishPlatformInfo);
   // Platform info rejects after 2 s (spec §8); the page then shows without it.

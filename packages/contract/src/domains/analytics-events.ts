@@ -1,7 +1,25 @@
+import { ANALYTICS_PAGE_IDS, ANONYMOUS_ID_FORMAT } from '@h5/core';
 import { z } from 'zod';
 
-/** Analytics page identifiers used by the product (spec §2). */
-export const pageIdSchema = z.union([z.literal(9), z.literal(637)]);
+/** Analytics page identifiers used by the product (spec §2): 9 and 637. */
+export const pageIdSchema = z.literal(ANALYTICS_PAGE_IDS);
+
+/** The device's anonymous user id (spec §3): a uuid kept in local storage. */
+export const anonymousIdSchema = z
+  .string()
+  .regex(ANONYMOUS_ID_FORMAT, 'anonymousId must be 16–64 hex digits or dashes');
+
+/**
+ * Who sent an event or a report (issue 12): the device's anonymous id, kept across logins, and
+ * the client id ('h5') and build release ('5.79.1') of the code that made it. Optional: events
+ * queued by a build before these fields, and other clients, may lack them.
+ */
+export const clientFieldsSchema = z.object({
+  anonymousId: anonymousIdSchema.optional(),
+  clientId: z.string().min(1).max(32).optional(),
+  release: z.string().min(1).max(32).optional(),
+});
+export type ClientFields = z.infer<typeof clientFieldsSchema>;
 
 /**
  * Our screens without a spec page id (spec §2 names only 9 and 637), tracked by name instead so
@@ -9,6 +27,9 @@ export const pageIdSchema = z.union([z.literal(9), z.literal(637)]);
  */
 export const screenNameSchema = z.enum(['userHome', 'topic', 'hotVideo', 'newCommodity', 'following']);
 export type ScreenName = z.infer<typeof screenNameSchema>;
+
+/** Where a page view came from (optional: events queued before issue 12 carry none). */
+const trackSourceSchema = z.string().min(1).max(64).optional();
 
 const cardOnScreen = z.object({
   screen: screenNameSchema,
@@ -21,8 +42,12 @@ const cardOnScreen = z.object({
  * from it and the collector checks each event's payload against it (issue 4).
  */
 export const analyticsEventPayloads = {
-  /** A page was shown: the spec's page id and the path. */
-  pageView: z.object({ pageId: pageIdSchema, path: z.string().min(1).max(500) }),
+  /**
+   * A page was shown: the spec's page id, the path and where the view came from (`source`: the
+   * landing page's track source — query flag, the app's answer, or the referrer — then the
+   * previous path on client navigations).
+   */
+  pageView: z.object({ pageId: pageIdSchema, path: z.string().min(1).max(500), source: trackSourceSchema }),
   /** A feed card was on screen (counted once per page view). */
   feedExposure: z.object({
     pageId: pageIdSchema,
@@ -35,8 +60,12 @@ export const analyticsEventPayloads = {
     contentId: z.number().int().positive(),
     position: z.number().int().min(0),
   }),
-  /** One of our other screens was shown. */
-  screenView: z.object({ screen: screenNameSchema, path: z.string().min(1).max(500) }),
+  /** One of our other screens was shown (source as for pageView). */
+  screenView: z.object({
+    screen: screenNameSchema,
+    path: z.string().min(1).max(500),
+    source: trackSourceSchema,
+  }),
   /** A content card was on one of our other screens (counted once per view). */
   cardExposure: cardOnScreen,
   /** A content card was opened from one of our other screens. */
@@ -61,6 +90,7 @@ export const analyticsEventSchema = z.object({
   occurredAt: z.number().int().positive(),
   /** Epoch ms after which the event is dropped (occurredAt + 10800000). */
   expiresAt: z.number().int().positive(),
+  ...clientFieldsSchema.shape,
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 

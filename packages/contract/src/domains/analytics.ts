@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idSchema, queryInt } from '../shared';
-import { collectResultSchema } from './analytics-events';
+import { anonymousIdSchema, clientFieldsSchema, collectResultSchema } from './analytics-events';
 
 const domain = 'analytics';
 
@@ -26,9 +26,27 @@ export const telemetryReportSchema = z.object({
   userAgent: z.string().nullable(),
   /** The colouring (flow-type) value the reporting client carried, if any. */
   flowType: z.string().nullable(),
+  /** The reporting device's anonymous id, client id and build release (issue 12), if sent. */
+  anonymousId: z.string().nullable(),
+  clientId: z.string().nullable(),
+  release: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TelemetryReport = z.infer<typeof telemetryReportSchema>;
+
+/** One stored analytics event as the internal list shows it. */
+export const storedEventSchema = z.object({
+  uuid: z.string(),
+  event: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  /** Epoch ms. */
+  occurredAt: z.number().int(),
+  userId: z.number().int().nullable(),
+  anonymousId: z.string().nullable(),
+  clientId: z.string().nullable(),
+  release: z.string().nullable(),
+});
+export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 export const analytics = {
   reportTelemetry: endpoint({
@@ -42,6 +60,7 @@ export const analytics = {
       message: z.string().min(1).max(500),
       pageUrl: z.string().max(2000),
       detail: z.string().max(4000).optional(),
+      ...clientFieldsSchema.shape,
     }),
     response: z.object({ id: z.number().int() }),
   }),
@@ -80,6 +99,23 @@ export const analytics = {
       series: z.array(z.object({ event: z.string(), counts: z.array(z.number().int()) })),
       total: z.number().int(),
     }),
+  }),
+  /**
+   * Internal (not in `pro`): stored events, newest first, optionally of one device's anonymous id
+   * or one user — what a device sent before and after a login (issue 12 point 3).
+   */
+  listEvents: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-analytics/v1/internal/h5/events',
+    auth: 'common',
+    internal: true,
+    request: z.object({
+      anonymousId: anonymousIdSchema.optional(),
+      userId: idSchema.optional(),
+      limit: queryInt(1, 100).default(20),
+    }),
+    response: z.object({ list: z.array(storedEventSchema) }),
   }),
   /** Internal (not in `pro`): the stored reports, newest first, for the telemetry page. */
   listTelemetry: endpoint({

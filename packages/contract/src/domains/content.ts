@@ -1,3 +1,4 @@
+import { CONTENT_DETAIL_HEADER_VERSION } from '@h5/core';
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idSchema, imageSchema, pageOf, queryInt, userBriefSchema } from '../shared';
@@ -74,6 +75,19 @@ export const CONTENT_DETAIL_VERSION_HEADER = 'version';
 /** The optional video flag header of content-detail ('1' when opened from a video list). */
 export const CONTENT_DETAIL_VIDEO_HEADER = 'video';
 
+const VERSION_HEADER_MESSAGE = '须为请求头中的版本号 x.y.z（如 4.83.0）';
+
+/** content-detail's headers (spec §7): `version` (4.83.0, spec §9) and the optional video flag. */
+const contentDetailHeaders = {
+  send: { [CONTENT_DETAIL_VERSION_HEADER]: CONTENT_DETAIL_HEADER_VERSION },
+  schema: z.object({
+    [CONTENT_DETAIL_VERSION_HEADER]: z
+      .string({ error: VERSION_HEADER_MESSAGE })
+      .regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, VERSION_HEADER_MESSAGE),
+    [CONTENT_DETAIL_VIDEO_HEADER]: z.enum(['0', '1']).optional(),
+  }),
+};
+
 export const contentDetails = {
   moreRecommend: endpoint({
     domain,
@@ -87,14 +101,16 @@ export const contentDetails = {
     response: feedPageSchema,
   }),
   /**
-   * One content (spec §7). Headers: `version` (CONTENT_DETAIL_HEADER_VERSION) and the optional
-   * video flag; the server's in-process loader call sends neither, so neither is required.
+   * One content (spec §7). Headers: `version` (CONTENT_DETAIL_HEADER_VERSION, required: the
+   * format the caller reads) and the optional video flag; every caller sends them, the server's
+   * in-process SSR call included.
    */
   contentDetail: endpoint({
     domain,
     method: 'GET',
     path: '/sns-cnt-center/v1/common/h5/content-detail',
     auth: 'common',
+    headers: contentDetailHeaders,
     request: z.object({ contentId: contentIdSchema }),
     response: contentDetailSchema,
   }),

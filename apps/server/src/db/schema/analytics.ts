@@ -3,6 +3,16 @@ import { jsonValue } from './json';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
+/**
+ * Who sent a row (issue 12): the device's anonymous id (spec §3, the same before and after a
+ * login), our client id and build release. Null for senders that did not say.
+ */
+const clientColumns = () => ({
+  anonymousId: varchar('anonymous_id', { length: 64 }),
+  clientId: varchar('client_id', { length: 32 }),
+  clientRelease: varchar('client_release', { length: 32 }),
+});
+
 /** Client telemetry (render errors, white-screen risk, time-outs, missing cookie). */
 export const telemetry = pgTable(
   'telemetry',
@@ -14,6 +24,7 @@ export const telemetry = pgTable(
     detail: text('detail'),
     userAgent: text('user_agent'),
     flowType: varchar('flow_type', { length: 64 }),
+    ...clientColumns(),
     createdAt: moment('created_at').notNull().defaultNow(),
   },
   // The internal list pages newest first by id, optionally of one kind.
@@ -38,6 +49,7 @@ export const analyticsEvents = pgTable(
     expiresAt: moment('expires_at').notNull(),
     userId: integer('user_id'),
     flowType: varchar('flow_type', { length: 64 }),
+    ...clientColumns(),
   },
   // Counts per event over time (the internal analytics page).
   (t) => [index('analytics_events_event_occurred_idx').on(t.event, t.occurredAt)],

@@ -24,6 +24,9 @@ interface EventRow {
   expires_at: string;
   user_id: number | null;
   flow_type: string | null;
+  anonymous_id: string | null;
+  client_id: string | null;
+  client_release: string | null;
 }
 
 /** How far ahead of the server clock an event's occurredAt may be (device clock skew). */
@@ -78,7 +81,12 @@ export function checkEvent(raw: unknown, now: number, sender: CollectSender): Ve
   const payload = analyticsEventPayloads[event.event].safeParse(event.payload);
   if (!payload.success) return refuse(issuesReason(payload.error.issues, ['payload']));
   // Text PostgreSQL refuses would fail the whole insert: this event alone is refused.
-  const unstorable = unstorableTextPath({ tracker: event.tracker, payload: payload.data });
+  const unstorable = unstorableTextPath({
+    tracker: event.tracker,
+    payload: payload.data,
+    clientId: event.clientId,
+    release: event.release,
+  });
   if (unstorable) return refuse(`${unstorable}: contains a NUL or an unpaired surrogate character`);
   if (event.expiresAt > MAX_TIME_MS) return refuse('expiresAt: later than the year 9999');
   if (event.expiresAt < event.occurredAt) return refuse('expiresAt: earlier than occurredAt');
@@ -101,6 +109,9 @@ export function checkEvent(raw: unknown, now: number, sender: CollectSender): Ve
       expires_at: new Date(event.expiresAt).toISOString(),
       user_id: sender.userId,
       flow_type: sender.flowType,
+      anonymous_id: event.anonymousId ?? null,
+      client_id: event.clientId ?? null,
+      client_release: event.release ?? null,
     },
   };
 }
@@ -115,11 +126,14 @@ export function checkEvent(raw: unknown, now: number, sender: CollectSender): Ve
  */
 async function insertNew(db: Db, rows: readonly EventRow[]): Promise<Set<string>> {
   const result = await db.execute(sql`
-    INSERT INTO ${analyticsEvents} (uuid, tracker, event, payload, occurred_at, expires_at, user_id, flow_type)
-    SELECT uuid, tracker, event, payload, occurred_at, expires_at, user_id, flow_type
+    INSERT INTO ${analyticsEvents} (uuid, tracker, event, payload, occurred_at, expires_at, user_id, flow_type,
+      anonymous_id, client_id, client_release)
+    SELECT uuid, tracker, event, payload, occurred_at, expires_at, user_id, flow_type,
+      anonymous_id, client_id, client_release
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
       uuid varchar, tracker varchar, event varchar, payload jsonb,
-      occurred_at timestamptz, expires_at timestamptz, user_id integer, flow_type varchar
+      occurred_at timestamptz, expires_at timestamptz, user_id integer, flow_type varchar,
+      anonymous_id varchar, client_id varchar, client_release varchar
     )
     ORDER BY uuid
     ON CONFLICT (uuid) DO NOTHING

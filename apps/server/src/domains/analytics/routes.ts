@@ -8,6 +8,7 @@ import { rateRule } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { collectEvents } from './collect';
 import { eventCounts } from './event-counts';
+import { listEvents } from './event-list';
 import { ANALYTICS_MESSAGES } from './messages';
 
 /** Stored user agents are cut to this many characters. */
@@ -61,6 +62,11 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
     eventCounts(deps.db, bucket, span),
   );
 
+  /** Internal: stored events newest first, by anonymous id or user (issue 12 point 3). */
+  registerEndpoint(app, deps, contract.analytics.listEvents, async (filter) => ({
+    list: await listEvents(deps.db, filter),
+  }));
+
   // Stamped by the server (created_at, database clock): a report carries no time of its own.
   registerEndpoint(app, deps, contract.analytics.reportTelemetry, async (input, { request, reply, user }) => {
     const keys = limits.callerKeys(request, user, rules.telemetry);
@@ -75,6 +81,9 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
         userAgent: userAgentOf(request.headers['user-agent']),
         // Validated by the flow-type hook (plugins/flow-type.ts): header, else cookie.
         flowType: request.flowType,
+        anonymousId: input.anonymousId ?? null,
+        clientId: input.clientId ?? null,
+        clientRelease: input.release ?? null,
       })
       .returning({ id: telemetry.id });
     return { id: (row as { id: number }).id };
@@ -94,9 +103,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
     const page = rows.slice(0, limit);
     return {
       list: page.map(
-        (row): TelemetryReport => ({
+        ({ clientRelease, ...row }): TelemetryReport => ({
           ...row,
           kind: row.kind as TelemetryReport['kind'],
+          release: clientRelease,
           createdAt: row.createdAt.toISOString(),
         }),
       ),

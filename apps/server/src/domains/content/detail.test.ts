@@ -1,5 +1,6 @@
 import { contentDetailSchema, contract } from '@h5/contract';
-import { CONTENT_DETAIL_HEADER_VERSION, NOT_FOUND, SUCCESS, TOURIST } from '@h5/core';
+import { NOT_FOUND, SUCCESS, TOURIST } from '@h5/core';
+import { buildRequest } from '@h5/request';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents } from '../../db/schema';
@@ -20,7 +21,8 @@ const firstOfType = async (contentType: number) => {
     .limit(1);
   return row as typeof contents.$inferSelect;
 };
-const headers = { version: CONTENT_DETAIL_HEADER_VERSION };
+// Spec §7: content-detail carries the header version, 4.83.0 (spec §9).
+const headers = { version: '4.83.0' };
 
 describe('content-detail', () => {
   it('answers each of the four types from the database', async () => {
@@ -66,6 +68,34 @@ describe('content-detail', () => {
     expect(row.body).toContain('<script>');
     expect(html).not.toMatch(/<script|onload=|onclick=|javascript:/i);
     expect(html).toContain('<img');
+  });
+
+  it('refuses a call without the version header, or with one older than 4.83.0, naming the header', async () => {
+    const row = await firstOfType(0);
+    const wire = buildRequest(contract.content.contentDetail, { contentId: row.id }, t.env.SIGN_SECRET);
+    expect(wire.headers).toEqual({ version: '4.83.0' });
+    const call = (version?: string) =>
+      t.app.inject({ method: 'GET', url: wire.url, headers: version === undefined ? {} : { version } });
+    const missing = await call();
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      code: 400,
+      msg: 'version: 须为请求头中的版本号 x.y.z（如 4.83.0）',
+      data: null,
+    });
+    expect((await call('latest')).json().msg).toBe('version: 须为请求头中的版本号 x.y.z（如 4.83.0）');
+    const old = await call('4.82.9');
+    expect(old.statusCode).toBe(400);
+    expect(old.json().msg).toBe('version: content-detail 需要 4.83.0 或更高的版本，收到 4.82.9');
+    expect((await call('4.83.0')).json().code).toBe(SUCCESS);
+    expect((await call('5.0.0')).json().code).toBe(SUCCESS);
+    // The optional video flag of spec §7.
+    const video = await t.app.inject({
+      method: 'GET',
+      url: wire.url,
+      headers: { version: '4.83.0', video: '1' },
+    });
+    expect(video.json().code).toBe(SUCCESS);
   });
 
   it('answers 404 for a missing content and 400 for a bad id', async () => {

@@ -1,12 +1,14 @@
 import { contract } from '@h5/contract';
-import { CONTENT_TYPE } from '@h5/core';
+import { CONTENT_DETAIL_HEADER_VERSION, CONTENT_TYPE, meetsVersion } from '@h5/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { badRequest } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries } from '../community/follow-queries';
 import { contentDetail } from './detail';
 import { rankedPage } from './feed-pages';
 import { hotVideoRank, lzInfo, newCommodityPage, tagTopDetail } from './feeds';
+import { CONTENT_MESSAGES } from './messages';
 import { createContentQueries } from './queries';
 
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -31,10 +33,15 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, calls.memeLzinfo, ({ contentId }, { user }) =>
     lzInfo(deps.db, followQueries, contentId, user?.userId ?? null),
   );
-  // The version and video-flag headers are accepted but change nothing: one shape serves all.
-  registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { user }) =>
-    contentDetail(deps.db, contentId, user?.userId ?? null),
-  );
+  // `version` names the detail format the caller reads (spec §7); this server answers the 4.83.0
+  // format only, so an older reader is refused rather than handed what it cannot read.
+  registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { user, headers }) => {
+    const version = String(headers.version);
+    if (!meetsVersion(version, CONTENT_DETAIL_HEADER_VERSION)) {
+      throw badRequest('version', CONTENT_MESSAGES.versionTooOld(CONTENT_DETAIL_HEADER_VERSION, version));
+    }
+    return contentDetail(deps.db, contentId, user?.userId ?? null);
+  });
   registerEndpoint(app, deps, contract.content.selfContentDetail, ({ contentId }, { user }) => {
     const userId = (user as { userId: number }).userId;
     return contentDetail(deps.db, contentId, userId, { ownerId: userId });

@@ -14,6 +14,8 @@ export const ANALYTICS_TEXT = {
   page: '页面',
   flowType: '染色',
   userAgent: 'UA',
+  client: '客户端',
+  anonymousId: '匿名 ID',
   next: '下一页',
   first: '回到最新',
   analyticsTitle: '埋点统计',

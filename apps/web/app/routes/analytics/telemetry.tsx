@@ -88,6 +88,20 @@ export default function TelemetryScreen({ loaderData }: Route.ComponentProps) {
                     <dd>{report.userAgent}</dd>
                   </>
                 ) : null}
+                {report.clientId ? (
+                  <>
+                    <dt>{ANALYTICS_TEXT.client}</dt>
+                    <dd data-testid="telemetry-client">
+                      {report.clientId} {report.release}
+                    </dd>
+                  </>
+                ) : null}
+                {report.anonymousId ? (
+                  <>
+                    <dt>{ANALYTICS_TEXT.anonymousId}</dt>
+                    <dd data-testid="telemetry-anonymous-id">{report.anonymousId}</dd>
+                  </>
+                ) : null}
               </dl>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { ContentDetail } from '@h5/contract';
-import { CONTENT_DETAIL_HEADER_VERSION, NOT_FOUND } from '@h5/core';
+import { NOT_FOUND } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../lib/use-api';
 
@@ -12,8 +12,8 @@ export type DetailState =
 export const isNotFound = (error: unknown) => (error as { code?: unknown } | null)?.code === NOT_FOUND;
 
 /**
- * The detail from the loader, or (after a prefetch time-out or error) fetched in the browser with
- * the content-detail header of spec §7.
+ * The detail from the loader, or (after a prefetch time-out or error) fetched in the browser; the
+ * client sends the contract's content-detail headers (spec §7 `version`), as the loader's call does.
  */
 export function useContentDetail(contentId: number, initial: DetailState): [DetailState, () => void] {
   const api = useApi();
@@ -22,11 +22,7 @@ export function useContentDetail(contentId: number, initial: DetailState): [Deta
 
   const load = useCallback(() => {
     setState({ status: 'loading' });
-    api(
-      (c) => c.content.contentDetail,
-      { contentId },
-      { headers: { version: CONTENT_DETAIL_HEADER_VERSION } },
-    )
+    api((c) => c.content.contentDetail, { contentId })
       .then((detail) => setState({ status: 'ready', detail }))
       .catch((error: unknown) => setState({ status: isNotFound(error) ? 'missing' : 'failed' }));
   }, [api, contentId]);

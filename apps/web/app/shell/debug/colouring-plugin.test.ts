@@ -1,4 +1,3 @@
-import { DEBUG_MESSAGES } from '@h5/core';
 import { describe, expect, it, vi } from 'vitest';
 import { refreshWithChoice, renderEnvList } from './colouring-plugin';
 
@@ -19,7 +18,7 @@ describe('colouring plugin', () => {
   it('alerts the spec text when nothing is chosen, and does not reload', () => {
     const effects = { alert: vi.fn(), store: vi.fn(), reload: vi.fn() };
     refreshWithChoice(null, effects);
-    expect(effects.alert).toHaveBeenCalledWith(DEBUG_MESSAGES.chooseColouringEnv);
+    expect(effects.alert).toHaveBeenCalledWith('please choose a colouring environment');
     expect(effects.reload).not.toHaveBeenCalled();
   });
 
