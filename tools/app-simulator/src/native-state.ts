@@ -17,6 +17,11 @@ export interface NativeState {
   platformInfoOverrides: Partial<PlatformInfo>;
   /** False simulates the WKWebView missing-cookie problem: the app never writes cookies on its own. */
   cookieSync: boolean;
+  /**
+   * True: a passed native verify answers `sessionId` too. False: only `{ status: 200, code: 1 }`
+   * (spec §4), the server keeping the pass for the caller (docs/api.md "Native verify").
+   */
+  captchaSession: boolean;
 }
 
 /** A native sheet a request opens; the answer comes when the user finishes with it. */
