@@ -3,17 +3,17 @@ import { MESSAGES } from '@h5/core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEBUG_TEXT } from '../apps/web/app/lib/ui-text/debug';
 import { useAppSimulator } from './support/app';
-import { waitForHydration } from './support/page';
+import { pageViewSent, waitForHydration } from './support/page';
 
 const text = MESSAGES.floatingButtons;
 const PIC_TEXT_CONTENT = 1;
 
-/** The page has hydrated and its platform boot has run (the device judgement is its first step). */
-async function booted(sim: AppSimulator) {
+/** Runs `navigate` and waits until the new page has hydrated and its platform boot has finished. */
+async function booted(sim: AppSimulator, navigate: () => Promise<unknown>) {
+  const pageView = pageViewSent(sim.page);
+  await navigate();
   await waitForHydration(sim.page);
-  await sim.page.waitForFunction(
-    () => (window as { __H5_LOW_DEVICE__?: boolean }).__H5_LOW_DEVICE__ !== undefined,
-  );
+  await pageView;
 }
 
 const callsSince = (sim: AppSimulator, since: number) =>
@@ -31,17 +31,17 @@ describe('downgrade mode in the app', () => {
   it('一键降级: no bridge call at all, web fallbacks only; 取消降级 brings the app back', async () => {
     const sim = await app.launch({ device: { memoryGb: 8, cores: 8 } });
     await sim.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await sim.goto(`/community/content/${PIC_TEXT_CONTENT}`);
-    await booted(sim);
+    await booted(sim, () => sim.goto(`/community/content/${PIC_TEXT_CONTENT}`));
     await sim.waitForCall('getPlatformInfo');
     await sim.waitForCall('finishedPage');
 
     const downgrade = sim.page.getByRole('button', { name: text.downgrade });
     await downgrade.waitFor();
     const since = Date.now();
-    await downgrade.click();
-    await sim.page.waitForURL((url) => url.searchParams.get('downgrade_to_export') === '1');
-    await booted(sim);
+    await booted(sim, async () => {
+      await downgrade.click();
+      await sim.page.waitForURL((url) => url.searchParams.get('downgrade_to_export') === '1');
+    });
     // The server rendered the web path (no platform-info hold) and the page asked the app nothing.
     expect(await sim.page.getByTestId('page').getAttribute('aria-busy')).toBeNull();
 
@@ -60,16 +60,15 @@ describe('downgrade mode in the app', () => {
 
     // Another page without the query flag: the local flag (and its cookie) keep the mode.
     await sim.goto('/login?redirect=%2F');
-    await booted(sim);
+    await waitForHydration(sim.page);
     // The web login form, not the native login.
     await sim.page.locator('input[name=phone]').waitFor();
+    await booted(sim, () => sim.goto('/'));
     expect(callsSince(sim, since)).toEqual([]);
     expect(sim.clipboard).toBe('');
 
     // 取消降级: the app is asked again.
     const back = Date.now();
-    await sim.goto('/');
-    await booted(sim);
     await sim.page.getByRole('button', { name: text.cancelDowngrade }).click();
     await sim.page.waitForURL((url) => !url.searchParams.has('downgrade_to_export'));
     await sim.waitForCall('getPlatformInfo', { since: back });
@@ -78,8 +77,7 @@ describe('downgrade mode in the app', () => {
 
   it('the debug console says so', async () => {
     const sim = await app.launch({ device: { memoryGb: 8, cores: 8 } });
-    await sim.goto('/?debug=1&downgrade_to_export=1');
-    await booted(sim);
+    await booted(sim, () => sim.goto('/?debug=1&downgrade_to_export=1'));
     await sim.page.locator('#__vconsole .vc-switch').click();
     await sim.page.locator('#__vconsole .vc-tab', { hasText: DEBUG_TEXT.platformName }).click();
     const field = (name: string) =>

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEBUG_TEXT } from '../apps/web/app/lib/ui-text/debug';
 import { usePhoneBrowser } from './support/browser';
-import { FEED_CARD, waitForHydration } from './support/page';
+import { FEED_CARD, pageViewSent, waitForHydration } from './support/page';
 
 const VIDEO_CONTENT = 5;
 
@@ -20,12 +20,12 @@ async function reportDevice(context: BrowserContext, memoryGb: number, cores: nu
   );
 }
 
-/** The page after the platform boot has judged the device (the class on <html> follows it). */
-async function judged(page: Page) {
+/** Goes to `path` and waits until the platform boot has finished (it judges the device first). */
+async function visit(page: Page, url: string) {
+  const booted = pageViewSent(page);
+  await page.goto(url);
   await waitForHydration(page);
-  await page.waitForFunction(
-    () => (window as { __H5_LOW_DEVICE__?: boolean }).__H5_LOW_DEVICE__ !== undefined,
-  );
+  await booted;
 }
 
 const coverSources = (page: Page) =>
@@ -64,8 +64,7 @@ describe('low-device mode (spec §9 rule)', () => {
   it('a strong phone gets the full pages: 360-px q_75 covers, four eager, an autoplaying muted video', async () => {
     const page = await phone.newPage({ deviceScaleFactor: 3 });
     await reportDevice(page.context(), 8, 8);
-    await page.goto(`${baseURL}/`);
-    await judged(page);
+    await visit(page, `${baseURL}/`);
     expect(await page.evaluate(() => document.documentElement.className)).toBe('');
     const covers = await coverSources(page);
     expect(covers.length).toBeGreaterThan(4);
@@ -73,8 +72,7 @@ describe('low-device mode (spec §9 rule)', () => {
       expect(src).toContain('x-oss-process=image/resize,w_360/quality,q_75/format,webp');
     await expectEagerCovers(page, 4);
 
-    await page.goto(`${baseURL}/community/content/${VIDEO_CONTENT}`);
-    await judged(page);
+    await visit(page, `${baseURL}/community/content/${VIDEO_CONTENT}`);
     const video = page.getByTestId('detail-video');
     expect(await video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.muted, v.preload])).toEqual([
       true,
@@ -89,8 +87,7 @@ describe('low-device mode (spec §9 rule)', () => {
     const page = await phone.newPage({ deviceScaleFactor: 1 });
     await reportDevice(page.context(), 1, 2);
     // First visit: the server cannot know yet; the page lightens itself once the boot has judged.
-    await page.goto(`${baseURL}/`);
-    await judged(page);
+    await visit(page, `${baseURL}/`);
     expect(await page.evaluate(() => document.documentElement.className)).toBe('low-device');
     await expect
       .poll(async () => (await coverSources(page)).every((src) => src.includes('resize,w_240/quality,q_50')))
@@ -106,8 +103,7 @@ describe('low-device mode (spec §9 rule)', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'image') requested.push(r.url());
     });
-    await page.goto(`${baseURL}/`);
-    await judged(page);
+    await visit(page, `${baseURL}/`);
     const seedCovers = requested.filter((url) => url.includes('/cdn/seed/') && url.includes('.jpg'));
     expect(seedCovers.length).toBeGreaterThan(0);
     for (const url of seedCovers) expect(url).toContain('resize,w_240/quality,q_50');
@@ -121,8 +117,7 @@ describe('low-device mode (spec §9 rule)', () => {
         .evaluate((el) => getComputedStyle(el).backdropFilter),
     ).toBe('none');
 
-    await page.goto(`${baseURL}/community/content/${VIDEO_CONTENT}`);
-    await judged(page);
+    await visit(page, `${baseURL}/community/content/${VIDEO_CONTENT}`);
     const video = page.getByTestId('detail-video');
     expect(await video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.preload, v.paused])).toEqual([
       false,
@@ -136,8 +131,7 @@ describe('low-device mode (spec §9 rule)', () => {
   it('the debug console shows the verdict and its facts (平台 tab)', async () => {
     const page = await phone.newPage({ deviceScaleFactor: 1 });
     await reportDevice(page.context(), 1, 2);
-    await page.goto(`${baseURL}/?debug=1`);
-    await judged(page);
+    await visit(page, `${baseURL}/?debug=1`);
     await page.locator('#__vconsole .vc-switch').click();
     await page.locator('#__vconsole .vc-tab', { hasText: DEBUG_TEXT.platformName }).click();
     const device = page.getByTestId('diag-device');
