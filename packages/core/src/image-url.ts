@@ -47,10 +47,12 @@ export const PAGE_IMAGE_WIDTHS: readonly number[] = [40, 64, 72, 96, 128, 160, 2
 // has little memory to decode big images.
 const LOW_DEVICE_WIDTH_SHARE = 2 / 3;
 
-/** The width a low device asks for instead of `width`: the largest page width ≤ ⅔ of it (never a new width). */
+/**
+ * The width a low device asks for instead of `width`: the largest page width ≤ ⅔ of it, else
+ * `width` itself (the smallest widths stay), so it never asks for a width the pages do not use.
+ */
 export function lowDeviceImageWidth(width: number): number {
-  const fits = PAGE_IMAGE_WIDTHS.filter((w) => w <= width * LOW_DEVICE_WIDTH_SHARE);
-  return fits.at(-1) ?? Math.min(width, PAGE_IMAGE_WIDTHS[0] ?? width);
+  return PAGE_IMAGE_WIDTHS.filter((w) => w <= width * LOW_DEVICE_WIDTH_SHARE).at(-1) ?? width;
 }
 
 /** The OSS process value: optional resize, then q_75 (q_50 on a low device), then webp. */

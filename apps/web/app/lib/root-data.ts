@@ -16,7 +16,7 @@ export interface RootData {
   inApp: boolean;
   /** Low device (spec §9) as the server can tell: the page's cookie, else the user agent. */
   lowDevice: boolean;
-  /** In the app: the status bar height an earlier page learnt from platform info; null when unknown. */
+  /** In the app's webview: the status bar height an earlier page learnt from platform info; null when unknown. */
   statusBarHeight: number | null;
   viewer: ViewerBrief | null;
 }

@@ -36,8 +36,9 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
   const { appEnv, apiBaseUrl, signSecret, cookieDomain } = context.runtime;
   const userAgent = request.headers.get('user-agent');
   const cookies = request.headers.get('cookie');
+  const appWebview = isInApp(userAgent);
   // Downgrade mode renders the web path: no platform-info hold, the web login (docs/bridge-protocol.md).
-  const inApp = isInApp(userAgent) && !isDowngradeRequest(request.url, cookies);
+  const inApp = appWebview && !isDowngradeRequest(request.url, cookies);
   return {
     runtime: cookieDomain
       ? { appEnv, apiBaseUrl, signSecret, cookieDomain }
@@ -45,7 +46,8 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
     clientConf,
     inApp,
     lowDevice: lowDeviceHint(userAgent, cookies),
-    statusBarHeight: inApp ? statusBarHeightHint(cookies) : null,
+    // The webview's geometry, downgrade mode or not: its top bars stay clear of the status bar.
+    statusBarHeight: appWebview ? statusBarHeightHint(cookies) : null,
     viewer,
   };
 }

@@ -22,7 +22,7 @@ const subscribe = (onChange: () => void) => {
  * prefetch less with it (docs/architecture.md "Low-device mode").
  */
 export function useLowDevice(): boolean {
-  const hint = useRootData()?.lowDevice === true;
+  const hint = !!useRootData()?.lowDevice;
   return useSyncExternalStore(
     subscribe,
     () => window.__H5_LOW_DEVICE__ ?? hint,

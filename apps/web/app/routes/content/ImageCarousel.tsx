@@ -39,14 +39,14 @@ export function ImageCarousel({ images }: { images: readonly Image[] }) {
       // The app's native viewer (5.0.0+) or the bridge's web viewer; a dismiss is not an error.
       await bridge
         .previewImage(
-          images.map((i) => optimiseImageUrl(i.url, { lowDevice })),
+          images.map((i) => optimiseImageUrl(i.url)),
           at,
         )
         .catch((error: unknown) => {
           console.warn('image preview', error);
         });
     },
-    [images, runtime, lowDevice],
+    [images, runtime],
   );
 
   return (
