@@ -3,6 +3,19 @@ import type { Page, Route } from 'playwright-core';
 export const FEED_CARD = '[data-testid="feed-card"]';
 export const FEED_API = '/sns-rec/v1/common/h5/feed/more-recommend';
 
+/**
+ * Resolves when the page sends its page view to the analytics collector: the platform boot has
+ * finished by then (in the app: after platform info and finishedPage). Start it before the
+ * navigation it waits for.
+ */
+export function pageViewSent(page: Page) {
+  return page.waitForRequest(
+    (r) =>
+      new URL(r.url()).pathname === '/sns-analytics/v1/common/h5/collect' &&
+      (r.postData() ?? '').includes('"event":"pageView"'),
+  );
+}
+
 /** Waits until React has hydrated the page (root's HydrationMarker). */
 export function waitForHydration(page: Page) {
   return page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

@@ -12,6 +12,7 @@ import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
 import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
+import { registerDeviceId } from './plugins/device-id';
 import { handleFrameworkError, registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
 import { registerHealth } from './plugins/health';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyFormbody);
   registerJsonBody(app);
   registerFlowType(app);
+  registerDeviceId(app);
   registerEnvelope(app);
   registerBodyDrain(app);
   registerEndpointRegistry(app);

@@ -1,7 +1,7 @@
 import './load-context';
 import './shell/styles/tokens.css';
 import './shell/styles/floating.css';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { PRODUCTION_APP_ENV } from './lib/app-env';
+import { LOW_DEVICE_CLASS } from './lib/device-hints';
 import { useNonce } from './lib/nonce';
 import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
@@ -36,11 +37,28 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export const meta: Route.MetaFunction = () => [{ title: SHELL_TEXT.siteTitle }];
 
+/**
+ * `<html>`'s device attributes from the root data, so they hold from the first paint (tokens.css).
+ * Server render only, like the script below: the platform boot keeps them up to date in the
+ * browser (platform/device.ts), and the client build drops this code (first-load JS).
+ */
+function deviceAttributes(root: ReturnType<typeof useRootData>) {
+  if (!import.meta.env.SSR) return {};
+  return {
+    className: root?.lowDevice ? LOW_DEVICE_CLASS : undefined,
+    // The app's status bar pads the top bars (tokens.css --safe-top); platform boot updates it.
+    style:
+      root?.statusBarHeight != null
+        ? ({ '--status-bar-height': `${root.statusBarHeight}px` } as CSSProperties)
+        : undefined,
+  };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   // The page's CSP nonce (server render only): without it the browser runs none of these scripts.
   const nonce = useNonce();
   return (
-    <html lang="zh-CN">
+    <html lang="zh-CN" {...deviceAttributes(useRootData())} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -77,9 +95,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <PageWrapper errorPageSwitch={loaderData.clientConf.errorPageSwitch} inApp={loaderData.inApp}>
         <Outlet />
       </PageWrapper>
-      {loaderData.runtime.appEnv !== PRODUCTION_APP_ENV ? (
-        <FloatingButtonsLoader inApp={loaderData.inApp} />
-      ) : null}
+      {loaderData.runtime.appEnv !== PRODUCTION_APP_ENV ? <FloatingButtonsLoader /> : null}
       <PlatformBoot />
       <PageToast />
     </>

@@ -94,13 +94,16 @@ function callObserver(onCall: BridgeOptions['onCall']) {
 /** Creates a bridge for this page (or frame) and installs the page receiver. */
 export function createBridge(options: BridgeOptions = {}): Bridge {
   const env = resolveEnvironment(options);
-  const app = parseAppUserAgent(env.userAgent);
+  const parsed = parseAppUserAgent(env.userAgent);
+  // The one switch of downgrade mode: everything below reads `app.inApp`.
+  const app = options.webOnly ? { ...parsed, inApp: false } : parsed;
   const onError = options.onError ?? rethrowLater;
   const transport = createTransport({
     window: env.window,
     // A ':' would break routing: the receiver takes everything before the last one as the frame.
     frameId: (options.frameId ?? randomFrameId()).replaceAll(':', '_'),
     expectHost: app.inApp,
+    webOnly: options.webOnly === true,
     pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     onError,
   });

@@ -9,6 +9,11 @@ export interface BridgeOptions {
   window?: HostWindow | null;
   /** Default: the window's navigator.userAgent. */
   userAgent?: string;
+  /**
+   * The pure web path (downgrade mode, spec §2): the page acts as outside the app even with the
+   * app marker — no message reaches the app, every helper takes its web fallback.
+   */
+  webOnly?: boolean;
   /** Defaults for these four: the window's own. */
   document?: BridgeDocument | null;
   location?: BridgeLocation | null;

@@ -11,7 +11,7 @@ export type { BridgeCallRecord, BridgeOptions, BridgeTelemetryKind } from './env
 export type { BridgeDocument, BridgeLocation, BridgeNavigator, HostWindow } from './host-window';
 export type { FeatureApi } from './native-features';
 export type { NavigationApi } from './navigation';
-export { platformInfoFromUserAgent } from './platform-info';
+export { deviceIdOf, platformInfoFromUserAgent } from './platform-info';
 export * from './protocol';
 export { DEFAULT_COOKIE_MAX_AGE_SECONDS, isReloadExemptPath, type SessionApi } from './session';
 export { configureBridge, getBridge } from './singleton';

@@ -9,3 +9,8 @@ export function platformInfoFromUserAgent(userAgent: string): PlatformInfo {
     ua: userAgent,
   };
 }
+
+/** The app's device id (spec §3): `deviceId` or `duid` replaces `uuid` when present. */
+export function deviceIdOf(info: PlatformInfo | null | undefined): string | undefined {
+  return info?.deviceId || info?.duid || info?.uuid || undefined;
+}

@@ -35,6 +35,8 @@ export interface TransportOptions {
   frameId: string;
   /** In the app: calls wait for the native host. Outside it they fail at once as unsupported. */
   expectHost: boolean;
+  /** Downgrade mode: never send, even to a host that is there; every call fails as unsupported. */
+  webOnly?: boolean;
   pollIntervalMs: number;
   /** An event handler threw. */
   onError(error: unknown): void;
@@ -210,7 +212,7 @@ export function createTransport(options: TransportOptions): Transport {
         callbacks.onError(new BridgeError(BRIDGE_ERROR.cancelled, `${kind} cancelled`, kind));
         return () => {};
       }
-      if (!options.expectHost && !findHost()) {
+      if (options.webOnly || (!options.expectHost && !findHost())) {
         callbacks.onError(new BridgeError(BRIDGE_ERROR.unsupported, `${kind} needs the app`, kind));
         return () => {};
       }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { imageProcessValue, isCdnImageUrl, optimiseImageUrl, PAGE_IMAGE_WIDTHS } from './image-url';
+import {
+  imageProcessValue,
+  isCdnImageUrl,
+  lowDeviceImageWidth,
+  optimiseImageUrl,
+  PAGE_IMAGE_WIDTHS,
+} from './image-url';
 
 const Q = 'x-oss-process=image/quality,q_75/format,webp';
 
@@ -62,5 +68,22 @@ describe('PAGE_IMAGE_WIDTHS', () => {
   it('holds the article image width and the feed, slide and thumbnail widths, ascending', () => {
     for (const width of [1005, 360, 750, 240]) expect(PAGE_IMAGE_WIDTHS).toContain(width);
     expect([...PAGE_IMAGE_WIDTHS].sort((a, b) => a - b)).toEqual(PAGE_IMAGE_WIDTHS);
+  });
+});
+
+describe('low-device images (spec §9 low-device rule)', () => {
+  it('asks for about two thirds of the width, at a width the CDN renders, and quality 50', () => {
+    expect(imageProcessValue(360, true)).toBe('image/resize,w_240/quality,q_50/format,webp');
+    expect(imageProcessValue(undefined, true)).toBe('image/quality,q_50/format,webp');
+    expect(optimiseImageUrl('/cdn/seed/a.jpg', { width: 750, lowDevice: true })).toBe(
+      '/cdn/seed/a.jpg?x-oss-process=image/resize,w_360/quality,q_50/format,webp',
+    );
+    expect(optimiseImageUrl('/cdn/seed/a.jpg', { width: 750, lowDevice: false })).toBe(
+      '/cdn/seed/a.jpg?x-oss-process=image/resize,w_750/quality,q_75/format,webp',
+    );
+  });
+  it('maps every page width to a smaller listed one (the smallest stays)', () => {
+    expect(PAGE_IMAGE_WIDTHS.map(lowDeviceImageWidth)).toEqual([40, 40, 40, 64, 72, 96, 160, 240, 360, 360]);
+    for (const width of PAGE_IMAGE_WIDTHS) expect(PAGE_IMAGE_WIDTHS).toContain(lowDeviceImageWidth(width));
   });
 });

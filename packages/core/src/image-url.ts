@@ -1,4 +1,4 @@
-import { IMAGE_QUALITY_SUFFIX, IMAGE_TARGET_FORMAT } from './constants';
+import { IMAGE_QUALITY_SUFFIX, IMAGE_TARGET_FORMAT, LOW_DEVICE_IMAGE_QUALITY } from './constants';
 
 /** Same-origin image family: paths under this prefix are served by our object store's CDN route. */
 export const IMAGE_CDN_PATH_PREFIX = '/cdn/';
@@ -26,6 +26,8 @@ export interface ImageUrlOptions {
   families?: ImageCdnFamilies | undefined;
   /** The page's origin, so absolute same-origin `/cdn/` URLs (e.g. rendered on the server) match too. */
   origin?: string | undefined;
+  /** A low device (spec §9 rule): a smaller width ({@link lowDeviceImageWidth}) and quality 50. */
+  lowDevice?: boolean | undefined;
 }
 
 // GIF would lose its animation and SVG is not a raster: both are left as they are.
@@ -41,11 +43,25 @@ const HTTP_SCHEME = /^https?:$/;
  */
 export const PAGE_IMAGE_WIDTHS: readonly number[] = [40, 64, 72, 96, 128, 160, 240, 360, 750, 1005];
 
-/** The OSS process value: optional resize, then q_75, then webp. */
-export function imageProcessValue(width?: number): string {
+// A low device gets about two thirds of the pixels' width: its screen is small or coarse, or it
+// has little memory to decode big images.
+const LOW_DEVICE_WIDTH_SHARE = 2 / 3;
+
+/**
+ * The width a low device asks for instead of `width`: the largest page width ≤ ⅔ of it, else
+ * `width` itself (the smallest widths stay), so it never asks for a width the pages do not use.
+ */
+export function lowDeviceImageWidth(width: number): number {
+  return PAGE_IMAGE_WIDTHS.filter((w) => w <= width * LOW_DEVICE_WIDTH_SHARE).at(-1) ?? width;
+}
+
+/** The OSS process value: optional resize, then q_75 (q_50 on a low device), then webp. */
+export function imageProcessValue(width?: number, lowDevice = false): string {
   const steps = ['image'];
-  if (width !== undefined && Number.isInteger(width) && width > 0) steps.push(`resize,w_${width}`);
-  steps.push(`quality,${IMAGE_QUALITY_SUFFIX}`, `format,${IMAGE_TARGET_FORMAT}`);
+  if (width !== undefined && Number.isInteger(width) && width > 0)
+    steps.push(`resize,w_${lowDevice ? lowDeviceImageWidth(width) : width}`);
+  const quality = lowDevice ? `q_${LOW_DEVICE_IMAGE_QUALITY}` : IMAGE_QUALITY_SUFFIX;
+  steps.push(`quality,${quality}`, `format,${IMAGE_TARGET_FORMAT}`);
   return steps.join('/');
 }
 
@@ -97,6 +113,6 @@ export function optimiseImageUrl(url: string, options: ImageUrlOptions = {}): st
   if (UNTOUCHED_EXTENSION.test(base)) return url;
   if (new URLSearchParams(query).has(OSS_PROCESS_PARAM)) return url;
 
-  const param = `${OSS_PROCESS_PARAM}=${imageProcessValue(options.width)}`;
+  const param = `${OSS_PROCESS_PARAM}=${imageProcessValue(options.width, options.lowDevice)}`;
   return `${base}?${query === '' ? '' : `${query}&`}${param}${hash}`;
 }

@@ -11,23 +11,30 @@ describe('parseAppUserAgent', () => {
   it('reads the marker and version', () => {
     expect(parseAppUserAgent(IOS_APP)).toEqual({ inApp: true, version: '5.26.1', versionParsed: true });
   });
-  it('falls back to 4.4.0 without a parsable version', () => {
+  it('treats an app without a parsable version as native 4.92.0 (spec §9 default native version)', () => {
     expect(parseAppUserAgent('Mozilla/5.0 CommunityApp')).toEqual({
       inApp: true,
-      version: '4.4.0',
+      version: '4.92.0',
       versionParsed: false,
     });
     expect(parseAppUserAgent('Mozilla/5.0 CommunityApp/5.26')).toEqual({
       inApp: true,
-      version: '4.4.0',
+      version: '4.92.0',
       versionParsed: false,
     });
+    expect(parseAppUserAgent('Mozilla/5.0 (iPhone) CommunityApp/beta')).toEqual({
+      inApp: true,
+      version: '4.92.0',
+      versionParsed: false,
+    });
+  });
+  it('reports 4.4.0 outside the app (spec §9 default app version fallback)', () => {
     expect(parseAppUserAgent(ANDROID_BROWSER)).toEqual({
       inApp: false,
       version: '4.4.0',
       versionParsed: false,
     });
-    expect(parseAppUserAgent(undefined).inApp).toBe(false);
+    expect(parseAppUserAgent(undefined)).toEqual({ inApp: false, version: '4.4.0', versionParsed: false });
   });
   it('matches the marker as a whole token only', () => {
     expect(isInApp('Mozilla/5.0 XCommunityApp/5.26.1')).toBe(false);

@@ -1,4 +1,4 @@
-import { DEFAULT_APP_VERSION } from './constants';
+import { DEFAULT_APP_VERSION, DEFAULT_NATIVE_VERSION } from './constants';
 import { parseVersion } from './version';
 
 /**
@@ -13,7 +13,11 @@ export const WECHAT_UA_MARKER = 'MicroMessenger';
 export interface AppUserAgent {
   /** The page runs inside our native app. */
   inApp: boolean;
-  /** The app version, or 4.4.0 when none could be parsed (also outside the app). */
+  /**
+   * The app version. In the app without a parsable version: 4.92.0, the default native version
+   * the feature gates use (spec §9). Outside the app: 4.4.0, the default app version fallback
+   * (no native side; every gate is closed there anyway).
+   */
   version: string;
   /** False when {@link version} is the fallback. */
   versionParsed: boolean;
@@ -29,11 +33,11 @@ export function parseAppUserAgent(
   marker: string = APP_UA_MARKER,
 ): AppUserAgent {
   // The marker is a whole token, optionally followed by /version; `XCommunityApp` does not count.
-  const pattern = new RegExp(`(?:^|[\\s;(])${escapeRegExp(marker)}(?:/([0-9.]+))?(?=$|[\\s;)])`, 'i');
+  const pattern = new RegExp(`(?:^|[\\s;(])${escapeRegExp(marker)}(?:/([^\\s;()]*))?(?=$|[\\s;)])`, 'i');
   const m = pattern.exec(ua ?? '');
   if (!m) return { inApp: false, version: DEFAULT_APP_VERSION, versionParsed: false };
   const parts = parseVersion(m[1]);
-  if (!parts) return { inApp: true, version: DEFAULT_APP_VERSION, versionParsed: false };
+  if (!parts) return { inApp: true, version: DEFAULT_NATIVE_VERSION, versionParsed: false };
   return { inApp: true, version: parts.join('.'), versionParsed: true };
 }
 

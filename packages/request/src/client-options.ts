@@ -66,11 +66,12 @@ export interface ClientOptions {
    */
   ensureCookies?: () => Promise<boolean> | boolean;
   /**
-   * HTTP 485: run the captcha and resolve the passed captcha's session id, or reject. Concurrent
-   * calls share one run (`createRiskGate`), then each is replayed once with `x-captcha-session`.
-   * Without this hook a 485 rejects at once.
+   * HTTP 485: run the captcha and resolve the passed captcha's session id, or null when it passed
+   * without one (the app's native verify: the server already holds the pass), or reject.
+   * Concurrent calls share one run (`createRiskGate`), then each is replayed once, with
+   * `x-captcha-session` when there is a session id. Without this hook a 485 rejects at once.
    */
-  onRiskCheck?: (info: RiskCheckInfo) => Promise<string>;
+  onRiskCheck?: (info: RiskCheckInfo) => Promise<string | null>;
   /**
    * A hook above threw (or `ensureCookies` rejected): the call's outcome stays as it was and the
    * error comes here. By default it is thrown again in a microtask (the global error handler).

@@ -119,6 +119,28 @@ describe('risk check: HTTP 485 (spec §8, DESIGN.md §9)', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('a challenge passed without a session id (null) replays once without the header', async () => {
+    let passed = false;
+    const onRiskCheck = vi.fn(async () => {
+      passed = true; // the native verify told the server itself (docs/api.md "Native verify")
+      return null;
+    });
+    const { api, seen, hooks } = setup(() => (passed ? ok({ replyId: 7 }) : riskCheck()), { onRiskCheck });
+    expect(await api(postJson, input)).toEqual({ replyId: 7 });
+    expect(seen).toHaveLength(2);
+    expect(seen.map((r) => r.headers[CAPTCHA_SESSION_HEADER])).toEqual([undefined, undefined]);
+    expect(onRiskCheck).toHaveBeenCalledTimes(1);
+    expect(hooks.onErrorToast).not.toHaveBeenCalled();
+  });
+
+  it('a replay without a session that meets 485 again is rejected (no second challenge)', async () => {
+    const onRiskCheck = vi.fn(async () => null);
+    const { api, seen } = setup(() => riskCheck(), { onRiskCheck });
+    expect(summary(await rejection(api(postJson, input)))).toMatchObject({ kind: 'risk', httpStatus: 485 });
+    expect(seen).toHaveLength(2);
+    expect(onRiskCheck).toHaveBeenCalledTimes(1);
+  });
+
   it('a later risk check starts a new challenge', async () => {
     let n = 0;
     const onRiskCheck = vi.fn(async () => `pass-${++n}`);

@@ -101,10 +101,10 @@ export function createApiClient(options: ClientOptions): ApiClient {
     info: RiskCheckInfo,
     refusal: ApiError,
     signal?: AbortSignal,
-  ): Promise<string> {
+  ): Promise<string | null> {
     try {
       const session = await untilAborted(riskGate.pass(info), signal);
-      if (typeof session !== 'string' || session === '')
+      if (session !== null && (typeof session !== 'string' || session === ''))
         throw new TypeError('onRiskCheck gave no session id');
       return session;
     } catch (cause) {
@@ -118,6 +118,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   async function settle(endpoint: Endpoint, input: unknown, callOptions: CallOptions): Promise<Envelope> {
     const wire = buildRequest(endpoint, input as RequestOf<Endpoint>, options.signSecret);
     let captchaSession: string | undefined;
+    let replayedAfterCaptcha = false;
     let retriedAfterRepair = false;
     for (;;) {
       const { outcome, url } = await attempt(endpoint, wire, callOptions, captchaSession);
@@ -133,11 +134,12 @@ export function createApiClient(options: ClientOptions): ApiClient {
         throw error;
       }
       // A risk check: no captcha handler, or already replayed once (no loops).
-      if (!gate || captchaSession !== undefined) throw error;
+      if (!gate || replayedAfterCaptcha) throw error;
       const data = error.data as { scene?: unknown } | undefined;
       const scene = typeof data?.scene === 'string' ? data.scene : undefined;
       const info = { endpoint, url, code: error.code, message: error.message, data: error.data, scene };
-      captchaSession = await passCaptcha(gate, info, error, callOptions.signal);
+      captchaSession = (await passCaptcha(gate, info, error, callOptions.signal)) ?? undefined;
+      replayedAfterCaptcha = true;
     }
   }
 

@@ -1,12 +1,12 @@
-/** Runs the captcha for a risk check and resolves the passed captcha's session id. */
-export type RiskChallenge<Info> = (info: Info) => Promise<string>;
+/** Runs the captcha for a risk check and resolves the passed captcha's session id (null: passed without one). */
+export type RiskChallenge<Info> = (info: Info) => Promise<string | null>;
 
 export interface RiskGate<Info> {
   /**
    * The session id of the challenge in flight, starting one (with this `info`) when none is.
    * Every caller that meets a risk check meanwhile gets the same promise: one captcha for all.
    */
-  pass(info: Info): Promise<string>;
+  pass(info: Info): Promise<string | null>;
   /** True while a challenge is in flight. */
   readonly pending: boolean;
 }
@@ -17,7 +17,7 @@ export interface RiskGate<Info> {
  * again, so a later risk check starts a new challenge.
  */
 export function createRiskGate<Info>(challenge: RiskChallenge<Info>): RiskGate<Info> {
-  let inFlight: Promise<string> | undefined;
+  let inFlight: Promise<string | null> | undefined;
   return {
     pass(info) {
       if (inFlight) return inFlight;

@@ -61,18 +61,19 @@ function deliveryExpression(json: string, docId: string | null): string {
 export async function launchAppSimulator(options: AppSimulatorOptions): Promise<AppSimulator> {
   const appVersion = options.appVersion ?? DEFAULT_SIM_APP_VERSION;
   const platform = options.platform ?? 'ios';
-  const userAgent = inAppUserAgent(appVersion, platform);
+  const userAgent = inAppUserAgent(options.userAgentVersion ?? appVersion, platform);
   const log = options.log ?? (() => undefined);
   const api = createServerApi(options.baseURL, options.signSecret ?? DEV_SIGN_SECRET);
   const toastMs = options.toastDurationMs ?? DEFAULT_TOAST_MS;
 
   const state: NativeState = {
-    device: { appVersion, platform, userAgent, deviceId: randomUUID() },
+    device: { appVersion, platform, userAgent, deviceId: randomUUID(), uuid: randomUUID() },
     session: options.loggedIn ?? null,
     calendar: [],
     platformInfoOverrides: options.platformInfo ?? {},
     cookieSync: options.cookieSync ?? true,
     trackSource: options.trackSource === undefined ? 'native' : options.trackSource,
+    captchaSession: options.captchaSession ?? true,
   };
   const calls: RecordedCall[] = [];
   const cancels: string[] = [];
@@ -90,7 +91,7 @@ export async function launchAppSimulator(options: AppSimulatorOptions): Promise<
   const context: BrowserContext = await browser.newContext({
     viewport: PHONE_VIEWPORT,
     screen: PHONE_VIEWPORT,
-    deviceScaleFactor: 3,
+    deviceScaleFactor: options.device?.pixelRatio ?? 3,
     isMobile: true,
     hasTouch: true,
     userAgent,
@@ -268,6 +269,8 @@ export async function launchAppSimulator(options: AppSimulatorOptions): Promise<
     host.dispatch(JSON.parse(String(json)) as SheetEvent, String(docId));
   });
   await context.addInitScript({ content: runtimeScript(runtimeConfig(options.injectHostLate ?? null)) });
+  const deviceScript = navigatorOverrides(options.device);
+  if (deviceScript) await context.addInitScript({ content: deviceScript });
 
   const watch = (page: Page) => {
     page.on('domcontentloaded', () => {
@@ -362,6 +365,15 @@ export async function launchAppSimulator(options: AppSimulatorOptions): Promise<
   };
   watch(page);
   return simulator;
+}
+
+/** An init script that makes navigator report the given memory and cores; null when neither is given. */
+function navigatorOverrides(device: AppSimulatorOptions['device']): string | null {
+  const props: Record<string, number> = {};
+  if (device?.memoryGb !== undefined) props.deviceMemory = device.memoryGb;
+  if (device?.cores !== undefined) props.hardwareConcurrency = device.cores;
+  if (Object.keys(props).length === 0) return null;
+  return `for (const [k, v] of Object.entries(${JSON.stringify(props)})) Object.defineProperty(Navigator.prototype, k, { get: () => v, configurable: true });`;
 }
 
 /** Resolves when `find` returns something (checked now and whenever a waiter is woken), or rejects after `timeoutMs`. */

@@ -43,6 +43,37 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads the platform-info, captcha and device flags (issue 12)', () => {
+    expect(parseCliArgs([])).toMatchObject({
+      userAgentVersion: null,
+      captchaSession: true,
+      statusBarHeight: null,
+      device: {},
+    });
+    const cli = parseCliArgs([
+      '--ua-version=beta',
+      '--captcha-without-session',
+      '--status-bar-height',
+      '47',
+      '--device-memory',
+      '1',
+      '--cores',
+      '2',
+      '--pixel-ratio',
+      '1.5',
+    ]);
+    expect(cli).toMatchObject({
+      userAgentVersion: 'beta',
+      captchaSession: false,
+      statusBarHeight: 47,
+      device: { memoryGb: 1, cores: 2, pixelRatio: 1.5 },
+    });
+    expect(parseCliArgs(['--ua-version='])).toMatchObject({ userAgentVersion: '' });
+    expect(() => parseCliArgs(['--status-bar-height', 'tall'])).toThrow(/pixels/);
+    expect(() => parseCliArgs(['--cores', '0'])).toThrow(/--cores/);
+    expect(() => parseCliArgs(['--pixel-ratio', 'x'])).toThrow(/--pixel-ratio/);
+  });
+
   it('refuses bad values and unknown flags', () => {
     expect(() => parseCliArgs(['--platform', 'symbian'])).toThrow(/ios or android/);
     expect(() => parseCliArgs(['--app-version', '5.26'])).toThrow(/major.minor.patch/);

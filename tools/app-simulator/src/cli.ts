@@ -27,6 +27,10 @@ async function run(cli: CliOptions): Promise<void> {
     autoSolveCaptcha: cli.autoSolveCaptcha,
     ...(cli.injectHostLate !== null ? { injectHostLate: cli.injectHostLate } : {}),
     ...(cli.signSecret ? { signSecret: cli.signSecret } : {}),
+    ...(cli.userAgentVersion !== null ? { userAgentVersion: cli.userAgentVersion } : {}),
+    captchaSession: cli.captchaSession,
+    ...(cli.statusBarHeight !== null ? { platformInfo: { statusBarHeight: cli.statusBarHeight } } : {}),
+    device: cli.device,
     log: say,
   });
   try {

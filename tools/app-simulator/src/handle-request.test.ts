@@ -19,7 +19,7 @@ describe('handleRequest', () => {
       result: {
         appVersion: '5.26.1',
         platform: 'ios',
-        uuid: 'device-1',
+        uuid: 'uuid-1',
         deviceId: 'device-1',
         statusBarHeight: 44,
       },

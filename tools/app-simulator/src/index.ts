@@ -12,6 +12,12 @@ export { CAPTCHA_FIELD } from './sheets/captcha';
 export { LOGIN_FIELDS } from './sheets/login';
 export type { RealNameIdentity } from './sheets/real-name';
 export { SHARE_SHEET_CHANNELS } from './sheets/share';
-export type { AppSimulator, AppSimulatorOptions, RecordedAnswer, RecordedCall } from './types';
+export type {
+  AppSimulator,
+  AppSimulatorOptions,
+  DeviceFactsOverride,
+  RecordedAnswer,
+  RecordedCall,
+} from './types';
 export { DEFAULT_SIM_APP_VERSION, inAppUserAgent, type SimPlatform } from './user-agent';
 export { missingFeature, requiredFeature, sharesToChannelDirectly } from './version-gates';

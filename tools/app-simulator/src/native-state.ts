@@ -19,6 +19,11 @@ export interface NativeState {
   cookieSync: boolean;
   /** getTrackSource's answer; null: the app never answers (the page gives up after 3000 ms). */
   trackSource: string | null;
+  /**
+   * True: a passed native verify answers `sessionId` too. False: only `{ status: 200, code: 1 }`
+   * (spec §4), the server keeping the pass for the caller (docs/api.md "Native verify").
+   */
+  captchaSession: boolean;
 }
 
 /** A native sheet a request opens; the answer comes when the user finishes with it. */

@@ -6,8 +6,10 @@ export interface DeviceProfile {
   appVersion: string;
   platform: SimPlatform;
   userAgent: string;
-  /** Stable per simulator: the device id (uuid and deviceId). */
+  /** Stable per simulator: the product device id (platform info's deviceId, spec §3). */
   deviceId: string;
+  /** The older generated id (platform info's uuid), which deviceId replaces on the page (spec §3). */
+  uuid: string;
 }
 
 /** Status bar height in CSS pixels: an iPhone with a notch, or a common Android phone. */
@@ -30,7 +32,7 @@ export function buildPlatformInfo(
     isRoot: 0,
     isProxy: 0,
     emu: 0,
-    uuid: device.deviceId,
+    uuid: device.uuid,
     deviceId: device.deviceId,
     platform: device.platform,
     shumeiId: `sm-${device.deviceId}`,

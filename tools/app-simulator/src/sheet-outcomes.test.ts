@@ -79,6 +79,18 @@ describe('sheetOutcome', () => {
     });
   });
 
+  it('answers only {status: 200, code: 1} when the app keeps the session to itself (captchaSession false)', () => {
+    const state = nativeState({ captchaSession: false });
+    expect(
+      sheetOutcome(state, 'r1', { kind: 'captcha' }, { resultCode: 1, sessionId: 'pass-1' }).answer,
+    ).toEqual({
+      type: 'response',
+      id: 'r1',
+      ok: true,
+      result: { status: 200, code: 1 },
+    });
+  });
+
   it('puts and removes calendar events; answers a verified identity', () => {
     expect(
       sheetOutcome(nativeState(), 'r1', { kind: 'calendarAdd', event: EVENT }, true).sideEffects,

@@ -57,9 +57,10 @@ const OUTCOMES: { [K in SheetOpening['kind']]: Outcome<K> } = {
       : dismissed(id, 'login'),
   share: (_state, id, opening, channel) =>
     channel ? shared(id, opening.payload, channel) : dismissed(id, 'share'),
-  captcha: (_state, id, _opening, pass) => {
+  captcha: (state, id, _opening, pass) => {
     if (!pass) return dismissed(id, 'captcha');
-    const result: NativeVerifyResult = { status: SUCCESS, code: pass.resultCode, sessionId: pass.sessionId };
+    const result: NativeVerifyResult = { status: SUCCESS, code: pass.resultCode };
+    if (state.captchaSession) result.sessionId = pass.sessionId;
     return { answer: okAnswer(id, result), sideEffects: [] };
   },
   imagePreview: (_state, id) => ({ answer: okAnswer(id, { closed: true }), sideEffects: [] }),

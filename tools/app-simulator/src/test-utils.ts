@@ -13,12 +13,19 @@ export const TOKENS: NativeTokens = { duToken: 'du-abc|42|1700000000000', xAuthT
 /** A simulated app's state: 5.26.1 on iOS, logged out, empty calendar. */
 export function nativeState(overrides: Partial<NativeState> = {}, appVersion = '5.26.1'): NativeState {
   return {
-    device: { appVersion, platform: 'ios', userAgent: inAppUserAgent(appVersion), deviceId: 'device-1' },
+    device: {
+      appVersion,
+      platform: 'ios',
+      userAgent: inAppUserAgent(appVersion),
+      deviceId: 'device-1',
+      uuid: 'uuid-1',
+    },
     session: null,
     calendar: [],
     platformInfoOverrides: {},
     cookieSync: true,
     trackSource: 'native',
+    captchaSession: true,
     ...overrides,
   };
 }

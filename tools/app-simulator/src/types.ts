@@ -13,6 +13,16 @@ import type { NativeSheetKind } from './sheet-spec';
 import type { RealNameIdentity } from './sheets/real-name';
 import type { SimPlatform } from './user-agent';
 
+/** What the webview's browser reports about the phone (the page's low-device rule, spec §9). */
+export interface DeviceFactsOverride {
+  /** navigator.deviceMemory in GB. */
+  memoryGb?: number;
+  /** navigator.hardwareConcurrency. */
+  cores?: number;
+  /** window.devicePixelRatio (the context's device scale factor; default 3). */
+  pixelRatio?: number;
+}
+
 export interface AppSimulatorOptions {
   /** The site's origin, e.g. http://127.0.0.1:3000; the native side calls its API too. */
   baseURL: string;
@@ -40,6 +50,18 @@ export interface AppSimulatorOptions {
   trackSource?: string | null;
   /** The captcha sheet answers itself from the non-production dev-answer endpoint. */
   autoSolveCaptcha?: boolean;
+  /**
+   * Default true: a passed native verify answers `{ status: 200, code: 1, sessionId }`. False:
+   * `{ status: 200, code: 1 }` alone (spec §4); the pass stays with the server for the caller.
+   */
+  captchaSession?: boolean;
+  /**
+   * The version the user agent's app marker carries, when it should differ from `appVersion`:
+   * e.g. 'beta' or '' (the marker alone) for an app whose user agent has no parsable version.
+   */
+  userAgentVersion?: string;
+  /** Memory, cores and pixel ratio the webview reports (e.g. a low device). */
+  device?: DeviceFactsOverride;
   /** The server's SIGN_SECRET (default: its development default). */
   signSecret?: string;
   /** How long a native toast stays (default 2000 ms). */

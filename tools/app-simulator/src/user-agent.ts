@@ -12,7 +12,10 @@ const BASE_USER_AGENTS: Readonly<Record<SimPlatform, string>> = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
 };
 
-/** The webview user agent of the app: the system one plus `CommunityApp/<version>` (APP_UA_MARKER). */
+/**
+ * The webview user agent of the app: the system one plus `CommunityApp/<version>` (APP_UA_MARKER);
+ * an empty version leaves the marker alone (`CommunityApp`).
+ */
 export function inAppUserAgent(appVersion: string, platform: SimPlatform = 'ios'): string {
-  return `${BASE_USER_AGENTS[platform]} ${APP_UA_MARKER}/${appVersion}`;
+  return `${BASE_USER_AGENTS[platform]} ${APP_UA_MARKER}${appVersion === '' ? '' : `/${appVersion}`}`;
 }

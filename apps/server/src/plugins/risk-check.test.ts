@@ -197,3 +197,57 @@ describe('risk check: login codes per address', () => {
     expect(replays.map((r) => r.body.code)).toEqual(Array(LOGIN_CODE_LIMIT).fill(SUCCESS));
   });
 });
+
+describe('risk check: a pass without a session id (the app native verify answers only {status: 200, code: 1})', () => {
+  it('lets the caller’s next call through without the header, once, restarting the window', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_CODE_LIMIT; i += 1) await sendCode(ip);
+    expect((await sendCode(ip)).status).toBe(485);
+    const pass = await passCaptcha({ headers: from(ip) }); // the app verified; the page never sees the id
+    expect((await sendCode(ip)).body.code).toBe(200);
+    const [stored] = await t.db
+      .select({ usedAt: captchaSessions.usedAt })
+      .from(captchaSessions)
+      .where(eq(captchaSessions.tokenHash, hashToken(pass)));
+    expect(stored?.usedAt).not.toBeNull();
+    // The replay was the first call of a new window: two more pass, then 485 (the pass is spent).
+    expect((await sendCode(ip)).body.code).toBe(200);
+    expect((await sendCode(ip)).body.code).toBe(200);
+    expect((await sendCode(ip)).status).toBe(485);
+  });
+
+  it('does the same for a user, whatever the address', async () => {
+    const { user, cookies } = await userWithSessions(WRITE_LIMIT + 2);
+    for (let i = 0; i < WRITE_LIMIT; i += 1) await logout(cookies[i] as Record<string, string>);
+    const blocked = cookies[WRITE_LIMIT] as Record<string, string>;
+    expect((await logout(blocked)).status).toBe(485);
+    await passCaptcha({ cookies: blocked, headers: from(uniqueIp()) });
+    expect((await logout(blocked)).body.code).toBe(200);
+    expect(await revokedCount(user.userId)).toBe(WRITE_LIMIT + 1);
+  });
+
+  it('never takes another caller’s pass, and a wrong header does not fall back to the caller’s pass', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_CODE_LIMIT; i += 1) await sendCode(ip);
+    const foreign = await passCaptcha({ headers: from(uniqueIp()) });
+    expect((await sendCode(ip)).status).toBe(485);
+    await passCaptcha({ headers: from(ip) });
+    expect((await sendCode(ip, { [CAPTCHA_SESSION_HEADER]: foreign })).status).toBe(485);
+    expect((await sendCode(ip, { [CAPTCHA_SESSION_HEADER]: 'made-up' })).status).toBe(485);
+    const [row] = await t.db
+      .select({ usedAt: captchaSessions.usedAt })
+      .from(captchaSessions)
+      .where(eq(captchaSessions.tokenHash, hashToken(foreign)));
+    expect(row?.usedAt).toBeNull();
+    // The caller's own pass is still there for a call without a header.
+    expect((await sendCode(ip)).body.code).toBe(200);
+  });
+
+  it('lets concurrent calls behind one pass through (one redeems, the rest count afresh)', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < LOGIN_CODE_LIMIT; i += 1) await sendCode(ip);
+    await passCaptcha({ headers: from(ip) });
+    const replays = await Promise.all(Array.from({ length: LOGIN_CODE_LIMIT }, () => sendCode(ip)));
+    expect(replays.map((r) => r.body.code)).toEqual([200, 200, 200]);
+  });
+});

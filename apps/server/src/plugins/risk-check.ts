@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { contract, type Endpoint, type RiskCheckData, type UserBrief } from '@h5/contract';
 import { CAPTCHA_SESSION_HEADER, RISK_CHECK, RISK_CHECK_STATUS } from '@h5/core';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { captchaSessions } from '../db/schema';
@@ -53,7 +53,9 @@ export function riskCheckRefusal(scene: string): AppError {
  * call), so the limits hold under concurrency and across server processes; windows run on the
  * database clock. A call carrying
  * a live, unused captcha session of the same caller (`x-captcha-session`) goes through and
- * restarts the counter; the session is then spent.
+ * restarts the counter; the session is then spent. A call without the header spends the caller's
+ * oldest live pass the same way, if it holds one: the app's native verify answers the page only
+ * `{ status: 200, code: 1 }` (spec §4), so the replay cannot name its pass (docs/api.md).
  */
 export class RiskCheck {
   private readonly rules: readonly RiskRule[];
@@ -100,7 +102,7 @@ export class RiskCheck {
     if (!rule) return;
     const subject = rule.counterSubject(caller);
     const pass = headerValue(caller.request, CAPTCHA_SESSION_HEADER);
-    if (pass && (await this.redeem(pass, this.subjectOf(caller), rule, subject))) return;
+    if (await this.redeem(pass, this.subjectOf(caller), rule, subject)) return;
     const [count] = await this.counters.add([{ rule, subject }]);
     if (!count || count.hits > rule.limit) throw riskCheckRefusal(sceneOf(endpoint));
   }
@@ -118,27 +120,43 @@ export class RiskCheck {
   }
 
   /**
-   * Spends a live, unused pass of this caller and restarts the rule's window, in one transaction:
-   * concurrent replays with the same pass wait on its row, so at most one redeems it and the
-   * others are counted after the restart. Unknown, foreign, spent or expired passes count as absent.
+   * Spends a live, unused pass of this caller — the one named by `pass`, else (no header) its
+   * oldest — and restarts the rule's window, in one transaction: concurrent replays wait on the
+   * pass's row, so at most one redeems it and the others are counted after the restart. Unknown,
+   * foreign, spent or expired passes count as absent, and a named pass that fails is not replaced
+   * by another one.
    */
-  private redeem(pass: string, caller: string, rule: RiskRule, subject: string): Promise<boolean> {
+  private async redeem(
+    pass: string | undefined,
+    caller: string,
+    rule: RiskRule,
+    subject: string,
+  ): Promise<boolean> {
+    const live = and(
+      eq(captchaSessions.subject, caller),
+      isNull(captchaSessions.usedAt),
+      gt(captchaSessions.expiresAt, sql`now()`),
+    );
+    const which: SQL | undefined = pass ? and(eq(captchaSessions.tokenHash, hashToken(pass)), live) : live;
+    // Most counted calls hold no pass: one indexed look-up, no transaction.
+    if (!pass && !(await this.holdsPass(which))) return false;
     return this.db.transaction(async (tx) => {
-      const spent = await tx
-        .update(captchaSessions)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(captchaSessions.tokenHash, hashToken(pass)),
-            eq(captchaSessions.subject, caller),
-            isNull(captchaSessions.usedAt),
-            gt(captchaSessions.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ id: captchaSessions.id });
-      if (spent.length === 0) return false;
+      const [held] = await tx
+        .select({ id: captchaSessions.id })
+        .from(captchaSessions)
+        .where(which)
+        .orderBy(asc(captchaSessions.id))
+        .limit(1)
+        .for('update');
+      if (!held) return false;
+      await tx.update(captchaSessions).set({ usedAt: sql`now()` }).where(eq(captchaSessions.id, held.id));
       await this.counters.restart(tx, rule, subject);
       return true;
     });
+  }
+
+  private async holdsPass(which: SQL | undefined): Promise<boolean> {
+    const rows = await this.db.select({ id: captchaSessions.id }).from(captchaSessions).where(which).limit(1);
+    return rows.length > 0;
   }
 }

@@ -12,12 +12,30 @@ export interface UploadRecord {
   error?: string;
 }
 
+/** The device as the platform boot judged it (low-device rule of spec §9, downgrade, platform info). */
+export interface DeviceRecord {
+  lowDevice: boolean;
+  /** navigator.deviceMemory, hardwareConcurrency, devicePixelRatio; absent when the browser hides them. */
+  memoryGb?: number | undefined;
+  cores?: number | undefined;
+  pixelRatio?: number | undefined;
+  os: 'ios' | 'android' | 'other';
+  osMajor?: number | undefined;
+  downgraded: boolean;
+  /** From platform info, in CSS pixels; null when the app did not give one. */
+  statusBarHeight: number | null;
+  /** Platform info's device id: deviceId or duid replaces uuid (spec §3). */
+  deviceId: string | null;
+  deviceIdSource: 'deviceId' | 'duid' | 'uuid' | null;
+}
+
 /** What the debug console's platform tab shows. */
 export interface Diagnostics {
   /** Newest first, at most {@link MAX_BRIDGE_CALLS}. */
   bridgeCalls: BridgeCallRecord[];
   uploads: UploadRecord[];
   analytics: AnalyticsStats | null;
+  device: DeviceRecord | null;
 }
 
 /** Bridge calls kept for the log. */
@@ -28,6 +46,7 @@ const MAX_FINISHED_UPLOADS = 20;
 const bridgeCalls: BridgeCallRecord[] = [];
 const uploads = new Map<string, UploadRecord>();
 let analyticsStats: (() => AnalyticsStats) | null = null;
+let device: DeviceRecord | null = null;
 const listeners = new Set<() => void>();
 const changed = () => {
   for (const listener of listeners) listener();
@@ -57,12 +76,19 @@ export function setAnalyticsStats(read: () => AnalyticsStats): void {
   changed();
 }
 
+/** The device record, whenever the platform boot judges the device again (platform info arrived). */
+export function setDeviceRecord(record: DeviceRecord): void {
+  device = { ...record };
+  changed();
+}
+
 /** Everything the platform tab shows, now. */
 export function readDiagnostics(): Diagnostics {
   return {
     bridgeCalls: bridgeCalls.map((call) => ({ ...call })),
     uploads: [...uploads.values()].reverse(),
     analytics: analyticsStats?.() ?? null,
+    device: device && { ...device },
   };
 }
 

@@ -12,8 +12,12 @@ export interface ViewerBrief {
 export interface RootData {
   runtime: PublicRuntimeConfig;
   clientConf: { errorPageSwitch: boolean };
-  /** The page request's user agent carries the app marker. */
+  /** The page request's user agent carries the app marker, and downgrade mode is off. */
   inApp: boolean;
+  /** Low device (spec §9) as the server can tell: the page's cookie, else the user agent. */
+  lowDevice: boolean;
+  /** In the app's webview: the status bar height an earlier page learnt from platform info; null when unknown. */
+  statusBarHeight: number | null;
   viewer: ViewerBrief | null;
 }
 

@@ -1,6 +1,8 @@
 import { contract } from '@h5/contract';
 import { DU_TOKEN_COOKIE, isInApp, readCookie } from '@h5/core';
 import type { AppLoadContext } from 'react-router';
+import { isDowngradeRequest } from '../shell/downgrade';
+import { lowDeviceHint, statusBarHeightHint } from './device-hints';
 import type { RootData, ViewerBrief } from './root-data';
 
 const CLIENT_CONF_FALLBACK: RootData['clientConf'] = { errorPageSwitch: false };
@@ -28,16 +30,24 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
   }
 }
 
-/** The root loader: public runtime config, client-conf's switch, in-app flag and the viewer. */
+/** The root loader: public runtime config, client-conf's switch, in-app flag, device hints and the viewer. */
 export async function loadRootData(request: Request, context: AppLoadContext): Promise<RootData> {
   const [clientConf, viewer] = await Promise.all([loadClientConf(context), loadViewer(request, context)]);
   const { appEnv, apiBaseUrl, signSecret, cookieDomain } = context.runtime;
+  const userAgent = request.headers.get('user-agent');
+  const cookies = request.headers.get('cookie');
+  const appWebview = isInApp(userAgent);
+  // Downgrade mode renders the web path: no platform-info hold, the web login (docs/bridge-protocol.md).
+  const inApp = appWebview && !isDowngradeRequest(request.url, cookies);
   return {
     runtime: cookieDomain
       ? { appEnv, apiBaseUrl, signSecret, cookieDomain }
       : { appEnv, apiBaseUrl, signSecret },
     clientConf,
-    inApp: isInApp(request.headers.get('user-agent')),
+    inApp,
+    lowDevice: lowDeviceHint(userAgent, cookies),
+    // The webview's geometry, downgrade mode or not: its top bars stay clear of the status bar.
+    statusBarHeight: appWebview ? statusBarHeightHint(cookies) : null,
     viewer,
   };
 }

@@ -5,6 +5,8 @@ import type { LazyApi } from '../lib/api-client';
 import { reportTelemetry } from '../lib/telemetry';
 import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
 import { startAnalytics } from './analytics';
+import { isDowngraded } from './app-mode';
+import { applyDevice } from './device';
 import { loadPageBridge } from './page-bridge';
 import { watchPageHealth } from './page-health';
 
@@ -14,15 +16,18 @@ export interface Platform {
   pageView(pathname: string): void;
 }
 
-function publishPlatformInfo(info: PlatformInfo | null): void {
+function publishPlatformInfo(info: PlatformInfo | null, downgraded: boolean): void {
   window.__H5_PLATFORM_INFO__ = info;
+  applyDevice(info, downgraded);
   window.dispatchEvent(new CustomEvent(PLATFORM_INFO_EVENT, { detail: info }));
 }
 
 /**
  * What every page starts after hydration (its own chunk): the debug console when the URL asks
- * for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry; in the
- * app, platform info (which releases the page wrapper's hold) and finishedPage; analytics.
+ * for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry, the
+ * device judgement (low-device mode); in the app, platform info (which releases the page
+ * wrapper's hold, pads the top bars and judges the device again) and finishedPage; analytics.
+ * In downgrade mode the app is not asked anything: the hold is released at once.
  */
 export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig): Promise<Platform> {
   if (wantsDebugConsole(location.search)) {
@@ -33,15 +38,23 @@ export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig):
   const report = (r: Parameters<typeof reportTelemetry>[1]) => void reportTelemetry(api, r);
   watchPageHealth(report);
   const inApp = isInApp(navigator.userAgent);
-  // In the app the landing page view asks the app where the user came from (spec §9: 3000 ms).
-  const nativeSource = inApp ? () => loadPageBridge(runtime).then((b) => b.getTrackSource()) : undefined;
+  const downgraded = isDowngraded();
+  // In the app the landing page view asks the app where the user came from (spec §9: 3000 ms);
+  // downgrade mode asks the app nothing.
+  const nativeSource =
+    inApp && !downgraded ? () => loadPageBridge(runtime).then((b) => b.getTrackSource()) : undefined;
   const analytics = startAnalytics(api, runtime, nativeSource);
   const platform: Platform = { pageView: analytics.pageView };
+  applyDevice(null, downgraded);
   if (!inApp) return platform;
+  if (downgraded) {
+    publishPlatformInfo(null, downgraded);
+    return platform;
+  }
   const bridge = await loadPageBridge(runtime);
-  bridge.on('platformInfo', publishPlatformInfo);
+  bridge.on('platformInfo', (info) => publishPlatformInfo(info, downgraded));
   // Platform info rejects after 2 s (spec §8); the page then shows without it.
-  publishPlatformInfo(await bridge.getPlatformInfo().catch(() => null));
+  publishPlatformInfo(await bridge.getPlatformInfo().catch(() => null), downgraded);
   await bridge.finishedPage().catch((error: unknown) => console.warn('finishedPage failed', error));
   return platform;
 }

@@ -1,5 +1,6 @@
 import type { Bridge, BridgeTelemetryKind } from '@h5/bridge';
 import type { PublicRuntimeConfig } from '@h5/contract';
+import { isDowngraded } from './app-mode';
 import { goToWebLogin } from './web-login';
 
 type Reporter = (kind: BridgeTelemetryKind, message: string) => void;
@@ -14,7 +15,8 @@ export function setBridgeReporter(report: Reporter): void {
 
 /**
  * The page's bridge, configured once with the app's hooks (web login outside the app, telemetry)
- * and the shared cookie domain of the runtime config (the same for every caller).
+ * and the shared cookie domain of the runtime config (the same for every caller). In downgrade
+ * mode it is web only: `inApp` false, nothing sent to the app, every helper's web fallback.
  * Loaded on demand: its own chunk, never first-load JS.
  */
 export function loadPageBridge(runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>): Promise<Bridge> {
@@ -22,6 +24,7 @@ export function loadPageBridge(runtime: Pick<PublicRuntimeConfig, 'cookieDomain'
     ([{ configureBridge }, { recordBridgeCall }]) =>
       configureBridge({
         cookieDomain: runtime.cookieDomain,
+        webOnly: isDowngraded(),
         // Every call in the debug console's platform tab.
         onCall: recordBridgeCall,
         onWebLogin: goToWebLogin,

@@ -1,9 +1,9 @@
-import type { Bridge } from '@h5/bridge';
+import { type Bridge, deviceIdOf, type PlatformInfo } from '@h5/bridge';
 import type { PublicRuntimeConfig } from '@h5/contract';
 import {
   CLIENT_MESSAGES,
+  DEVICE_ID_HEADER,
   DU_TOKEN_COOKIE,
-  isInApp,
   NATIVE_VERIFY_PASS_CODE,
   readCookie,
   TELEMETRY_MESSAGES,
@@ -12,6 +12,7 @@ import {
 import type { ClientOptions } from '@h5/request';
 import { readFlowType } from '../lib/flow-type';
 import { raiseErrorPage, showPageToast } from '../shell/page-signals';
+import { usesNativeApp } from './app-mode';
 import { passBrowserCaptcha } from './captcha';
 import { goToWebLogin } from './web-login';
 
@@ -22,17 +23,29 @@ export type Report = (report: {
   detail?: string;
 }) => void;
 
-/** A native verify passes when status is 200 and code is 1 (spec §4). */
-export function nativeVerifySession(result: { status: number; code: number; sessionId?: string }): string {
-  if (result.status === 200 && result.code === NATIVE_VERIFY_PASS_CODE && result.sessionId) {
-    return result.sessionId;
-  }
+/**
+ * A native verify passes when status is 200 and code is 1 (spec §4), with or without a session
+ * id: the session id when the app gave one (the replay carries it), else null (the app's verify
+ * told the server itself; docs/api.md "Native verify").
+ */
+export function nativeVerifySession(result: {
+  status: number;
+  code: number;
+  sessionId?: string;
+}): string | null {
+  if (result.status === 200 && result.code === NATIVE_VERIFY_PASS_CODE) return result.sessionId || null;
   throw new Error(`captcha not passed (status ${result.status}, code ${result.code})`);
 }
 
+/** The app's device id header (spec §3: deviceId or duid over uuid), once platform info has arrived. */
+function deviceHeaders(): Record<string, string> {
+  const id = deviceIdOf(window.__H5_PLATFORM_INFO__ as PlatformInfo | null | undefined);
+  return id ? { [DEVICE_ID_HEADER]: id } : {};
+}
+
 /**
- * The request client's hooks for this page (spec §6–§8): stored auth values and the colouring
- * value as headers; error toasts, login, cookie self-healing and the risk check through the
+ * The request client's hooks for this page (spec §6–§8): stored auth values, the colouring value
+ * and the app's device id as headers; error toasts, login, cookie self-healing and the risk check through the
  * native side in the app, through the page (toast, /login, captcha SDK) in a browser.
  */
 export function createRequestHooks(
@@ -40,8 +53,10 @@ export function createRequestHooks(
   report: Report,
   bridge: () => Promise<Bridge>,
 ): Omit<ClientOptions, 'baseUrl' | 'signSecret'> {
-  const inApp = isInApp(navigator.userAgent);
+  // Downgrade mode takes the browser's paths for all of these (docs/bridge-protocol.md).
+  const inApp = usesNativeApp();
   return {
+    headers: deviceHeaders,
     authTokens: () => ({
       duToken: readCookie(document.cookie, DU_TOKEN_COOKIE),
       xAuthToken: readCookie(document.cookie, X_AUTH_TOKEN),

@@ -17,7 +17,7 @@ const downgradeStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 14
  * The two draggable test helpers of spec §2 (non-production only, loaded in their own chunk):
  * copy the page link, and toggle downgrade mode.
  */
-export default function FloatingButtons({ inApp }: { inApp: boolean }) {
+export default function FloatingButtons() {
   const [toast, showToast] = useToast();
   const runtime = useRootData()?.runtime ?? {};
   const [downgradeOn] = useState(() =>
@@ -26,13 +26,15 @@ export default function FloatingButtons({ inApp }: { inApp: boolean }) {
 
   const copyLink = useCallback(async () => {
     try {
-      // The app's clipboard in the app (which confirms with its own toast), web APIs elsewhere.
-      await (await loadPageBridge(runtime)).copyText(location.href);
-      if (!inApp) showToast(text.copySuccess);
+      // The app's clipboard in the app (which confirms with its own toast), web APIs elsewhere
+      // (downgrade mode included: the bridge is web only there).
+      const bridge = await loadPageBridge(runtime);
+      await bridge.copyText(location.href);
+      if (!bridge.inApp) showToast(text.copySuccess);
     } catch {
       showToast(text.copyFailure);
     }
-  }, [inApp, showToast, runtime]);
+  }, [showToast, runtime]);
 
   return (
     <>

@@ -27,7 +27,7 @@ export function Placeholder({ type, onRetry, compact = false }: Props) {
   if (type === 'networkError') {
     return (
       <div className={className} role="alert" data-testid="placeholder-network-error">
-        <NetworkIcon />
+        <span className={styles.networkIcon} aria-hidden="true" />
         <p className={styles.text}>{text.networkError}</p>
         <button type="button" className={styles.retry} onClick={onRetry}>
           {text.refreshNetwork}
@@ -37,34 +37,8 @@ export function Placeholder({ type, onRetry, compact = false }: Props) {
   }
   return (
     <div className={className} role="status" data-testid="placeholder-empty">
-      <EmptyIcon />
+      <span className={styles.emptyIcon} aria-hidden="true" />
       <p className={styles.text}>{text.empty}</p>
     </div>
-  );
-}
-
-function EmptyIcon() {
-  return (
-    <svg className={styles.icon} viewBox="0 0 64 64" aria-hidden="true">
-      <rect x="10" y="14" width="44" height="36" rx="6" fill="var(--color-surface-muted)" />
-      <rect x="18" y="24" width="28" height="4" rx="2" fill="var(--color-skeleton)" />
-      <rect x="18" y="33" width="18" height="4" rx="2" fill="var(--color-skeleton)" />
-    </svg>
-  );
-}
-
-function NetworkIcon() {
-  return (
-    <svg className={styles.icon} viewBox="0 0 64 64" aria-hidden="true">
-      <circle cx="32" cy="32" r="24" fill="var(--color-surface-muted)" />
-      <path
-        d="M20 30a17 17 0 0 1 24 0M24.5 35a10.5 10.5 0 0 1 15 0"
-        fill="none"
-        stroke="var(--color-text-tertiary)"
-        strokeWidth="3"
-        strokeLinecap="round"
-      />
-      <circle cx="32" cy="41" r="2.5" fill="var(--color-text-tertiary)" />
-    </svg>
   );
 }

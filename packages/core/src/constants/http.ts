@@ -4,6 +4,8 @@
 export const IMAGE_QUALITY = 75;
 /** The quality suffix of spec §9. */
 export const IMAGE_QUALITY_SUFFIX = `q_${IMAGE_QUALITY}`;
+/** Quality asked for on a low device (spec §9 low-device rule; our choice, below the spec's q_75). */
+export const LOW_DEVICE_IMAGE_QUALITY = 50;
 /** CDN images are converted to this format. */
 export const IMAGE_TARGET_FORMAT = 'webp';
 
@@ -29,6 +31,8 @@ export const X_AUTH_TOKEN = 'x-auth-token';
 export const RISK_CHECK_STATUS = 485;
 /** The header that carries a passed captcha's session id when a call is replayed. */
 export const CAPTCHA_SESSION_HEADER = 'x-captcha-session';
+/** The header that carries the app's device id (platform info's deviceId / duid / uuid, spec §3). */
+export const DEVICE_ID_HEADER = 'x-device-id';
 
 /** Application environments (DESIGN.md §4); `local` is the page's own origin. */
 export const APP_ENVS = ['local', 't0', 't1', 'pre', 'pro', 'perf', 'xdw'] as const;

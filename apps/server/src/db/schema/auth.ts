@@ -82,15 +82,20 @@ export const captchaChallenges = pgTable('captcha_challenges', {
  * sha256 hex, bound to the risk subject that passed it (`u:<userId>` or `ip:<address>`).
  * Single use: the risk check consumes it when it lets a call through.
  */
-export const captchaSessions = pgTable('captcha_sessions', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-  subject: varchar('subject', { length: 80 }).notNull(),
-  scene: varchar('scene', { length: 64 }),
-  createdAt: createdAt(),
-  expiresAt: moment('expires_at').notNull(),
-  usedAt: moment('used_at'),
-});
+export const captchaSessions = pgTable(
+  'captcha_sessions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    subject: varchar('subject', { length: 80 }).notNull(),
+    scene: varchar('scene', { length: 64 }),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  // A counted call without a session header looks up its caller's unspent passes (native verify).
+  (t) => [index('captcha_sessions_unspent_subject_idx').on(t.subject, t.id).where(sql`used_at IS NULL`)],
+);
 
 /**
  * Risk-check counters: one row per rule and subject, counting the calls since `windowStart`;

@@ -68,6 +68,18 @@ describe('seed photos', () => {
     }
   });
 
+  it('serves the low-device variants pages ask for (smaller width, q_50)', async () => {
+    for (const process of [
+      'image/resize,w_240/quality,q_50/format,webp',
+      'image/resize,w_360/quality,q_50/format,webp',
+      'image/quality,q_50/format,webp',
+    ]) {
+      const res = await t.app.inject(`/cdn/seed/c1-1.jpg?w=750&h=1000&x-oss-process=${process}`);
+      expect(res.statusCode, process).toBe(200);
+      expect(res.headers['content-type'], process).toBe('image/webp');
+    }
+  });
+
   it('renders nothing for names the seed never used, other sizes or other processes: a quick 4xx', async () => {
     const before = seedPhotoRenders.count;
     const cached = cacheFiles().length;

@@ -22,12 +22,15 @@ const GRAIN_ALPHA = 22;
 
 /**
  * The x-oss-process values a page sends for a seeded photo: core's own value for each width the
- * pages use, and without a width. Nothing else is rendered (each variant costs a render).
+ * pages use, and without a width, each also as a low device asks for it (a smaller listed width,
+ * q_50). Nothing else is rendered (each variant costs a render).
  */
-const PAGE_PROCESSES: ReadonlySet<string> = new Set([
-  imageProcessValue(),
-  ...PAGE_IMAGE_WIDTHS.map((width) => imageProcessValue(width)),
-]);
+const PAGE_PROCESSES: ReadonlySet<string> = new Set(
+  [undefined, ...PAGE_IMAGE_WIDTHS].flatMap((width) => [
+    imageProcessValue(width),
+    imageProcessValue(width, true),
+  ]),
+);
 
 const seedPhotoRequest = z.object({
   name: z.string().regex(/^[\w-]{1,64}$/),

@@ -1,6 +1,6 @@
 import type { PublicRuntimeConfig } from '@h5/contract';
-import { isInApp } from '@h5/core';
 import type { UploadConfig, Uploader } from '@h5/upload';
+import { usesNativeApp } from '../../platform/app-mode';
 import { loadPageBridge } from '../../platform/page-bridge';
 import type { LazyApi } from '../api-client';
 import { recordUpload } from '../diagnostics';
@@ -58,7 +58,7 @@ export function loadUploader(
       const uploader = sdk.initUpload(config, {
         api: (endpoint, input, options) => api(() => endpoint, input, options),
         // In the app a missing login cookie is resynced natively once, as the API client does.
-        ...(runtime && isInApp(navigator.userAgent)
+        ...(runtime && usesNativeApp()
           ? { ensureCookies: async () => (await loadPageBridge(runtime)).ensureCookies() }
           : {}),
       });

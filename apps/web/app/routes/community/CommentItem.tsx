@@ -1,6 +1,7 @@
 import type { Reply, TopReply } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
+import { useLowDevice } from '../../shell/use-low-device';
 import styles from './Comment.module.css';
 import { CommentText } from './CommentText';
 import type { ChildPaging } from './comment-list';
@@ -28,11 +29,12 @@ function CommentBody({
   small,
 }: Actions & { reply: Reply; small: boolean }) {
   const size = small ? 24 : 36;
+  const lowDevice = useLowDevice();
   return (
     <article className={styles.comment} data-testid="comment" data-reply-id={reply.replyId}>
       <img
         className={styles.avatar}
-        src={optimiseImageUrl(reply.author.avatar, { width: AVATAR_WIDTH })}
+        src={optimiseImageUrl(reply.author.avatar, { width: AVATAR_WIDTH, lowDevice })}
         width={size}
         height={size}
         alt=""

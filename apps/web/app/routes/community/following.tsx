@@ -7,6 +7,7 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
+import { useLowDevice } from '../../shell/use-low-device';
 import type { Route } from './+types/following';
 import styles from './following.module.css';
 import { PagedListView } from './PagedListView';
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The users I follow (special-list), latest follow first, infinite. */
 export default function Following({ loaderData }: Route.ComponentProps) {
   const api = useApi();
+  const lowDevice = useLowDevice();
   const fetchPage = useCallback(
     (lastId?: string) => api((c) => c.community.specialList, { limit: PAGE_SIZE, lastId }),
     [api],
@@ -51,7 +53,7 @@ export default function Following({ loaderData }: Route.ComponentProps) {
                   >
                     <img
                       className={styles.avatar}
-                      src={optimiseImageUrl(user.avatar, { width: AVATAR_WIDTH })}
+                      src={optimiseImageUrl(user.avatar, { width: AVATAR_WIDTH, lowDevice })}
                       width={44}
                       height={44}
                       alt=""

@@ -8,6 +8,7 @@ import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { useLowDevice } from '../../shell/use-low-device';
 import { leanPage } from '../content/feed-state';
 import { formatDuration } from '../content/format-duration';
 import type { Route } from './+types/hot-video';
@@ -87,6 +88,7 @@ function HotList({ first }: { first: FeedPage | null }) {
 
 function RankList({ first }: { first: HotVideoRankItem[] | null }) {
   const api = useApi();
+  const lowDevice = useLowDevice();
   const [items, setItems] = useState(first);
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
@@ -119,7 +121,7 @@ function RankList({ first }: { first: HotVideoRankItem[] | null }) {
             <span className={styles.thumb}>
               {item.cover ? (
                 <img
-                  src={optimiseImageUrl(item.cover.url, { width: THUMB_WIDTH })}
+                  src={optimiseImageUrl(item.cover.url, { width: THUMB_WIDTH, lowDevice })}
                   width={item.cover.width}
                   height={item.cover.height}
                   alt=""

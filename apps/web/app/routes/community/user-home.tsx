@@ -9,6 +9,7 @@ import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { useLowDevice } from '../../shell/use-low-device';
 import { leanPage } from '../content/feed-state';
 import { ShareButton } from '../share/ShareButton';
 import type { Route } from './+types/user-home';
@@ -125,6 +126,7 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
 
 function ProfileHeader({ profile, onChange }: { profile: UserProfile; onChange: (p: UserProfile) => void }) {
   const api = useApi();
+  const lowDevice = useLowDevice();
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     if (busy) return;
@@ -150,7 +152,7 @@ function ProfileHeader({ profile, onChange }: { profile: UserProfile; onChange: 
     <section className={styles.profile} data-testid="user-profile">
       <img
         className={styles.avatar}
-        src={optimiseImageUrl(profile.avatar, { width: AVATAR_WIDTH })}
+        src={optimiseImageUrl(profile.avatar, { width: AVATAR_WIDTH, lowDevice })}
         width={64}
         height={64}
         alt=""

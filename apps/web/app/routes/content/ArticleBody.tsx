@@ -1,6 +1,11 @@
 import type { ContentDetail } from '@h5/contract';
+import { imageProcessValue } from '@h5/core';
+import { useLowDevice } from '../../shell/use-low-device';
 import styles from './ArticleBody.module.css';
 import { ProductCard } from './ProductCard';
+
+/** An x-oss-process value with a resize, in the article's image URLs. */
+const RESIZED_IMAGE = /(?<=x-oss-process=)image\/resize,w_(\d+)[^"&#\s]*/g;
 
 /**
  * A RichText article: the server's sanitised HTML runs (core's transformArticle: allow-listed
@@ -8,6 +13,13 @@ import { ProductCard } from './ProductCard';
  */
 export function ArticleBody({ detail }: { detail: Pick<ContentDetail, 'article' | 'products'> }) {
   const products = new Map(detail.products.map((p) => [p.spuId, p]));
+  // The server resized article images with core's process (1005 px, q_75, webp): a low device
+  // asks for that width's low-device variant instead.
+  const lowDevice = useLowDevice();
+  const lighten = (html: string) =>
+    lowDevice
+      ? html.replace(RESIZED_IMAGE, (_, width: string) => imageProcessValue(Number(width), true))
+      : html;
   return (
     <div className={styles.article} data-testid="article">
       {detail.article.map((block, i) => {
@@ -18,7 +30,7 @@ export function ArticleBody({ detail }: { detail: Pick<ContentDetail, 'article' 
         }
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by core's transformArticle
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks never move
-        return <div key={i} dangerouslySetInnerHTML={{ __html: block.html }} />;
+        return <div key={i} dangerouslySetInnerHTML={{ __html: lighten(block.html) }} />;
       })}
     </div>
   );

@@ -2,6 +2,7 @@ import type { ContentDetail } from '@h5/contract';
 import { CONTENT_TYPE, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { useLowDevice } from '../../shell/use-low-device';
 import { formatSubmittedAt } from '../feedback/format-time';
 import { ArticleBody } from './ArticleBody';
 import styles from './DetailBody.module.css';
@@ -10,8 +11,12 @@ import { ImageCarousel } from './ImageCarousel';
 const AVATAR_WIDTH = 72;
 const POSTER_WIDTH = 750;
 
-/** The media on top: carousel (PicText), player (Video), nothing for NoPic and RichText. */
+/**
+ * The media on top: carousel (PicText), player (Video), nothing for NoPic and RichText. A video
+ * starts playing muted; on a low device it waits for a tap and loads nothing before it.
+ */
 function Media({ detail }: { detail: ContentDetail }) {
+  const lowDevice = useLowDevice();
   if (detail.contentType === CONTENT_TYPE.Video && detail.video) {
     const { cover, url } = detail.video;
     return (
@@ -19,14 +24,15 @@ function Media({ detail }: { detail: ContentDetail }) {
         className={styles.player}
         style={{ aspectRatio: cover ? `${cover.width} / ${cover.height}` : '16 / 9' }}
       >
-        {/* biome-ignore lint/a11y/useMediaCaption: user videos carry no caption track */}
         <video
           className={styles.video}
           src={`${url}#t=0.1`}
-          poster={cover ? optimiseImageUrl(cover.url, { width: POSTER_WIDTH }) : undefined}
+          poster={cover ? optimiseImageUrl(cover.url, { width: POSTER_WIDTH, lowDevice }) : undefined}
           controls
           playsInline
-          preload="metadata"
+          autoPlay={!lowDevice}
+          muted={!lowDevice}
+          preload={lowDevice ? 'none' : 'metadata'}
           aria-label={DETAIL_TEXT.video}
           data-testid="detail-video"
         />

@@ -3,6 +3,7 @@ import { CONTENT_TYPE, formatCount, optimiseImageUrl } from '@h5/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
+import { useLowDevice } from '../../shell/use-low-device';
 import { coverRatio } from './columns';
 import styles from './FeedCard.module.css';
 import { formatDuration } from './format-duration';
@@ -25,6 +26,7 @@ interface Props {
 
 /** One card of the waterfall: cover (or text block), two-line title, author and light count. */
 export function FeedCard({ card, eager, priority, position, extra }: Props) {
+  const lowDevice = useLowDevice();
   const isVideo = card.contentType === CONTENT_TYPE.Video;
   const ratio = coverRatio(card);
   return (
@@ -39,7 +41,7 @@ export function FeedCard({ card, eager, priority, position, extra }: Props) {
           <div className={styles.media} style={{ aspectRatio: `1 / ${ratio}` }}>
             <img
               className={styles.cover}
-              src={optimiseImageUrl(card.cover.url, { width: COVER_WIDTH })}
+              src={optimiseImageUrl(card.cover.url, { width: COVER_WIDTH, lowDevice })}
               width={card.cover.width}
               height={card.cover.height}
               alt=""

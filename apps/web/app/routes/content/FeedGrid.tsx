@@ -1,11 +1,14 @@
 import type { FeedCard as Card } from '@h5/contract';
 import type { ReactNode } from 'react';
+import { useLowDevice } from '../../shell/use-low-device';
 import { splitColumns } from './columns';
 import { FeedCard } from './FeedCard';
 import styles from './FeedGrid.module.css';
 
 /** Covers of the first cards (above the fold) load eagerly; the rest lazily. */
 const EAGER_CARDS = 4;
+/** A low device loads only the two top covers eagerly. */
+const LOW_DEVICE_EAGER_CARDS = 2;
 
 /** The two-column waterfall. */
 export function FeedGrid<C extends Card>({
@@ -16,7 +19,8 @@ export function FeedGrid<C extends Card>({
   /** More for a card, under its author line. */
   extra?: ((card: C) => ReactNode) | undefined;
 }) {
-  const eager = new Set(cards.slice(0, EAGER_CARDS).map((card) => card.contentId));
+  const eagerCount = useLowDevice() ? LOW_DEVICE_EAGER_CARDS : EAGER_CARDS;
+  const eager = new Set(cards.slice(0, eagerCount).map((card) => card.contentId));
   const columns = splitColumns(cards);
   // Both columns' top covers are above the fold, and the taller one is the likely LCP element.
   const tops = new Set(columns.map((column) => column[0]?.contentId));

@@ -3,6 +3,7 @@ import { optimiseImageUrl } from '@h5/core';
 import { useCallback, useRef, useState } from 'react';
 import { useRootData } from '../../lib/root-data';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { useLowDevice } from '../../shell/use-low-device';
 import styles from './ImageCarousel.module.css';
 
 /** 2x of a 375-px screen. */
@@ -21,6 +22,7 @@ export function frameRatio(images: readonly Image[]): number {
 /** PicText images: a swipeable row (scroll snap), dots, tap to open the image viewer. */
 export function ImageCarousel({ images }: { images: readonly Image[] }) {
   const runtime = useRootData()?.runtime;
+  const lowDevice = useLowDevice();
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLDivElement>(null);
 
@@ -65,7 +67,7 @@ export function ImageCarousel({ images }: { images: readonly Image[] }) {
           >
             <img
               className={styles.image}
-              src={optimiseImageUrl(image.url, { width: SLIDE_WIDTH })}
+              src={optimiseImageUrl(image.url, { width: SLIDE_WIDTH, lowDevice })}
               width={image.width}
               height={image.height}
               alt=""

@@ -3,9 +3,10 @@
 
 import { BRIDGE_ERROR } from '@h5/bridge/protocol';
 import type { PublicRuntimeConfig } from '@h5/contract';
-import { FLOATING_BUTTONS_MESSAGES, isInApp, isWechatBrowser, SHARE_CHANNELS } from '@h5/core';
+import { FLOATING_BUTTONS_MESSAGES, isWechatBrowser, SHARE_CHANNELS } from '@h5/core';
 import type { LazyApi } from '../../lib/api-client';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
+import { usesNativeApp } from '../../platform/app-mode';
 import { loadPageBridge } from '../../platform/page-bridge';
 import { type ShareTarget, shareInfoOf, summaryFromDocument } from './share-info';
 
@@ -32,7 +33,7 @@ export async function runShare(
   if (isWechatBrowser(navigator.userAgent)) return SHARE_TEXT.wechatHint;
   try {
     const result = await (await loadPageBridge(runtime)).share(info);
-    if (!isInApp(navigator.userAgent) && result.channel === SHARE_CHANNELS.copyLink) {
+    if (!usesNativeApp() && result.channel === SHARE_CHANNELS.copyLink) {
       return FLOATING_BUTTONS_MESSAGES.copySuccess;
     }
     return null;

@@ -9,9 +9,18 @@ import {
 import { DEBUG_TEXT } from '../../lib/ui-text/debug';
 import { renderDiagnostics } from './platform-plugin';
 
+/** `{ field: [label, value] }` of the rendered rows that carry a data-field. */
+const fields = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/data-field="(\w+)"[^>]*><span>([^<]*)<\/span><span>([^<]*)<\/span>/g)].map((m) => [
+      m[1],
+      [m[2], m[3]],
+    ]),
+  );
+
 describe('platform tab', () => {
   it('starts empty, then lists bridge calls (newest first, settled in place), the queue and uploads', () => {
-    const before = renderDiagnostics({ bridgeCalls: [], uploads: [], analytics: null });
+    const before = renderDiagnostics({ bridgeCalls: [], uploads: [], analytics: null, device: null });
     expect(before).toContain(DEBUG_TEXT.noBridgeCalls);
     expect(before).toContain(DEBUG_TEXT.analyticsOff);
     expect(before).toContain(DEBUG_TEXT.noUploads);
@@ -61,5 +70,38 @@ describe('platform tab', () => {
     const calls = readDiagnostics().bridgeCalls;
     expect(calls).toHaveLength(MAX_BRIDGE_CALLS);
     expect(calls[0]?.kind).toBe(`k${MAX_BRIDGE_CALLS + 9}`);
+  });
+
+  it('shows the device: low-device verdict and its facts, downgrade mode, status bar and device id', () => {
+    const html = renderDiagnostics({
+      bridgeCalls: [],
+      uploads: [],
+      analytics: null,
+      device: {
+        lowDevice: true,
+        memoryGb: 2,
+        cores: 2,
+        pixelRatio: 1,
+        os: 'android',
+        osMajor: 8,
+        downgraded: true,
+        statusBarHeight: 44,
+        deviceId: 'duid-7',
+        deviceIdSource: 'duid',
+      },
+    });
+    expect(html).toContain('data-testid="diag-device"');
+    expect(fields(html)).toEqual({
+      lowDevice: ['低端设备', '是'],
+      memoryGb: ['内存', '2 GB'],
+      cores: ['CPU 核数', '2'],
+      pixelRatio: ['像素比', '1'],
+      os: ['系统', 'android 8'],
+      downgraded: ['降级模式', '是'],
+      statusBarHeight: ['状态栏高度', '44 px'],
+      deviceId: ['设备 ID', 'duid-7（duid）'],
+    });
+    const unknown = renderDiagnostics({ bridgeCalls: [], uploads: [], analytics: null, device: null });
+    expect(unknown).toContain('设备信息未就绪');
   });
 });

@@ -1,5 +1,5 @@
 import type VConsole from 'vconsole';
-import { type Diagnostics, onDiagnostics, readDiagnostics } from '../../lib/diagnostics';
+import { type DeviceRecord, type Diagnostics, onDiagnostics, readDiagnostics } from '../../lib/diagnostics';
 import { DEBUG_TEXT } from '../../lib/ui-text/debug';
 
 type VConsoleClass = typeof VConsole;
@@ -15,7 +15,30 @@ const row = (cells: string[], attrs = '') =>
   `<li ${attrs} style="display:flex;gap:8px;font:12px/1.6 monospace">${cells.map((c) => `<span>${c}</span>`).join('')}</li>`;
 const list = (rows: string[]) => `<ol style="margin:0;padding:0;list-style:none">${rows.join('')}</ol>`;
 
-/** The platform tab's markup: bridge calls, the analytics queue and this page's uploads. */
+const yesNo = (on: boolean) => (on ? DEBUG_TEXT.yes : DEBUG_TEXT.no);
+const orUnknown = (value: number | string | null | undefined, unit = '') =>
+  value === null || value === undefined ? DEBUG_TEXT.unknown : `${value}${unit}`;
+
+/** The device section: the low-device verdict with the facts it came from, downgrade, platform info. */
+function renderDevice(d: DeviceRecord | null): string {
+  if (!d) return empty(DEBUG_TEXT.deviceUnknown);
+  const fields = DEBUG_TEXT.deviceFields;
+  const rows: [keyof typeof fields, string][] = [
+    ['lowDevice', yesNo(d.lowDevice)],
+    ['memoryGb', orUnknown(d.memoryGb, ' GB')],
+    ['cores', orUnknown(d.cores)],
+    ['pixelRatio', orUnknown(d.pixelRatio)],
+    ['os', d.osMajor === undefined ? d.os : `${d.os} ${d.osMajor}`],
+    ['downgraded', yesNo(d.downgraded)],
+    ['statusBarHeight', orUnknown(d.statusBarHeight, ' px')],
+    ['deviceId', d.deviceId === null ? DEBUG_TEXT.unknown : `${d.deviceId}（${d.deviceIdSource}）`],
+  ];
+  return list(
+    rows.map(([name, value]) => row([escapeHtml(fields[name]), escapeHtml(value)], `data-field="${name}"`)),
+  );
+}
+
+/** The platform tab's markup: the device, bridge calls, the analytics queue and this page's uploads. */
 export function renderDiagnostics(d: Diagnostics): string {
   const calls = d.bridgeCalls.map((call) =>
     row(
@@ -67,6 +90,7 @@ export function renderDiagnostics(d: Diagnostics): string {
     ),
   );
   return [
+    section(DEBUG_TEXT.device, 'diag-device', renderDevice(d.device)),
     section(
       DEBUG_TEXT.bridgeCalls,
       'diag-bridge',
@@ -78,8 +102,9 @@ export function renderDiagnostics(d: Diagnostics): string {
 }
 
 /**
- * The platform plugin (DESIGN.md §9): what the page's platform is doing — bridge calls, the
- * analytics queue and uploads in flight — redrawn as they change while the tab is open.
+ * The platform plugin (DESIGN.md §9): what the page's platform is doing — the device (low-device
+ * mode, downgrade, platform info), bridge calls, the analytics queue and uploads in flight —
+ * redrawn as they change while the tab is open.
  */
 export function createPlatformPlugin(VConsoleCtor: VConsoleClass) {
   const plugin = new VConsoleCtor.VConsolePlugin('h5_platform', DEBUG_TEXT.platformName);

@@ -1,0 +1,1 @@
+CREATE INDEX "captcha_sessions_unspent_subject_idx" ON "captcha_sessions" USING btree ("subject","id") WHERE used_at IS NULL;
