@@ -1,6 +1,7 @@
 export * from './article-text';
 export * from './codes';
 export * from './config-center';
+export * from './config-client';
 export * from './constants';
 export * from './cookie';
 export * from './errors';
