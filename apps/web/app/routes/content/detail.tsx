@@ -1,8 +1,7 @@
 import { contract } from '@h5/contract';
-import { PREFETCH_TIMEOUT_MS } from '@h5/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
-import { racePrefetch } from '../../lib/prefetch';
+import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
@@ -30,15 +29,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = params.contentId;
   if (!CONTENT_ID.test(id)) return { contentId: 0, state: { status: 'missing' } as DetailState };
   const contentId = Number(id);
-  const work = context.api(contract.content.contentDetail, { contentId }).then(
-    (detail): DetailState => ({ status: 'ready', detail }),
-    (error: unknown): DetailState => {
-      if (isNotFound(error)) return { status: 'missing' };
-      throw error;
-    },
-  );
-  const result = await racePrefetch(work, PREFETCH_TIMEOUT_MS);
-  return { contentId, state: result.ok ? result.data : ({ status: 'loading' } as DetailState) };
+  const result = await prefetch(context, contract.content.contentDetail, { contentId });
+  let state: DetailState = { status: 'loading' };
+  if (result.ok) state = { status: 'ready', detail: result.data };
+  else if (result.reason === 'error' && isNotFound(result.error)) state = { status: 'missing' };
+  return { contentId, state };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
