@@ -3,6 +3,18 @@ import { type ConfigClient, type ConfigDataMode, createConfigClient } from '@h5/
 import type { AppLoadContext } from 'react-router';
 import { prefetch } from '../prefetch.server';
 
+/** A read the page request's prefetch limit cut: the browser reads it (not a failure to report). */
+class PastPrefetchLimit extends Error {}
+
+/** Failures go to the console; a read cut by the prefetch limit is one line, not an error with a stack. */
+const logger: Pick<Console, 'warn' | 'error'> = {
+  warn: (...args) => console.warn(...args),
+  error: (message: string, error: unknown) =>
+    error instanceof PastPrefetchLimit
+      ? console.warn(`${message}: ${error.message}`)
+      : console.error(message, error),
+};
+
 /** A config client of a page request, and whether one of its reads was cut by the prefetch limit. */
 export interface ServerConfigClient {
   client: ConfigClient;
@@ -21,13 +33,14 @@ export function serverConfigClient(context: AppLoadContext, mode: ConfigDataMode
     if (result.ok) return result.data;
     if (result.reason === 'timeout') {
       late = true;
-      throw new Error('past the prefetch limit: the browser reads it');
+      throw new PastPrefetchLimit('past the prefetch limit, the browser reads it');
     }
     throw result.error;
   };
   const client = createConfigClient({
     env: context.runtime.appEnv,
     mode,
+    logger,
     request: (query) => read(contract.config.configByHash, query),
     fetchStatic: (file) =>
       read(contract.config.configCenter, { envPrefix: file.tree, project: file.project, key: file.key }),
