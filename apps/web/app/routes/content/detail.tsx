@@ -7,6 +7,8 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { ShareButton } from '../share/ShareButton';
+import { contentShare } from '../share/share-info';
+import { contentShareMeta } from '../share/share-meta.server';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
@@ -25,21 +27,22 @@ const CONTENT_ID = /^[1-9]\d{0,9}$/;
  * SSR prefetch of the content, raced against the prefetch time-out (spec §4): on time-out or a
  * failure other than not-found, the browser loads it instead.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.contentId;
-  if (!CONTENT_ID.test(id)) return { contentId: 0, state: { status: 'missing' } as DetailState };
+  if (!CONTENT_ID.test(id)) return { contentId: 0, state: { status: 'missing' } as DetailState, meta: null };
   const contentId = Number(id);
   const result = await prefetch(context, contract.content.contentDetail, { contentId });
-  let state: DetailState = { status: 'loading' };
-  if (result.ok) state = { status: 'ready', detail: result.data };
-  else if (result.reason === 'error' && isNotFound(result.error)) state = { status: 'missing' };
-  return { contentId, state };
+  if (result.ok) {
+    // The page's share meta, from the same share info the share sheet gets (share-info.ts).
+    const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
+    return { contentId, state: { status: 'ready', detail: result.data } as DetailState, meta };
+  }
+  const missing = result.reason === 'error' && isNotFound(result.error);
+  return { contentId, state: { status: missing ? 'missing' : 'loading' } as DetailState, meta: null };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const title = data?.state.status === 'ready' ? data.state.detail.title : DETAIL_TEXT.title;
-  return [{ title: `${title} · ${SHELL_TEXT.siteTitle}` }];
-};
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.meta ?? [{ title: `${DETAIL_TEXT.title} · ${SHELL_TEXT.siteTitle}` }];
 
 export default function ContentDetailScreen({ loaderData, params }: Route.ComponentProps) {
   const initial = useMemo(() => loaderData.state, [loaderData]);
@@ -89,7 +92,7 @@ export default function ContentDetailScreen({ loaderData, params }: Route.Compon
       {ready ? (
         <DetailBottomBar
           light={{ contentId: ready.contentId, isLight: ready.isLight, lightCount: ready.lightCount }}
-          share={<ShareButton target={{ type: 'content', contentId }} />}
+          share={<ShareButton target={{ type: 'content', contentId, detail: ready }} />}
         />
       ) : null}
     </div>
