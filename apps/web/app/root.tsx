@@ -92,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageWrapper errorPageSwitch={loaderData.clientConf.errorPageSwitch} inApp={loaderData.inApp}>
+      <PageWrapper inApp={loaderData.inApp}>
         <Outlet />
       </PageWrapper>
       {loaderData.runtime.appEnv !== PRODUCTION_APP_ENV ? <FloatingButtonsLoader /> : null}

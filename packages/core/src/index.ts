@@ -2,6 +2,7 @@ export * from './anonymous-id';
 export * from './article-text';
 export * from './codes';
 export * from './config-center';
+export * from './config-client';
 export * from './constants';
 export * from './cookie';
 export * from './errors';

@@ -16,6 +16,13 @@ describe('login codes 700 / 7999 (spec §8)', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('a call with authHandler: false (a background read of who is signed in) rejects without it', async () => {
+    const { api, hooks } = setup(() => refusal(TOKEN_EXPIRED, 'login again'));
+    const error = await rejection(api(getItem, input, { authHandler: false }));
+    expect(summary(error)).toMatchObject({ kind: 'auth', code: 700 });
+    expect(hooks.onAuthRequired).not.toHaveBeenCalled();
+  });
+
   it('is not retried when ensureCookies resolves false', async () => {
     const ensureCookies = vi.fn(async () => false);
     const { api, hooks, seen } = setup(() => refusal(TOURIST, 'please log in'), { ensureCookies });

@@ -86,4 +86,9 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Overrides the endpoint's `errorToast` for this call. */
   errorToast?: boolean;
+  /**
+   * false: a 700 / 7999 rejects without running `onAuthRequired` (a background read of who is
+   * signed in must not send the page to the login). The cookie repair still runs.
+   */
+  authHandler?: boolean;
 }

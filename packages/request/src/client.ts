@@ -130,7 +130,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
           retriedAfterRepair = true;
           continue;
         }
-        notify(reportHookError, options.onAuthRequired, error.code, error);
+        if (callOptions.authHandler !== false)
+          notify(reportHookError, options.onAuthRequired, error.code, error);
         throw error;
       }
       // A risk check: no captcha handler, or already replayed once (no loops).

@@ -126,6 +126,18 @@ export async function invokeEndpoint<E extends Endpoint>(
 }
 
 /**
+ * Makes a bare (`envelope: false`) entry callable in process (SSR loaders' `context.api`); its
+ * HTTP route stays the domain's own.
+ */
+export function serveInProcess<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  app.endpointHandlers.set(endpointKey(endpoint), { endpoint, handler: handler as AnyHandler });
+}
+
+/**
  * Registers one contract entry as a route: sign check (spec §5), session, auth, input
  * parsing, risk check, then the handler; the result is wrapped in the envelope. Bare (`envelope: false`)
  * entries are registered by their domain directly.

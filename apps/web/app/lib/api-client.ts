@@ -29,7 +29,7 @@ interface Loaded {
  * The browser's API client, built from the public runtime config the root loader renders.
  * The contract table carries zod schemas, too heavy for first-load JS (DESIGN.md §8), so the
  * client and the table load on the first call and callers pick their endpoint by selector.
- * Server loaders call `context.api(contract.x, input)` directly instead.
+ * Server loaders call the API in process instead, through `prefetch` (lib/prefetch.server.ts).
  */
 export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
   let loaded: Promise<Loaded> | undefined;

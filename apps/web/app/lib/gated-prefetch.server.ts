@@ -1,13 +1,7 @@
-import {
-  DU_TOKEN_COOKIE,
-  PREFETCH_TIMEOUT_MS,
-  readCookie,
-  TOKEN_EXPIRED,
-  TOURIST,
-  X_AUTH_TOKEN,
-} from '@h5/core';
-import { redirect } from 'react-router';
-import { racePrefetch } from './prefetch';
+import type { Endpoint, RequestOf, ResponseOf } from '@h5/contract';
+import { DU_TOKEN_COOKIE, readCookie, TOKEN_EXPIRED, TOURIST, X_AUTH_TOKEN } from '@h5/core';
+import { type AppLoadContext, redirect } from 'react-router';
+import { prefetch } from './prefetch.server';
 import { REDIRECT_PARAM } from './query-params';
 
 /** What a login-only form's loader hands its screen: data, a refusal to show, or neither (the browser loads it). */
@@ -18,9 +12,6 @@ const loginRedirect = (request: Request) => {
   return redirect(`/login?${new URLSearchParams({ [REDIRECT_PARAM]: `${url.pathname}${url.search}` })}`);
 };
 
-/** The call said the session is gone (7999 / 700). */
-const NEEDS_LOGIN = Symbol('needs login');
-
 const codeOf = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error
     ? (error as { code: unknown }).code
@@ -28,24 +19,24 @@ const codeOf = (error: unknown) =>
 
 /**
  * SSR prefetch of a login-only form: a visitor (no session cookie, or 7999 / 700 from the call)
- * goes to /login?redirect=back-here; a business refusal becomes `error` (its msg); a time-out
- * past PREFETCH_TIMEOUT_MS or another failure leaves both null and the browser loads it (spec §4).
+ * goes to /login?redirect=back-here; a business refusal becomes `error` (its msg); a call past the
+ * page's prefetch limit or another failure leaves both null and the browser loads it (spec §4).
  */
-export async function gatedPrefetch<T>(request: Request, call: () => Promise<T>): Promise<GatedPrefetch<T>> {
+export async function gatedPrefetch<E extends Endpoint>(
+  request: Request,
+  context: AppLoadContext,
+  endpoint: E,
+  input: RequestOf<E>,
+): Promise<GatedPrefetch<ResponseOf<E>>> {
   const cookie = request.headers.get('cookie');
   if (!readCookie(cookie, DU_TOKEN_COOKIE) && !readCookie(cookie, X_AUTH_TOKEN)) throw loginRedirect(request);
-  const work = call().then(
-    (data): GatedPrefetch<T> | typeof NEEDS_LOGIN => ({ data, error: null }),
-    (error: unknown): GatedPrefetch<T> | typeof NEEDS_LOGIN => {
-      const code = codeOf(error);
-      if (code === TOURIST || code === TOKEN_EXPIRED) return NEEDS_LOGIN;
-      // Business refusals (HTTP 200 with a code) carry a message for people; others fall back.
-      if (typeof code === 'number' && error instanceof Error) return { data: null, error: error.message };
-      return { data: null, error: null };
-    },
-  );
-  const raced = await racePrefetch(work, PREFETCH_TIMEOUT_MS);
-  if (!raced.ok) return { data: null, error: null };
-  if (raced.data === NEEDS_LOGIN) throw loginRedirect(request);
-  return raced.data;
+  const result = await prefetch(context, endpoint, input);
+  if (result.ok) return { data: result.data, error: null };
+  if (result.reason === 'timeout') return { data: null, error: null };
+  const code = codeOf(result.error);
+  if (code === TOURIST || code === TOKEN_EXPIRED) throw loginRedirect(request);
+  // Business refusals (HTTP 200 with a code) carry a message for people; others fall back.
+  if (typeof code === 'number' && result.error instanceof Error)
+    return { data: null, error: result.error.message };
+  return { data: null, error: null };
 }

@@ -1,6 +1,7 @@
 import { QUERY_PARAMS } from '@h5/core';
 import { describe, expect, it } from 'vitest';
-import { readQuery, safeRedirectPath } from './query-params';
+import { readQuery } from './query-params';
+import { safeRedirectPath } from './redirect-path';
 
 describe('query params', () => {
   it('reads a parameter from a search string', () => {

@@ -1,4 +1,4 @@
-import { type QUERY_PARAMS, sameOriginPath } from '@h5/core';
+import type { QUERY_PARAMS } from '@h5/core';
 
 /** A query parameter the pages read (spec §2), by core's names. */
 export type QueryName = (typeof QUERY_PARAMS)[keyof typeof QUERY_PARAMS];
@@ -11,11 +11,3 @@ export function readQuery(search: string | URLSearchParams, name: QueryName): st
 
 /** The `?redirect=` parameter of the login page (ours, not the spec's). */
 export const REDIRECT_PARAM = 'redirect';
-
-/**
- * A same-origin path to go to after login (core's `sameOriginPath`: resolved, re-serialised, no
- * control characters or backslashes), else the fallback, so `?redirect=` is never an open redirect.
- */
-export function safeRedirectPath(value: string | null, fallback = '/'): string {
-  return sameOriginPath(value) ?? fallback;
-}

@@ -1,5 +1,7 @@
 import type { PublicRuntimeConfig } from '@h5/contract';
+import { useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import { signal } from '../shell/page-signals';
 
 /** The signed-in user the top bar shows; null for a tourist. */
 export interface ViewerBrief {
@@ -8,20 +10,45 @@ export interface ViewerBrief {
   avatar: string;
 }
 
+/** The client-conf settings pages read (through the config client; an operator sets them with the internal write). */
+export interface ClientConfSettings {
+  /** The global switch of spec §2: on shows the error page instead of content (the page wrapper). */
+  errorPageSwitch: boolean;
+  /** The hot-video screen's week rank tab shows (default); false hides it. */
+  hotVideoRankTab: boolean;
+}
+
+/** Root data the server did not get within the prefetch limit (spec §4): the browser reads it. */
+export type LateRootPart = 'clientConf' | 'viewer';
+
 /** What the root loader hands every page: public configuration and the shell's switches. */
 export interface RootData {
   runtime: PublicRuntimeConfig;
-  clientConf: { errorPageSwitch: boolean };
+  /** The defaults when late (see `late`). */
+  clientConf: ClientConfSettings;
   /** The page request's user agent carries the app marker, and downgrade mode is off. */
   inApp: boolean;
   /** Low device (spec §9) as the server can tell: the page's cookie, else the user agent. */
   lowDevice: boolean;
   /** In the app's webview: the status bar height an earlier page learnt from platform info; null when unknown. */
   statusBarHeight: number | null;
+  /** Null when late (see `late`). */
   viewer: ViewerBrief | null;
+  /** What the browser reads after hydration, because the server's read did not come in time. */
+  late?: LateRootPart[];
 }
 
-/** The root loader's data; undefined only when the root itself failed. */
+/** What the browser read of the late parts (lib/late-root-data.ts writes it). */
+const NOTHING_LATE: Partial<RootData> = {};
+export const lateRootData = signal(NOTHING_LATE);
+const nothingLate = () => NOTHING_LATE;
+
+/**
+ * The root loader's data, with what the browser read late over the server's parts (spec §4:
+ * the page renders, then fetches in the browser); undefined only when the root itself failed.
+ */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const late = useSyncExternalStore(lateRootData.subscribe, lateRootData.get, nothingLate);
+  return root && late !== NOTHING_LATE ? { ...root, ...late } : root;
 }

@@ -1,38 +1,49 @@
-import { contract } from '@h5/contract';
-import { DU_TOKEN_COOKIE, isInApp, readCookie } from '@h5/core';
+import { CLIENT_CONF_REF, contract } from '@h5/contract';
+import { DOWNGRADE_QUERY_FLAG, DU_TOKEN_COOKIE, isInApp, readCookie } from '@h5/core';
 import type { AppLoadContext } from 'react-router';
 import { isDowngradeRequest } from '../shell/downgrade';
+import { clientConfSettingsOf, configDataMode } from './config/client-conf';
+import { serverConfigClient } from './config/config-client.server';
 import { lowDeviceHint, statusBarHeightHint } from './device-hints';
-import type { RootData, ViewerBrief } from './root-data';
+import { prefetch } from './prefetch.server';
+import type { ClientConfSettings, LateRootPart, RootData, ViewerBrief } from './root-data';
 
-const CLIENT_CONF_FALLBACK: RootData['clientConf'] = { errorPageSwitch: false };
-
-async function loadClientConf(context: AppLoadContext): Promise<RootData['clientConf']> {
-  try {
-    const conf = await context.api(contract.config.clientConf, {});
-    return { errorPageSwitch: conf.errorPageSwitch };
-  } catch (error) {
-    // Failing soft: without client-conf the page shows its content (switch off).
-    console.warn('client-conf unavailable, error page switch off', error);
-    return CLIENT_CONF_FALLBACK;
-  }
+/** null: not read within the prefetch limit (the browser reads it). */
+async function loadClientConf(request: Request, context: AppLoadContext): Promise<ClientConfSettings | null> {
+  // Downgrade mode (query flag or the toggle's cookie) reads the static config CDN.
+  const storedFlag = readCookie(request.headers.get('cookie'), DOWNGRADE_QUERY_FLAG);
+  const { client, late } = serverConfigClient(context, configDataMode(request.url, storedFlag));
+  const data = await client.get(CLIENT_CONF_REF);
+  return late() ? null : clientConfSettingsOf(data);
 }
 
-async function loadViewer(request: Request, context: AppLoadContext): Promise<ViewerBrief | null> {
+/** undefined: not read within the prefetch limit (the browser reads it). */
+async function loadViewer(
+  request: Request,
+  context: AppLoadContext,
+): Promise<ViewerBrief | null | undefined> {
   // The duToken cookie alone counts as logged in (spec §3); the profile is for the top bar.
   if (!readCookie(request.headers.get('cookie'), DU_TOKEN_COOKIE)) return null;
-  try {
-    const me = await context.api(contract.auth.me, {});
-    return { userId: me.userId, userName: me.userName, avatar: me.avatar };
-  } catch (error) {
-    console.warn('viewer profile unavailable, showing the login entry', error);
-    return null;
-  }
+  const me = await prefetch(context, contract.auth.me, {});
+  if (me.ok) return { userId: me.data.userId, userName: me.data.userName, avatar: me.data.avatar };
+  if (me.reason === 'timeout') return undefined;
+  console.warn('viewer profile unavailable, showing the login entry', me.error);
+  return null;
 }
 
-/** The root loader: public runtime config, client-conf's switch, in-app flag, device hints and the viewer. */
+/**
+ * The root loader: public runtime config, client-conf's settings (through the config client),
+ * in-app flag, device hints and the viewer. Both reads are within the page's prefetch limit;
+ * what did not come in time is listed in `late` and read by the browser after hydration.
+ */
 export async function loadRootData(request: Request, context: AppLoadContext): Promise<RootData> {
-  const [clientConf, viewer] = await Promise.all([loadClientConf(context), loadViewer(request, context)]);
+  const [clientConf, viewer] = await Promise.all([
+    loadClientConf(request, context),
+    loadViewer(request, context),
+  ]);
+  const late: LateRootPart[] = [];
+  if (clientConf === null) late.push('clientConf');
+  if (viewer === undefined) late.push('viewer');
   const { appEnv, apiBaseUrl, signSecret, cookieDomain } = context.runtime;
   const userAgent = request.headers.get('user-agent');
   const cookies = request.headers.get('cookie');
@@ -43,11 +54,12 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
     runtime: cookieDomain
       ? { appEnv, apiBaseUrl, signSecret, cookieDomain }
       : { appEnv, apiBaseUrl, signSecret },
-    clientConf,
+    clientConf: clientConf ?? clientConfSettingsOf({}),
     inApp,
     lowDevice: lowDeviceHint(userAgent, cookies),
     // The webview's geometry, downgrade mode or not: its top bars stay clear of the status bar.
     statusBarHeight: appWebview ? statusBarHeightHint(cookies) : null,
-    viewer,
+    viewer: viewer ?? null,
+    ...(late.length > 0 ? { late } : {}),
   };
 }

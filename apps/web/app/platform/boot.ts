@@ -2,6 +2,7 @@ import type { PlatformInfo } from '@h5/bridge';
 import type { PublicRuntimeConfig } from '@h5/contract';
 import { isInApp, wantsDebugConsole } from '@h5/core';
 import type { LazyApi } from '../lib/api-client';
+import type { LateRootPart } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
 import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
 import { startAnalytics } from './analytics';
@@ -23,13 +24,23 @@ function publishPlatformInfo(info: PlatformInfo | null, downgraded: boolean): vo
 }
 
 /**
- * What every page starts after hydration (its own chunk): the debug console when the URL asks
- * for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry, the
+ * What every page starts after hydration (its own chunk): the root data the server did not read
+ * within the prefetch limit (spec §4; a further chunk, only then), the debug console when the URL
+ * asks for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry, the
  * device judgement (low-device mode); in the app, platform info (which releases the page
  * wrapper's hold, pads the top bars and judges the device again) and finishedPage; analytics.
  * In downgrade mode the app is not asked anything: the hold is released at once.
  */
-export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig): Promise<Platform> {
+export async function startPlatform(
+  api: LazyApi,
+  runtime: PublicRuntimeConfig,
+  late?: readonly LateRootPart[],
+): Promise<Platform> {
+  if (late) {
+    import('../lib/late-root-data')
+      .then(({ loadLateRootData }) => loadLateRootData(api, runtime, late))
+      .catch((error: unknown) => console.error('late root data failed to load', error));
+  }
   if (wantsDebugConsole(location.search)) {
     import('../shell/debug/debug-console')
       .then(({ openDebugConsole }) => openDebugConsole(api))

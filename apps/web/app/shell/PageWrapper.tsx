@@ -1,12 +1,11 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
+import { useRootData } from '../lib/root-data';
 import { ErrorPage } from './ErrorPage';
 import styles from './PageWrapper.module.css';
 import { errorPageRaised } from './page-signals';
 import { usePlatformInfoHold } from './use-platform-info-hold';
 
 interface Props {
-  /** client-conf's global switch: on shows the error page instead of content. */
-  errorPageSwitch: boolean;
   inApp: boolean;
   children: ReactNode;
 }
@@ -14,12 +13,14 @@ interface Props {
 const notRaised = () => false;
 
 /**
- * The top-level page wrapper of spec §2/§4. While holding for platform info the content is
- * rendered but invisible, so nothing shifts or remounts when it is revealed.
+ * The top-level page wrapper of spec §2/§4: client-conf's global switch (read through the config
+ * client, lib/root-loader.server.ts) shows the error page. While holding for platform info the
+ * content is rendered but invisible, so nothing shifts or remounts when it is revealed.
  */
-export function PageWrapper({ errorPageSwitch, inApp, children }: Props) {
+export function PageWrapper({ inApp, children }: Props) {
   const holding = usePlatformInfoHold(inApp);
   const raised = useSyncExternalStore(errorPageRaised.subscribe, errorPageRaised.get, notRaised);
+  const errorPageSwitch = useRootData()?.clientConf.errorPageSwitch;
   if (errorPageSwitch || raised) return <ErrorPage />;
   return (
     <div className={holding ? styles.holding : undefined} aria-busy={holding || undefined} data-testid="page">

@@ -5,7 +5,8 @@
  */
 type Listener = () => void;
 
-function signal<T>(initial: T) {
+/** A value outside React with change listeners (for useSyncExternalStore). */
+export function signal<T>(initial: T) {
   let value = initial;
   const listeners = new Set<Listener>();
   return {

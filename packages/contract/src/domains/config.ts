@@ -15,6 +15,22 @@ export const clientConfSchema = z.looseObject({
 });
 export type ClientConf = z.infer<typeof clientConfSchema>;
 
+/**
+ * A project's client-conf is one config-centre document, key `client-conf` (type 'config'): the
+ * `{hash}` call and the static configCenter file serve it, the internal write sets one of its keys.
+ */
+export const CLIENT_CONF_KEY = 'client-conf';
+/**
+ * The site's client-conf document, as the page wrapper reads it through the config client. Its
+ * hash is what the internal write gives every client-conf document it creates: the first 10 hex
+ * digits of md5(`{project}/client-conf/config`).
+ */
+export const CLIENT_CONF_REF = {
+  hash: '8faf5ab46b',
+  projectName: DEFAULT_CONFIG_PROJECT,
+  key: CLIENT_CONF_KEY,
+} as const;
+
 /** The WeChat JS-SDK config of spec §3: what `wx.config` needs besides jsApiList. */
 export const wechatShareConfigSchema = z.object({
   appId: z.string(),

@@ -1,18 +1,10 @@
-import { integer, pgTable, primaryKey, smallint, unique, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, smallint, unique, varchar } from 'drizzle-orm/pg-core';
 import { jsonValue } from './json';
 
-/** client-conf switches per project: the merged object of all keys (errorPageSwitch, …). */
-export const clientConf = pgTable(
-  'client_conf',
-  {
-    project: varchar('project', { length: 64 }).notNull(),
-    key: varchar('key', { length: 128 }).notNull(),
-    value: jsonValue('value').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.project, t.key] })],
-);
-
-/** Config centre entries: by hash (enveloped) and as the static configCenter JSON file. */
+/**
+ * Config centre entries: by hash (enveloped) and as the static configCenter JSON file. A project's
+ * client-conf is its entry `client-conf` (an object, one key set at a time by the internal write).
+ */
 export const configEntries = pgTable(
   'config_entries',
   {

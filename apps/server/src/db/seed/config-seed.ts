@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIG_PROJECT } from '@h5/contract';
+import { CLIENT_CONF_REF, DEFAULT_CONFIG_PROJECT } from '@h5/contract';
 import { DYEING_ENVS } from './vocab';
 
 /** Config centre entries: one stored as a JSON string, the others as objects (spec §7 "may be either"). */
@@ -24,8 +24,8 @@ export const SEED_CONFIG_ENTRIES = [
     type: 'config',
     value: { lightAnimation: true, hotVideoTab: true },
   },
+  // The site's client-conf: the error-page switch off, no site notice.
+  { ...CLIENT_CONF_REF, type: 'config', value: { errorPageSwitch: false } },
 ] as const;
-
-export const SEED_CLIENT_CONF = [{ project: DEFAULT_CONFIG_PROJECT, key: 'errorPageSwitch', value: false }];
 
 export const SEED_DYEING_ENVS = DYEING_ENVS.map(([name, cName], sort) => ({ name, cName, sort }));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
-import { SEED_CLIENT_CONF, SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
+import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
 import { insertUploadSeed } from './upload-seed';
@@ -37,7 +37,6 @@ export async function insertSeed(db: Db, seed?: number): Promise<void> {
     await insertBatches(tx, s.emojis, data.emojis);
     await insertBatches(tx, s.products, data.products);
     await insertBatches(tx, s.contentProducts, data.contentProducts);
-    await insertBatches(tx, s.clientConf, SEED_CLIENT_CONF);
     await insertBatches(
       tx,
       s.configEntries,

@@ -1,15 +1,17 @@
+import { createHash } from 'node:crypto';
+import { CLIENT_CONF_KEY } from '@h5/contract';
+import { CONFIG_DEFAULT_TYPE } from '@h5/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clientConf, configEntries, dyeingEnvs } from '../../db/schema';
+import { configEntries, dyeingEnvs } from '../../db/schema';
+
+/** The hash the internal write gives a document it creates: md5(`{project}/{key}/{type}`), 10 hex digits. */
+export const entryHash = (project: string, key: string, type: string = CONFIG_DEFAULT_TYPE): string =>
+  createHash('md5').update(`${project}/${key}/${type}`).digest('hex').slice(0, 10);
 
 /** Prepared statements of the config domain. */
 export function createConfigQueries(db: Db) {
   return {
-    clientConf: db
-      .select({ key: clientConf.key, value: clientConf.value })
-      .from(clientConf)
-      .where(eq(clientConf.project, sql.placeholder('project')))
-      .prepare('client_conf_by_project'),
     byHash: db
       .select({ value: configEntries.value })
       .from(configEntries)
@@ -38,11 +40,26 @@ export function createConfigQueries(db: Db) {
       .from(dyeingEnvs)
       .orderBy(asc(dyeingEnvs.sort), asc(dyeingEnvs.name))
       .prepare('dyeing_envs'),
+    /**
+     * Sets one key of a project's client-conf document in one statement (concurrent writes of
+     * different keys all land), creating the document with its {@link entryHash} if missing.
+     */
     async setClientConf(project: string, key: string, value: unknown) {
+      const merged = sql`CASE WHEN jsonb_typeof(${configEntries.value}) = 'object'
+        THEN ${configEntries.value} || excluded.value ELSE excluded.value END`;
       await db
-        .insert(clientConf)
-        .values({ project, key, value })
-        .onConflictDoUpdate({ target: [clientConf.project, clientConf.key], set: { value } });
+        .insert(configEntries)
+        .values({
+          hash: entryHash(project, CLIENT_CONF_KEY),
+          projectName: project,
+          key: CLIENT_CONF_KEY,
+          type: CONFIG_DEFAULT_TYPE,
+          value: { [key]: value },
+        })
+        .onConflictDoUpdate({
+          target: [configEntries.projectName, configEntries.key, configEntries.type],
+          set: { value: merged },
+        });
     },
   };
 }

@@ -1,31 +1,43 @@
-import { type ClientConf, contract } from '@h5/contract';
+import { CLIENT_CONF_KEY, type ClientConf, contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { fromZodError, notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
-import { registerEndpoint } from '../../plugins/register-endpoint';
+import { registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
 import { type ConfigQueries, createConfigQueries } from './queries';
 import { registerWechatRoutes } from './wechat';
 
-/** All client-conf keys of a project merged into one object; errorPageSwitch defaults to false. */
+/** A project's client-conf document (its config entry `client-conf`); errorPageSwitch defaults to false. */
 async function readClientConf(queries: ConfigQueries, project: string): Promise<ClientConf> {
-  const rows = await queries.clientConf.execute({ project });
-  const conf: Record<string, unknown> = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  const [row] = await queries.byKey.execute({ projectName: project, key: CLIENT_CONF_KEY });
+  const conf =
+    typeof row?.value === 'object' && row.value !== null ? (row.value as Record<string, unknown>) : {};
   return { ...conf, errorPageSwitch: conf.errorPageSwitch === true };
 }
 
-/** The static configCenter file: bare JSON, no envelope and no sign (a CDN file in the spec). */
+/**
+ * The static configCenter file: bare JSON, no envelope and no sign (a CDN file in the spec).
+ * Both trees (`t1`, `pro`) read the same entries here. SSR reads it in process too (the
+ * alternative data mode), where a missing file is a not-found error.
+ */
 function registerConfigCenter(app: FastifyInstance, queries: ConfigQueries) {
   const endpoint = contract.config.configCenter;
+  const read = async (project: string, key: string) =>
+    (await queries.byKey.execute({ projectName: project, key }))[0];
   app.get(endpoint.path, async (request, reply) => {
     const parsed = endpoint.request.safeParse(request.params);
     // A bare file has no envelope: the refusal is `{ message }` with the same wording.
     if (!parsed.success) return reply.code(400).send({ message: fromZodError(parsed.error).message });
-    const [row] = await queries.byKey.execute({ projectName: parsed.data.project, key: parsed.data.key });
+    const row = await read(parsed.data.project, parsed.data.key);
     if (!row) return reply.code(404).send({ message: SERVER_MESSAGES.configNotFound });
     reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8');
     return reply.send(typeof row.value === 'string' ? row.value : JSON.stringify(row.value));
+  });
+  serveInProcess(app, endpoint, async ({ project, key }) => {
+    const row = await read(project, key);
+    if (!row) throw notFound(SERVER_MESSAGES.configNotFound);
+    return typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
   });
 }
 

@@ -1,7 +1,11 @@
-import { contract } from '@h5/contract';
+import { contract, type ResponseOf } from '@h5/contract';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useApi } from '../../lib/use-api';
+import { useLoaded } from '../../lib/use-loaded';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/analytics';
@@ -18,7 +22,8 @@ const COLOURS = ['var(--color-accent)', '#e07a2f', '#5b6ee1', '#c94f7c', '#7a8b9
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('bucket');
   const bucket: Bucket = BUCKETS.find((b) => b === asked) ?? 'hour';
-  return context.api(contract.analytics.eventCounts, { bucket, span: SPAN[bucket] });
+  const counts = await prefetch(context, contract.analytics.eventCounts, { bucket, span: SPAN[bucket] });
+  return { bucket, counts: dataOf(counts) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -35,9 +40,10 @@ const tick = (iso: string, bucket: Bucket) => {
     : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
+type EventCounts = ResponseOf<typeof contract.analytics.eventCounts>;
+
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
-  const { bucket, buckets, series, total } = loaderData;
-  const geometry = chartGeometry(series, CHART.width, CHART.height);
+  const { bucket } = loaderData;
   return (
     <div className={styles.screen}>
       <PageHeader title={ANALYTICS_TEXT.analyticsTitle} fallback="/" />
@@ -53,57 +59,80 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <main className={styles.main}>
-        <section className={styles.card} data-testid="analytics-chart" data-total={total}>
-          <p className={styles.total}>{ANALYTICS_TEXT.total(total)}</p>
-          {total === 0 ? (
-            <Placeholder type="empty" />
-          ) : (
-            <>
-              <svg
-                className={styles.chart}
-                viewBox={`-28 -8 ${CHART.width + 36} ${CHART.height + 28}`}
-                role="img"
-                aria-label={ANALYTICS_TEXT.chartLabel(ANALYTICS_TEXT.buckets[bucket])}
-              >
-                {geometry.grid.map((line) => (
-                  <g key={line.y}>
-                    <line x1={0} x2={CHART.width} y1={line.y} y2={line.y} className={styles.grid} />
-                    <text x={-6} y={line.y + 4} className={styles.axis} textAnchor="end">
-                      {line.value}
-                    </text>
-                  </g>
-                ))}
-                {geometry.lines.map((points, i) => (
-                  <polyline
-                    key={series[i]?.event}
-                    points={points}
-                    fill="none"
-                    stroke={COLOURS[i % COLOURS.length]}
-                    strokeWidth={2}
-                    strokeLinejoin="round"
-                  />
-                ))}
-                <text x={0} y={CHART.height + 18} className={styles.axis}>
-                  {buckets[0] ? tick(buckets[0], bucket) : ''}
-                </text>
-                <text x={CHART.width} y={CHART.height + 18} className={styles.axis} textAnchor="end">
-                  {buckets.at(-1) ? tick(buckets.at(-1) as string, bucket) : ''}
-                </text>
-              </svg>
-              <ul className={styles.legend}>
-                {series.map((s, i) => (
-                  <li key={s.event} data-event={s.event} data-count={s.counts.reduce((a, b) => a + b, 0)}>
-                    <span className={styles.swatch} style={{ background: COLOURS[i % COLOURS.length] }} />
-                    {label(s.event)}
-                    <strong>{s.counts.reduce((a, b) => a + b, 0)}</strong>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
-      </main>
+      <AnalyticsChart key={bucket} bucket={bucket} counts={loaderData.counts} />
     </div>
+  );
+}
+
+/** The chart: prefetched, or loaded in the browser when the prefetch did not come in time. */
+function AnalyticsChart(props: { bucket: Bucket; counts: EventCounts | null }) {
+  const { bucket } = props;
+  const api = useApi();
+  const fetch = useCallback(
+    () => api((c) => c.analytics.eventCounts, { bucket, span: SPAN[bucket] }),
+    [api, bucket],
+  );
+  const { data, failed, retry } = useLoaded(props.counts, fetch);
+  if (!data) {
+    return (
+      <main className={styles.main}>
+        <Placeholder type={failed ? 'networkError' : 'loading'} onRetry={retry} />
+      </main>
+    );
+  }
+  const { buckets, series, total } = data;
+  const geometry = chartGeometry(series, CHART.width, CHART.height);
+  return (
+    <main className={styles.main}>
+      <section className={styles.card} data-testid="analytics-chart" data-total={total}>
+        <p className={styles.total}>{ANALYTICS_TEXT.total(total)}</p>
+        {total === 0 ? (
+          <Placeholder type="empty" />
+        ) : (
+          <>
+            <svg
+              className={styles.chart}
+              viewBox={`-28 -8 ${CHART.width + 36} ${CHART.height + 28}`}
+              role="img"
+              aria-label={ANALYTICS_TEXT.chartLabel(ANALYTICS_TEXT.buckets[bucket])}
+            >
+              {geometry.grid.map((line) => (
+                <g key={line.y}>
+                  <line x1={0} x2={CHART.width} y1={line.y} y2={line.y} className={styles.grid} />
+                  <text x={-6} y={line.y + 4} className={styles.axis} textAnchor="end">
+                    {line.value}
+                  </text>
+                </g>
+              ))}
+              {geometry.lines.map((points, i) => (
+                <polyline
+                  key={series[i]?.event}
+                  points={points}
+                  fill="none"
+                  stroke={COLOURS[i % COLOURS.length]}
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                />
+              ))}
+              <text x={0} y={CHART.height + 18} className={styles.axis}>
+                {buckets[0] ? tick(buckets[0], bucket) : ''}
+              </text>
+              <text x={CHART.width} y={CHART.height + 18} className={styles.axis} textAnchor="end">
+                {buckets.at(-1) ? tick(buckets.at(-1) as string, bucket) : ''}
+              </text>
+            </svg>
+            <ul className={styles.legend}>
+              {series.map((s, i) => (
+                <li key={s.event} data-event={s.event} data-count={s.counts.reduce((a, b) => a + b, 0)}>
+                  <span className={styles.swatch} style={{ background: COLOURS[i % COLOURS.length] }} />
+                  {label(s.event)}
+                  <strong>{s.counts.reduce((a, b) => a + b, 0)}</strong>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </main>
   );
 }

@@ -1,13 +1,19 @@
-import { contract, idSchema, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
+import { contract, idSchema, type ResponseOf, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useApi } from '../../lib/use-api';
+import { useLoaded } from '../../lib/use-loaded';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/telemetry';
 import styles from './telemetry.module.css';
 
 const PAGE_SIZE = 20;
+
+type TelemetryPage = ResponseOf<typeof contract.analytics.listTelemetry>;
 
 function kindOf(value: string | null): TelemetryKind | undefined {
   const parsed = telemetryKindSchema.safeParse(value);
@@ -20,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = kindOf(search.get('kind'));
   // The contract's id rule: any other cursor (past an integer column, not a number) is the first page.
   const cursor = idSchema.safeParse(search.get('cursor')).data;
-  const page = await context.api(contract.analytics.listTelemetry, { kind, cursor, limit: PAGE_SIZE });
-  return { kind: kind ?? null, cursor: cursor ?? null, ...page };
+  const page = await prefetch(context, contract.analytics.listTelemetry, { kind, cursor, limit: PAGE_SIZE });
+  return { kind: kind ?? null, cursor: cursor ?? null, page: dataOf(page) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -38,7 +44,7 @@ const hrefFor = (kind: TelemetryKind | null, cursor?: number) => {
 };
 
 export default function TelemetryScreen({ loaderData }: Route.ComponentProps) {
-  const { kind, cursor, list, nextCursor } = loaderData;
+  const { kind, cursor } = loaderData;
   const kinds: (TelemetryKind | null)[] = [null, ...telemetryKindSchema.options];
   return (
     <div className={styles.screen}>
@@ -55,70 +61,96 @@ export default function TelemetryScreen({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <main className={styles.main} data-testid="telemetry-list">
-        {list.length === 0 ? <Placeholder type="empty" /> : null}
-        <ol className={styles.list}>
-          {list.map((report) => (
-            <li
-              key={report.id}
-              className={styles.card}
-              data-testid="telemetry-report"
-              data-kind={report.kind}
-            >
-              <div className={styles.head}>
-                <span className={styles.kind}>{ANALYTICS_TEXT.kinds[report.kind]}</span>
-                <time dateTime={report.createdAt} className={styles.time}>
-                  {new Date(report.createdAt).toLocaleString('zh-CN', { hour12: false })}
-                </time>
-              </div>
-              <p className={styles.message}>{report.message}</p>
-              {report.detail ? <pre className={styles.detail}>{report.detail}</pre> : null}
-              <dl className={styles.meta}>
-                <dt>{ANALYTICS_TEXT.page}</dt>
-                <dd>{report.pageUrl}</dd>
-                {report.flowType ? (
-                  <>
-                    <dt>{ANALYTICS_TEXT.flowType}</dt>
-                    <dd data-testid="telemetry-flow-type">{report.flowType}</dd>
-                  </>
-                ) : null}
-                {report.userAgent ? (
-                  <>
-                    <dt>{ANALYTICS_TEXT.userAgent}</dt>
-                    <dd>{report.userAgent}</dd>
-                  </>
-                ) : null}
-                {report.clientId ? (
-                  <>
-                    <dt>{ANALYTICS_TEXT.client}</dt>
-                    <dd data-testid="telemetry-client">
-                      {report.clientId} {report.release}
-                    </dd>
-                  </>
-                ) : null}
-                {report.anonymousId ? (
-                  <>
-                    <dt>{ANALYTICS_TEXT.anonymousId}</dt>
-                    <dd data-testid="telemetry-anonymous-id">{report.anonymousId}</dd>
-                  </>
-                ) : null}
-              </dl>
-            </li>
-          ))}
-        </ol>
-        <div className={styles.pager}>
-          {cursor ? (
-            <Link to={hrefFor(kind)} className={styles.chip}>
-              {ANALYTICS_TEXT.first}
-            </Link>
-          ) : null}
-          {nextCursor ? (
-            <Link to={hrefFor(kind, nextCursor)} className={styles.chip} data-testid="telemetry-next">
-              {ANALYTICS_TEXT.next}
-            </Link>
-          ) : null}
-        </div>
-      </main>
+      <TelemetryList key={`${kind}/${cursor}`} kind={kind} cursor={cursor} page={loaderData.page} />
     </div>
+  );
+}
+
+/** The page of reports: prefetched, or loaded in the browser when the prefetch did not come in time. */
+function TelemetryList(props: {
+  kind: TelemetryKind | null;
+  cursor: number | null;
+  page: TelemetryPage | null;
+}) {
+  const { kind, cursor } = props;
+  const api = useApi();
+  const fetch = useCallback(
+    () =>
+      api((c) => c.analytics.listTelemetry, {
+        kind: kind ?? undefined,
+        cursor: cursor ?? undefined,
+        limit: PAGE_SIZE,
+      }),
+    [api, kind, cursor],
+  );
+  const { data, failed, retry } = useLoaded(props.page, fetch);
+  if (!data) {
+    return (
+      <main className={styles.main}>
+        <Placeholder type={failed ? 'networkError' : 'loading'} onRetry={retry} />
+      </main>
+    );
+  }
+  const { list, nextCursor } = data;
+  return (
+    <main className={styles.main} data-testid="telemetry-list">
+      {list.length === 0 ? <Placeholder type="empty" /> : null}
+      <ol className={styles.list}>
+        {list.map((report) => (
+          <li key={report.id} className={styles.card} data-testid="telemetry-report" data-kind={report.kind}>
+            <div className={styles.head}>
+              <span className={styles.kind}>{ANALYTICS_TEXT.kinds[report.kind]}</span>
+              <time dateTime={report.createdAt} className={styles.time}>
+                {new Date(report.createdAt).toLocaleString('zh-CN', { hour12: false })}
+              </time>
+            </div>
+            <p className={styles.message}>{report.message}</p>
+            {report.detail ? <pre className={styles.detail}>{report.detail}</pre> : null}
+            <dl className={styles.meta}>
+              <dt>{ANALYTICS_TEXT.page}</dt>
+              <dd>{report.pageUrl}</dd>
+              {report.flowType ? (
+                <>
+                  <dt>{ANALYTICS_TEXT.flowType}</dt>
+                  <dd data-testid="telemetry-flow-type">{report.flowType}</dd>
+                </>
+              ) : null}
+              {report.userAgent ? (
+                <>
+                  <dt>{ANALYTICS_TEXT.userAgent}</dt>
+                  <dd>{report.userAgent}</dd>
+                </>
+              ) : null}
+              {report.clientId ? (
+                <>
+                  <dt>{ANALYTICS_TEXT.client}</dt>
+                  <dd data-testid="telemetry-client">
+                    {report.clientId} {report.release}
+                  </dd>
+                </>
+              ) : null}
+              {report.anonymousId ? (
+                <>
+                  <dt>{ANALYTICS_TEXT.anonymousId}</dt>
+                  <dd data-testid="telemetry-anonymous-id">{report.anonymousId}</dd>
+                </>
+              ) : null}
+            </dl>
+          </li>
+        ))}
+      </ol>
+      <div className={styles.pager}>
+        {cursor ? (
+          <Link to={hrefFor(kind)} className={styles.chip}>
+            {ANALYTICS_TEXT.first}
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link to={hrefFor(kind, nextCursor)} className={styles.chip} data-testid="telemetry-next">
+            {ANALYTICS_TEXT.next}
+          </Link>
+        ) : null}
+      </div>
+    </main>
   );
 }

@@ -2,7 +2,9 @@ import { contract } from '@h5/contract';
 import { DU_TOKEN_COOKIE, readCookie } from '@h5/core';
 import { redirect, useSearchParams } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';
-import { REDIRECT_PARAM, safeRedirectPath } from '../../lib/query-params';
+import { prefetch } from '../../lib/prefetch.server';
+import { REDIRECT_PARAM } from '../../lib/query-params';
+import { safeRedirectPath } from '../../lib/redirect-path';
 import { useRootData } from '../../lib/root-data';
 import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -15,11 +17,9 @@ import { NativeLogin } from './NativeLogin';
 /** A logged-in user has nothing to do here: on to the target (also after the app's login reload). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!readCookie(request.headers.get('cookie'), DU_TOKEN_COOKIE)) return null;
-  const loggedIn = await context.api(contract.auth.me, {}).then(
-    () => true,
-    () => false,
-  );
-  if (loggedIn) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get(REDIRECT_PARAM)));
+  // Past the prefetch limit (or failing) the login shows: logging in again is harmless.
+  const me = await prefetch(context, contract.auth.me, {});
+  if (me.ok) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get(REDIRECT_PARAM)));
   return null;
 }
 

@@ -22,9 +22,9 @@ export const meta: Route.MetaFunction = () => [
 
 /** SSR prefetch of page 1 with the page request's session; a visitor goes to the login first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const prefetch = await gatedPrefetch(request, () =>
-    context.api(contract.community.specialList, { limit: PAGE_SIZE }),
-  );
+  const prefetch = await gatedPrefetch(request, context, contract.community.specialList, {
+    limit: PAGE_SIZE,
+  });
   return { page: prefetch.data };
 }
 

@@ -1,8 +1,9 @@
 import { contract, type FeedPage, type HotVideoRankItem } from '@h5/contract';
-import { formatCount, optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { formatCount, optimiseImageUrl } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { racePrefetch } from '../../lib/prefetch';
+import { prefetch } from '../../lib/prefetch.server';
+import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
@@ -32,16 +33,10 @@ const tabOf = (request: Request): Tab =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = tabOf(request);
   if (tab === 'rank') {
-    const rank = await racePrefetch(
-      context.api(contract.content.hotVideoRank, { limit: RANK_SIZE }),
-      PREFETCH_TIMEOUT_MS,
-    );
+    const rank = await prefetch(context, contract.content.hotVideoRank, { limit: RANK_SIZE });
     return { tab, page: null, rank: rank.ok ? rank.data.list : null };
   }
-  const page = await racePrefetch(
-    context.api(contract.content.hotVideoList, { limit: PAGE_SIZE }),
-    PREFETCH_TIMEOUT_MS,
-  );
+  const page = await prefetch(context, contract.content.hotVideoList, { limit: PAGE_SIZE });
   return { tab, page: page.ok ? leanPage(page.data) : null, rank: null };
 }
 
@@ -49,26 +44,33 @@ export const meta: Route.MetaFunction = () => [
   { title: `${SOCIAL_TEXT.hotVideo} · ${SHELL_TEXT.siteTitle}` },
 ];
 
-/** Hot videos: the ranked list (infinite) and the week's rank, as two tabs (`?tab=rank`). */
+/**
+ * Hot videos: the ranked list (infinite) and the week's rank, as two tabs (`?tab=rank`). The rank
+ * tab is an operator's setting (client-conf `hotVideoRankTab`, read through the config client):
+ * off, the screen is the ranked list alone.
+ */
 export default function HotVideo({ loaderData }: Route.ComponentProps) {
-  const { tab } = loaderData;
+  const rankTab = useRootData()?.clientConf.hotVideoRankTab !== false;
+  const tab = rankTab ? loaderData.tab : 'hot';
   return (
     <div className={styles.screen} data-testid="hot-video">
       <PageHeader title={SOCIAL_TEXT.hotVideo} fallback="/" />
-      <nav className={styles.tabs} aria-label={SOCIAL_TEXT.hotVideo}>
-        {TABS.map((t) => (
-          <Link
-            key={t.tab}
-            to={t.to}
-            replace
-            className={styles.tab}
-            aria-current={tab === t.tab ? 'page' : undefined}
-            data-testid={`${t.tab}-tab`}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      {rankTab ? (
+        <nav className={styles.tabs} aria-label={SOCIAL_TEXT.hotVideo}>
+          {TABS.map((t) => (
+            <Link
+              key={t.tab}
+              to={t.to}
+              replace
+              className={styles.tab}
+              aria-current={tab === t.tab ? 'page' : undefined}
+              data-testid={`${t.tab}-tab`}
+            >
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       <main className={styles.main}>
         {tab === 'rank' ? <RankList first={loaderData.rank} /> : <HotList first={loaderData.page} />}
       </main>

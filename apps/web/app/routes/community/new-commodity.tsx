@@ -1,8 +1,8 @@
 import { contract, type NewCommodityCard } from '@h5/contract';
-import { optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { optimiseImageUrl } from '@h5/core';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { racePrefetch } from '../../lib/prefetch';
+import { prefetch } from '../../lib/prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
@@ -19,10 +19,7 @@ const LOGO_WIDTH = 64;
 /** SSR prefetch of page 1 (`?spuId=` narrows to one product). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const spuId = queryId(request, 'spuId') ?? undefined;
-  const page = await racePrefetch(
-    context.api(contract.content.newCommodityContents, { spuId, limit: PAGE_SIZE }),
-    PREFETCH_TIMEOUT_MS,
-  );
+  const page = await prefetch(context, contract.content.newCommodityContents, { spuId, limit: PAGE_SIZE });
   return { spuId: spuId ?? null, page: page.ok ? page.data : null };
 }
 

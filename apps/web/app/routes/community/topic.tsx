@@ -1,8 +1,8 @@
 import { contract, type FeedCard, type TagTopDetail } from '@h5/contract';
-import { CONTENT_CATEGORY_NAMES, formatCount, PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { CONTENT_CATEGORY_NAMES, formatCount } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { racePrefetch } from '../../lib/prefetch';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
@@ -29,13 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined)
     return { tagId: null, page: null, top: null };
   const [page, top] = await Promise.all([
-    racePrefetch(
-      context.api(contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
-      PREFETCH_TIMEOUT_MS,
-    ),
-    racePrefetch(context.api(contract.content.evaluationTopDetail, { tagId }), PREFETCH_TIMEOUT_MS),
+    prefetch(context, contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
+    prefetch(context, contract.content.evaluationTopDetail, { tagId }),
   ]);
-  return { tagId, page: page.ok ? leanPage(page.data) : null, top: top.ok ? top.data : null };
+  return { tagId, page: page.ok ? leanPage(page.data) : null, top: dataOf(top) };
 }
 
 const titleOf = (tagId: number | null) =>

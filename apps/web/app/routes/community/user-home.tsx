@@ -1,8 +1,8 @@
 import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
-import { formatCount, NOT_FOUND, optimiseImageUrl, PREFETCH_TIMEOUT_MS } from '@h5/core';
+import { formatCount, NOT_FOUND, optimiseImageUrl } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { racePrefetch } from '../../lib/prefetch';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -21,40 +21,40 @@ import { usePagedList } from './use-paged-list';
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 128;
 
-/** `?userId=`, or the user of a public `?hashId=` (hashId of spec §7); null when neither names one. */
-async function userIdOf(request: Request, api: Route.LoaderArgs['context']['api']): Promise<number | null> {
-  const userId = queryId(request, 'userId');
-  if (userId !== null) return userId;
+/** A public `?hashId=` (spec §7's hashId), or null when there is none or it cannot be one. */
+function hashIdOf(request: Request): string | null {
   const hashId = new URL(request.url).searchParams.get('hashId')?.trim() ?? '';
-  if (!HASH_ID_PATTERN.test(hashId)) return null;
-  return api(contract.community.hashId, { hashId }).then(
-    (found) => found.userId,
-    () => null,
-  );
+  return HASH_ID_PATTERN.test(hashId) ? hashId : null;
 }
 
-/** SSR prefetch of the header and page 1 (raced against the prefetch timeout, spec §4). */
+const NOT_FOUND_PAGE = { userId: null, hashId: null, profile: null, notFound: true, page: null } as const;
+
+/**
+ * SSR prefetch of the header and page 1 for `?userId=`, or for the user of `?hashId=` (looked up
+ * first, within the same prefetch limit, spec §4). When the lookup does not come in time the
+ * browser resolves the hashId itself (`hashId` set, `userId` null).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const userId = await userIdOf(request, context.api);
-  if (userId === null) return { userId: null, profile: null, notFound: true, page: null };
-  // A missing user is an answer (not-found page); other failures leave the header to the browser.
-  const missing = Symbol('missing');
+  let userId = queryId(request, 'userId');
+  const hashId = userId === null ? hashIdOf(request) : null;
+  if (userId === null) {
+    if (hashId === null) return NOT_FOUND_PAGE;
+    const found = await prefetch(context, contract.community.hashId, { hashId });
+    if (!found.ok && found.reason === 'error' && errorCode(found.error) === NOT_FOUND) return NOT_FOUND_PAGE;
+    if (!found.ok) return { userId: null, hashId, profile: null, notFound: false, page: null };
+    userId = found.data.userId;
+  }
   const [profile, page] = await Promise.all([
-    racePrefetch(
-      context
-        .api(contract.community.uhomepageProfile, { userId })
-        .catch((error: unknown) => (errorCode(error) === NOT_FOUND ? missing : Promise.reject(error))),
-      PREFETCH_TIMEOUT_MS,
-    ),
-    racePrefetch(
-      context.api(contract.community.uhomepageContents, { userId, limit: PAGE_SIZE }),
-      PREFETCH_TIMEOUT_MS,
-    ),
+    prefetch(context, contract.community.uhomepageProfile, { userId }),
+    prefetch(context, contract.community.uhomepageContents, { userId, limit: PAGE_SIZE }),
   ]);
-  if (profile.ok && profile.data === missing) return { userId, profile: null, notFound: true, page: null };
+  // A missing user is an answer (not-found page); other failures leave the header to the browser.
+  if (!profile.ok && profile.reason === 'error' && errorCode(profile.error) === NOT_FOUND)
+    return { ...NOT_FOUND_PAGE, userId };
   return {
     userId,
-    profile: profile.ok && profile.data !== missing ? profile.data : null,
+    hashId: null,
+    profile: dataOf(profile),
     notFound: false,
     page: page.ok ? leanPage(page.data) : null,
   };
@@ -75,17 +75,51 @@ export const meta: Route.MetaFunction = ({ data }) => {
  * also by `?hashId=`).
  */
 export default function UserHome({ loaderData }: Route.ComponentProps) {
-  const { userId, notFound } = loaderData;
-  if (userId === null || notFound) {
+  const { userId, hashId, notFound } = loaderData;
+  if (userId !== null && !notFound)
     return (
-      <div className={styles.screen} data-testid="user-home-not-found">
-        <PageHeader title={SOCIAL_TEXT.userHome} fallback="/" />
-        <Placeholder type="empty" />
-        <p className={styles.end}>{SOCIAL_TEXT.userNotFound}</p>
-      </div>
+      <UserHomeScreen key={userId} userId={userId} profile={loaderData.profile} page={loaderData.page} />
     );
-  }
-  return <UserHomeScreen key={userId} userId={userId} profile={loaderData.profile} page={loaderData.page} />;
+  if (hashId !== null && !notFound) return <HashIdHome key={hashId} hashId={hashId} />;
+  return <UserNotFound />;
+}
+
+function UserNotFound() {
+  return (
+    <div className={styles.screen} data-testid="user-home-not-found">
+      <PageHeader title={SOCIAL_TEXT.userHome} fallback="/" />
+      <Placeholder type="empty" />
+      <p className={styles.end}>{SOCIAL_TEXT.userNotFound}</p>
+    </div>
+  );
+}
+
+/** The user home of a hashId the server did not resolve in time: the browser looks it up. */
+function HashIdHome({ hashId }: { hashId: string }) {
+  const api = useApi();
+  const [found, setFound] = useState<number | 'missing' | 'failed' | null>(null);
+  const resolve = useCallback(() => {
+    setFound(null);
+    api((c) => c.community.hashId, { hashId }, { errorToast: false }).then(
+      (user) => setFound(user.userId),
+      (error: unknown) => setFound(errorCode(error) === NOT_FOUND ? 'missing' : 'failed'),
+    );
+  }, [api, hashId]);
+  useEffect(resolve, [resolve]);
+  if (typeof found === 'number') return <UserHomeScreen userId={found} profile={null} page={null} />;
+  if (found === 'missing') return <UserNotFound />;
+  return (
+    <div className={styles.screen} data-testid="user-home">
+      <PageHeader title={SOCIAL_TEXT.userHome} fallback="/" />
+      <main className={styles.main}>
+        {found === 'failed' ? (
+          <Placeholder type="networkError" onRetry={resolve} />
+        ) : (
+          <Placeholder type="loading" />
+        )}
+      </main>
+    </div>
+  );
 }
 
 function UserHomeScreen(props: { userId: number; profile: UserProfile | null; page: FeedPage | null }) {

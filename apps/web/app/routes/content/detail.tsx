@@ -1,13 +1,14 @@
 import { contract } from '@h5/contract';
-import { PREFETCH_TIMEOUT_MS } from '@h5/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
-import { racePrefetch } from '../../lib/prefetch';
+import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { ShareButton } from '../share/ShareButton';
+import { contentShare } from '../share/share-info';
+import { contentShareMeta } from '../share/share-meta.server';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
@@ -26,25 +27,22 @@ const CONTENT_ID = /^[1-9]\d{0,9}$/;
  * SSR prefetch of the content, raced against the prefetch time-out (spec §4): on time-out or a
  * failure other than not-found, the browser loads it instead.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.contentId;
-  if (!CONTENT_ID.test(id)) return { contentId: 0, state: { status: 'missing' } as DetailState };
+  if (!CONTENT_ID.test(id)) return { contentId: 0, state: { status: 'missing' } as DetailState, meta: null };
   const contentId = Number(id);
-  const work = context.api(contract.content.contentDetail, { contentId }).then(
-    (detail): DetailState => ({ status: 'ready', detail }),
-    (error: unknown): DetailState => {
-      if (isNotFound(error)) return { status: 'missing' };
-      throw error;
-    },
-  );
-  const result = await racePrefetch(work, PREFETCH_TIMEOUT_MS);
-  return { contentId, state: result.ok ? result.data : ({ status: 'loading' } as DetailState) };
+  const result = await prefetch(context, contract.content.contentDetail, { contentId });
+  if (result.ok) {
+    // The page's share meta, from the same share info the share sheet gets (share-info.ts).
+    const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
+    return { contentId, state: { status: 'ready', detail: result.data } as DetailState, meta };
+  }
+  const missing = result.reason === 'error' && isNotFound(result.error);
+  return { contentId, state: { status: missing ? 'missing' : 'loading' } as DetailState, meta: null };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const title = data?.state.status === 'ready' ? data.state.detail.title : DETAIL_TEXT.title;
-  return [{ title: `${title} · ${SHELL_TEXT.siteTitle}` }];
-};
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.meta ?? [{ title: `${DETAIL_TEXT.title} · ${SHELL_TEXT.siteTitle}` }];
 
 export default function ContentDetailScreen({ loaderData, params }: Route.ComponentProps) {
   const initial = useMemo(() => loaderData.state, [loaderData]);
@@ -94,7 +92,7 @@ export default function ContentDetailScreen({ loaderData, params }: Route.Compon
       {ready ? (
         <DetailBottomBar
           light={{ contentId: ready.contentId, isLight: ready.isLight, lightCount: ready.lightCount }}
-          share={<ShareButton target={{ type: 'content', contentId }} />}
+          share={<ShareButton target={{ type: 'content', contentId, detail: ready }} />}
         />
       ) : null}
     </div>

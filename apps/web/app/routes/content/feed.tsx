@@ -1,7 +1,6 @@
 import { contract } from '@h5/contract';
-import { PREFETCH_TIMEOUT_MS } from '@h5/core';
 import { useRef } from 'react';
-import { racePrefetch } from '../../lib/prefetch';
+import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -22,10 +21,7 @@ import { usePullToRefresh } from './use-pull-to-refresh';
  * the loader returns `feed: null` and the page loads page 1 in the browser instead.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await racePrefetch(
-    context.api(contract.content.moreRecommend, { limit: FEED_PAGE_SIZE }),
-    PREFETCH_TIMEOUT_MS,
-  );
+  const result = await prefetch(context, contract.content.moreRecommend, { limit: FEED_PAGE_SIZE });
   return { feed: result.ok ? leanPage(result.data) : null };
 }
 

@@ -27,7 +27,7 @@ import { useSubmit } from './use-submit';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const target = readAccuseTarget(new URL(request.url).searchParams);
   if (!target) return { target, info: null, error: text.badTarget };
-  const prefetch = await gatedPrefetch(request, () => context.api(contract.feedback.accuseInfo, target));
+  const prefetch = await gatedPrefetch(request, context, contract.feedback.accuseInfo, target);
   return { target, info: prefetch.data, error: prefetch.error };
 }
 

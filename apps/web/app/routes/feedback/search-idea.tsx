@@ -25,9 +25,7 @@ const KEYWORD_MAX = 100;
 /** Visitors go to /login?redirect=here; the config is prefetched (or loaded in the browser on time-out). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const keyword = (new URL(request.url).searchParams.get('keyword') ?? '').slice(0, KEYWORD_MAX);
-  const prefetch = await gatedPrefetch(request, () =>
-    context.api(contract.feedback.searchIdeaConfig, { keyword }),
-  );
+  const prefetch = await gatedPrefetch(request, context, contract.feedback.searchIdeaConfig, { keyword });
   return { keyword, config: prefetch.data, error: prefetch.error };
 }
 

@@ -6,12 +6,13 @@ import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { useApi } from '../../lib/use-api';
 import { Toast, useToast } from '../../shell/Toast';
 import styles from './ShareButton.module.css';
+import type { ShareTarget } from './share-info';
 
 const loadShareAction = () => import('./share-action');
 
 export interface ShareButtonProps {
-  /** What is shared: a content, a user home. */
-  target: { type: 'content'; contentId: number } | { type: 'user'; userId: number };
+  /** What is shared: a content (with its detail once loaded), a user home. */
+  target: ShareTarget;
 }
 
 /** Share: the app's share sheet through the bridge, WeChat's JS-SDK, or the web share / copy link. */
@@ -19,7 +20,8 @@ export function ShareButton({ target }: ShareButtonProps) {
   const [toast, showToast] = useToast();
   const api = useApi();
   const runtime = useRootData()?.runtime;
-  const targetKey = target.type === 'content' ? `c${target.contentId}` : `u${target.userId}`;
+  const targetKey =
+    target.type === 'content' ? `c${target.contentId}${target.detail ? '+' : ''}` : `u${target.userId}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: targetKey stands for target
   useEffect(() => {

@@ -8,10 +8,13 @@ import type { LazyApi } from '../../lib/api-client';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { usesNativeApp } from '../../platform/app-mode';
 import { loadPageBridge } from '../../platform/page-bridge';
-import { type ShareTarget, shareInfoOf, summaryFromDocument } from './share-info';
+import { contentShare, type ShareTarget, shareInfoOf, summaryFromDocument } from './share-info';
 
+/** A content's share info from its detail (as its page's meta), else from what the page's meta says. */
 const currentShareInfo = (target: ShareTarget) =>
-  shareInfoOf(target, summaryFromDocument(document, SHARE_TEXT.shareContent), location.origin);
+  target.type === 'content' && target.detail
+    ? contentShare(target.detail, location.origin).info
+    : shareInfoOf(target, summaryFromDocument(document, SHARE_TEXT.shareContent), location.origin);
 
 /** In WeChat's browser its own menu shares: configure the JS-SDK with this page's share info. */
 export async function configureWechatShare(api: LazyApi, target: ShareTarget): Promise<void> {
