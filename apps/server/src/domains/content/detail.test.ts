@@ -68,6 +68,21 @@ describe('content-detail', () => {
     expect(html).toContain('<img');
   });
 
+  it('links a RichText article to a column, a trend and a news (the jump pages of keys 8, 3, 4)', async () => {
+    const row = await firstOfType(3);
+    const res = await t.signedInject(contract.content.contentDetail, { contentId: row.id });
+    const html = contentDetailSchema
+      .parse(res.body.data)
+      .article.map((b) => (b.kind === 'html' ? b.html : ''))
+      .join('');
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([
+      expect.stringMatching(/^\/community\/posts\?postsId=\d+$/),
+      expect.stringMatching(/^\/community\/trend\?trendId=\d+$/),
+      expect.stringMatching(/^\/community\/news\?newsId=\d+$/),
+    ]);
+  });
+
   it('answers 404 for a missing content and 400 for a bad id', async () => {
     const missing = await t.signedInject(contract.content.contentDetail, { contentId: 2_000_000_000 });
     expect(missing.body.code).toBe(NOT_FOUND);
