@@ -5,6 +5,7 @@ import type { LazyApi } from '../lib/api-client';
 import { reportTelemetry } from '../lib/telemetry';
 import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
 import { startAnalytics } from './analytics';
+import { watchJumpLinks } from './jump-links';
 import { loadPageBridge } from './page-bridge';
 import { watchPageHealth } from './page-health';
 
@@ -22,7 +23,8 @@ function publishPlatformInfo(info: PlatformInfo | null): void {
 /**
  * What every page starts after hydration (its own chunk): the debug console when the URL asks
  * for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry; in the
- * app, platform info (which releases the page wrapper's hold) and finishedPage; analytics.
+ * app, jump links that open native screens, platform info (which releases the page wrapper's
+ * hold) and finishedPage; analytics.
  */
 export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig): Promise<Platform> {
   if (wantsDebugConsole(location.search)) {
@@ -35,6 +37,7 @@ export async function startPlatform(api: LazyApi, runtime: PublicRuntimeConfig):
   const analytics = startAnalytics(api, runtime);
   const platform: Platform = { pageView: analytics.pageView };
   if (!isInApp(navigator.userAgent)) return platform;
+  watchJumpLinks(runtime);
   const bridge = await loadPageBridge(runtime);
   bridge.on('platformInfo', publishPlatformInfo);
   // Platform info rejects after 2 s (spec §8); the page then shows without it.

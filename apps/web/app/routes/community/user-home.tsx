@@ -10,7 +10,9 @@ import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { leanPage } from '../content/feed-state';
+import { appLanding } from '../share/app-landing';
 import { ShareButton } from '../share/ShareButton';
+import { ShareLanding } from '../share/ShareLanding';
 import type { Route } from './+types/user-home';
 import { CardList } from './CardList';
 import { errorCode, queryId } from './page-id';
@@ -32,8 +34,13 @@ async function userIdOf(request: Request, api: Route.LoaderArgs['context']['api'
   );
 }
 
+/** Inside the app the share path lands on the native user screen (issue 12); else the user home. */
+export async function loader(args: Route.LoaderArgs) {
+  return appLanding(args.request) ?? (await userHomeData(args));
+}
+
 /** SSR prefetch of the header and page 1 (raced against the prefetch timeout, spec §4). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function userHomeData({ request, context }: Route.LoaderArgs) {
   const userId = await userIdOf(request, context.api);
   if (userId === null) return { userId: null, profile: null, notFound: true, page: null };
   // A missing user is an answer (not-found page); other failures leave the header to the browser.
@@ -60,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const profile = data?.profile;
+  const profile = data && 'profile' in data ? data.profile : null;
   const title = profile ? SHARE_TEXT.userShareTitle(profile.userName) : SOCIAL_TEXT.userHome;
   return [
     { title: `${title} · ${SHELL_TEXT.siteTitle}` },
@@ -74,6 +81,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
  * also by `?hashId=`).
  */
 export default function UserHome({ loaderData }: Route.ComponentProps) {
+  if ('webPath' in loaderData) return <ShareLanding webPath={loaderData.webPath} />;
   const { userId, notFound } = loaderData;
   if (userId === null || notFound) {
     return (
