@@ -1,5 +1,5 @@
 import type { ContentDetail } from '@h5/contract';
-import { CONTENT_CATEGORY_NAMES, CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
+import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { JumpLink } from '../../shell/JumpLink';
 import { formatSubmittedAt } from '../feedback/format-time';
@@ -40,9 +40,8 @@ function Media({ detail }: { detail: ContentDetail }) {
 }
 
 /** The content's topic (a tag id is a content category here): jump key 29, the topic page outside the app. */
-function TopicChip({ category }: { category: number }) {
-  const name = CONTENT_CATEGORY_NAMES[category];
-  if (name === undefined) return null;
+function TopicChip({ category, name }: { category: number; name: string }) {
+  if (name === '') return null;
   return (
     <JumpLink
       jump={JUMP_KEY.topic}
@@ -99,7 +98,7 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
             ))}
           </div>
         )}
-        <TopicChip category={detail.category} />
+        <TopicChip category={detail.category} name={detail.categoryName} />
       </div>
     </article>
   );
