@@ -52,6 +52,10 @@ const SHELL_MODULES = new RegExp(
     // Core modules the feed shares with the detail, upload and community screens: in the shell,
     // or Rolldown puts them in the feed chunk and every such screen loads the whole feed.
     String.raw`packages[\/]core[\/]src[\/](image-url|format-count|constants[\/]content)\.ts$`,
+    // The jump link (issue 12: author, topic, product links) the same way: the feed, the detail,
+    // comments and the community screens all draw it (its in-app tap is the lazy platform boot's).
+    String.raw`packages[\/]core[\/]src[\/]jump-pages\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]shell[\/](JumpLink|use-jump-click)\.tsx?$`,
   ].join('|'),
 );
 

@@ -21,6 +21,11 @@ export function waitForHydration(page: Page) {
   return page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/** Waits until an in-app page takes jump-link taps (the platform boot installed its listener). */
+export function waitForNativeJumps(page: Page) {
+  return page.waitForFunction(() => document.documentElement.dataset.nativeJumps === 'on');
+}
+
 /**
  * Makes the server's SSR prefetch slow by `delayMs` (the non-production test hook honoured on
  * the page request only), so the page falls back to client rendering.

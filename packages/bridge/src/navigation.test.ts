@@ -1,4 +1,4 @@
-import { JUMP_KEY, USER_DETAIL_JUMP } from '@h5/core';
+import { JUMP_KEY, PRODUCT_JUMP, USER_DETAIL_JUMP } from '@h5/core';
 import { describe, expect, it } from 'vitest';
 import { createBridge } from './create-bridge';
 import { appUa, BROWSER_UA, testEnvironment } from './test-utils';
@@ -23,6 +23,11 @@ describe('redirect by jump key', () => {
     });
     void bridge.redirect(JUMP_KEY.circle, { circleId: 3 });
     expect(native.last('redirect').payload).toEqual({ key: 31, params: { circleId: 3 } });
+    void bridge.redirect(PRODUCT_JUMP, { spuId: 1000008, propertyValueId: 3 });
+    expect(native.last('redirect').payload).toEqual({
+      key: 'productDetail',
+      params: { spuId: 1000008, propertyValueId: 3 },
+    });
   });
 
   it('in the app opens nothing when the id is missing', async () => {
@@ -60,6 +65,22 @@ describe('openUrl', () => {
     });
     void bridge.openUrl('/dongtai?tagId=9');
     expect(native.last('redirect').payload).toEqual({ key: 29, params: { tagId: '9' } });
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it('in the app opens the jump-table pages of ours on their native screens (topic, posts, user, product)', () => {
+    const { bridge, native, location } = setup(appUa('5.26.1'));
+    void bridge.openUrl('/community/topic?tagId=6');
+    expect(native.last('redirect').payload).toEqual({ key: 29, params: { tagId: '6' } });
+    void bridge.openUrl('https://m.example.com/community/posts?postsId=12');
+    expect(native.last('redirect').payload).toEqual({ key: 8, params: { postsId: '12' } });
+    void bridge.openUrl('/community/user?userId=42');
+    expect(native.last('redirect').payload).toEqual({
+      key: 'userDetail',
+      params: { userId: '42', userIdNumber: 42 },
+    });
+    void bridge.openUrl('/community/new-commodity?spuId=1000008');
+    expect(native.last('redirect').payload).toEqual({ key: 'productDetail', params: { spuId: '1000008' } });
     expect(location.assign).not.toHaveBeenCalled();
   });
 

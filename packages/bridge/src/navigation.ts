@@ -5,7 +5,7 @@ import {
   jumpFallback,
   jumpRequiresLogin,
   nativeJumpRoute,
-  rewriteSharePath,
+  nativeRouteOfUrl,
 } from '@h5/core';
 import type { BridgeContext } from './context';
 import type { SessionApi } from './session';
@@ -14,7 +14,10 @@ import type { SessionApi } from './session';
 export interface NavigationApi {
   /** Native jump by key: in the app the native screen, else the same-origin fallback; false when nothing opened. Key 28 needs login. */
   redirect(key: JumpTarget, params?: JumpParams): Promise<boolean>;
-  /** Opens a link: in the app a share link of ours opens its native screen; anything else navigates (http(s) or same-origin only). */
+  /**
+   * Opens a link: in the app a link of ours with a native screen (a share link, or a jump-table
+   * page such as `/community/topic?tagId=`) opens that screen; anything else navigates (http(s) or same-origin only).
+   */
   openUrl(url: string): Promise<boolean>;
   /** Navigation: push a URL in a new webview, go back, or close the webview; outside the app location.assign / history.back. */
   navigate(action: 'push' | 'back' | 'close', url?: string): Promise<void>;
@@ -49,7 +52,7 @@ export function createNavigation(ctx: BridgeContext, session: SessionApi): Navig
     },
 
     async openUrl(url) {
-      const route = ctx.inApp ? rewriteSharePath(url, env.location?.origin) : null;
+      const route = ctx.inApp ? nativeRouteOfUrl(url, env.location?.origin) : null;
       if (!route) return assign(url);
       const { opened } = await ctx.call('redirect', { key: route.key, params: { ...route.params } });
       return opened;

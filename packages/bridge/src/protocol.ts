@@ -3,7 +3,7 @@
  * Shared by packages/bridge (the page side) and tools/app-simulator (a native side),
  * so both agree on every name and shape. Pure types and constants: no DOM access here.
  */
-import type { LoginGatedAction, NativeRouteName } from '@h5/core';
+import type { JumpTarget, LoginGatedAction, NativeRouteName } from '@h5/core';
 
 /** Protocol version carried in every page → native message. */
 export const BRIDGE_PROTOCOL_VERSION = 1;
@@ -95,11 +95,11 @@ export interface BridgeCalls {
   /** Opens the native login modal; code 7999 (visitor) or 700 (token expired). */
   openLogin: { payload: { code: number; redirectUrl?: string }; result: NativeTokens };
   /**
-   * Native jump by numeric key (spec §2), the user-detail jump, or a named screen a share link
-   * opens (`feedDetail`, `videoDetail`; `rewriteSharePath` in @h5/core).
+   * Native jump by numeric key (spec §2), the user-detail or product jump, or a named screen a
+   * share link opens (`feedDetail`, `videoDetail`; `rewriteSharePath` in @h5/core).
    */
   redirect: {
-    payload: { key: number | 'userDetail' | NativeRouteName; params: Record<string, string | number> };
+    payload: { key: JumpTarget | NativeRouteName; params: Record<string, string | number> };
     result: { opened: boolean };
   };
   /** Navigation: open a URL in a new webview, go back, or close the webview. */

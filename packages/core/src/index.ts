@@ -11,6 +11,7 @@ export * from './image-url';
 export * from './jump-table';
 export * from './low-device';
 export * from './messages';
+export * from './native-jump';
 export * from './page-flags';
 export * from './path-template';
 export * from './same-origin-path';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JUMP_KEY, jumpFallback, jumpRequiresLogin, nativeJumpTarget, USER_DETAIL_JUMP } from './jump-table';
+import { JUMP_KEY, jumpFallback, PRODUCT_JUMP, USER_DETAIL_JUMP } from './jump-table';
 
 describe('JUMP_KEY', () => {
   it('has the spec §2 numbers', () => {
@@ -23,6 +23,13 @@ describe('jumpFallback', () => {
     expect(jumpFallback(4, { newsId: 9 })).toBe('/community/news?newsId=9');
     expect(jumpFallback(USER_DETAIL_JUMP, { userId: 'u 1' })).toBe('/community/user?userId=u%201');
   });
+  it('opens a product outside the app as its contents (the new-commodity list by spuId)', () => {
+    expect(PRODUCT_JUMP).toBe('productDetail');
+    expect(jumpFallback(PRODUCT_JUMP, { spuId: 1000008, propertyValueId: 3 })).toBe(
+      '/community/new-commodity?spuId=1000008',
+    );
+    expect(jumpFallback(PRODUCT_JUMP, {})).toBeNull();
+  });
   it('returns null for app-only keys and missing ids', () => {
     expect(jumpFallback(31, { circleId: 1 })).toBeNull();
     expect(jumpFallback(8, {})).toBeNull();
@@ -38,36 +45,5 @@ describe('jumpFallback', () => {
     expect(jumpFallback(28, { url: '/\\evil.example' })).toBeNull();
     expect(jumpFallback(28, { url: '/话题' })).toBe('/%E8%AF%9D%E9%A2%98');
     expect(jumpFallback(5, {})).toBeNull();
-  });
-});
-
-describe('nativeJumpTarget', () => {
-  it('describes a redirect with its key and params', () => {
-    expect(nativeJumpTarget(8, { postsId: 12 })).toEqual({
-      action: 'redirect',
-      payload: { key: 8, postsId: 12 },
-      requiresLogin: false,
-    });
-    expect(nativeJumpTarget(31, { circleId: 3 })).toEqual({
-      action: 'redirect',
-      payload: { key: 31, circleId: 3 },
-      requiresLogin: false,
-    });
-  });
-  it('marks key 28 as login-required', () => {
-    expect(jumpRequiresLogin(28)).toBe(true);
-    expect(jumpRequiresLogin(8)).toBe(false);
-    expect(nativeJumpTarget(28, { url: '/x' })?.requiresLogin).toBe(true);
-  });
-  it('opens the user screen with the string and numeric id', () => {
-    expect(nativeJumpTarget(USER_DETAIL_JUMP, { userId: '1024' })).toEqual({
-      action: 'userInfo',
-      payload: { userId: '1024', userIdNumber: 1024 },
-      requiresLogin: false,
-    });
-    expect(nativeJumpTarget(USER_DETAIL_JUMP, {})).toBeNull();
-  });
-  it('refuses unsafe external links', () => {
-    expect(nativeJumpTarget(5, { url: 'javascript:alert(1)' })).toBeNull();
   });
 });

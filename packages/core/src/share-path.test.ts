@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   NATIVE_ROUTE,
   nativeJumpRoute,
+  nativeRouteOfUrl,
   rewriteSharePath,
   SHARE_PATHS,
   VIDEO_TREND_SOURCE,
@@ -81,5 +82,56 @@ describe('nativeJumpRoute', () => {
     expect(nativeJumpRoute(4, { newsId: ' ' })).toBeNull();
     expect(nativeJumpRoute(5, { url: 'javascript:alert(1)' })).toBeNull();
     expect(nativeJumpRoute('userDetail', {})).toBeNull();
+    expect(nativeJumpRoute('productDetail', { propertyValueId: 3 })).toBeNull();
+  });
+  it('opens a product screen with its spuId', () => {
+    expect(nativeJumpRoute('productDetail', { spuId: 1000008, propertyValueId: 3 })).toEqual({
+      key: 'productDetail',
+      params: { spuId: 1000008, propertyValueId: 3 },
+    });
+  });
+});
+
+describe('nativeRouteOfUrl', () => {
+  const origin = 'https://m.example.com';
+  it('opens the jump-table fallback pages on their native screens (keys 29, 8, 3, 4, user, product)', () => {
+    expect(nativeRouteOfUrl('/community/topic?tagId=6', origin)).toEqual({ key: 29, params: { tagId: '6' } });
+    expect(nativeRouteOfUrl('/community/topic?tagId=0', origin)).toEqual({ key: 29, params: { tagId: '0' } });
+    expect(nativeRouteOfUrl('/community/posts?postsId=12', origin)).toEqual({
+      key: 8,
+      params: { postsId: '12' },
+    });
+    expect(nativeRouteOfUrl('https://m.example.com/community/trend?trendId=7', origin)).toEqual({
+      key: 3,
+      params: { trendId: '7' },
+    });
+    expect(nativeRouteOfUrl('/community/news/?newsId=9#top', origin)).toEqual({
+      key: 4,
+      params: { newsId: '9' },
+    });
+    expect(nativeRouteOfUrl('/community/user?userId=42', origin)).toEqual({
+      key: 'userDetail',
+      params: { userId: '42', userIdNumber: 42 },
+    });
+    expect(nativeRouteOfUrl('/community/new-commodity?spuId=1000008', origin)).toEqual({
+      key: 'productDetail',
+      params: { spuId: '1000008' },
+    });
+  });
+  it('opens share links as rewriteSharePath does', () => {
+    expect(nativeRouteOfUrl('/note/details?id=3', origin)).toEqual({
+      key: 'feedDetail',
+      params: { id: '3' },
+    });
+    expect(nativeRouteOfUrl('/dongtai?tagId=9', origin)).toEqual({ key: 29, params: { tagId: '9' } });
+  });
+  it('leaves pages without a native screen, missing ids and other origins alone', () => {
+    expect(nativeRouteOfUrl('/community/feed', origin)).toBeNull();
+    expect(nativeRouteOfUrl('/community/content/12', origin)).toBeNull();
+    expect(nativeRouteOfUrl('/community/topic', origin)).toBeNull();
+    expect(nativeRouteOfUrl('/community/new-commodity', origin)).toBeNull();
+    expect(nativeRouteOfUrl('/community/user?userId=%20', origin)).toBeNull();
+    expect(nativeRouteOfUrl('https://evil.example.net/community/topic?tagId=6', origin)).toBeNull();
+    expect(nativeRouteOfUrl('javascript:alert(1)', origin)).toBeNull();
   });
 });

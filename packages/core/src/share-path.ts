@@ -3,9 +3,9 @@ import {
   JUMP_KEY,
   type JumpParams,
   type JumpTarget,
-  nativeJumpTarget,
   USER_DETAIL_JUMP,
 } from './jump-table';
+import { nativeJumpTarget } from './native-jump';
 
 /** Our share landing pages (spec §2); inside the app they open native screens instead. */
 export const SHARE_PATHS = {
@@ -70,11 +70,8 @@ function withId(query: URLSearchParams, name: string, build: (id: string) => Nat
   return id ? build(id) : null;
 }
 
-/**
- * The native screen a share link of ours opens inside the app (spec §2), or null for any other
- * URL. With `origin`, absolute URLs of another origin are left alone.
- */
-export function rewriteSharePath(url: string, origin?: string): NativeRoute | null {
+/** Path (no trailing slash) and query of `url`; null when it is no URL or of another origin than `origin`. */
+function pathAndQuery(url: string, origin?: string): { path: string; query: URLSearchParams } | null {
   let parsed: URL;
   let base: URL;
   try {
@@ -85,7 +82,17 @@ export function rewriteSharePath(url: string, origin?: string): NativeRoute | nu
   }
   if (origin !== undefined && parsed.origin !== base.origin) return null;
   const path = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '') : parsed.pathname;
-  const query = parsed.searchParams;
+  return { path, query: parsed.searchParams };
+}
+
+/**
+ * The native screen a share link of ours opens inside the app (spec §2), or null for any other
+ * URL. With `origin`, absolute URLs of another origin are left alone.
+ */
+export function rewriteSharePath(url: string, origin?: string): NativeRoute | null {
+  const parts = pathAndQuery(url, origin);
+  if (!parts) return null;
+  const { path, query } = parts;
   switch (path) {
     case SHARE_PATHS.communityShare:
       return communityShareRoute(query);
@@ -100,4 +107,25 @@ export function rewriteSharePath(url: string, origin?: string): NativeRoute | nu
     default:
       return null;
   }
+}
+
+const FALLBACK_PAGES = Object.entries(JUMP_FALLBACK_ROUTES) as [string, { path: string; param: string }][];
+
+/**
+ * The native screen any link of ours opens inside the app: a share link (rewriteSharePath) or a
+ * jump-table fallback page (`/community/topic?tagId=` is key 29, `/community/user?userId=` the
+ * user screen, …), ids as the link's text. Null for pages without a native screen.
+ */
+export function nativeRouteOfUrl(url: string, origin?: string): NativeRoute | null {
+  const shared = rewriteSharePath(url, origin);
+  if (shared) return shared;
+  const parts = pathAndQuery(url, origin);
+  const page = parts && FALLBACK_PAGES.find(([, route]) => route.path === parts.path);
+  if (!parts || !page) return null;
+  const [name, { param }] = page;
+  const id = queryValue(parts.query, param);
+  if (!id) return null;
+  // Numeric keys are object keys here, so back to numbers; the named ones stay text.
+  const key = (/^\d+$/.test(name) ? Number(name) : name) as JumpTarget;
+  return nativeJumpRoute(key, { [param]: id });
 }

@@ -1,7 +1,7 @@
 import { BRIDGE_ERROR, type RequestMessage } from '@h5/bridge/protocol';
 import { TOKEN_EXPIRED, TOURIST } from '@h5/core';
 import { describe, expect, it } from 'vitest';
-import { describeJump, handleRequest } from './handle-request';
+import { handleRequest } from './handle-request';
 import { NATIVE_TEXT } from './native-text';
 import { nativeState, requestMessage, TOKENS } from './test-utils';
 
@@ -179,6 +179,16 @@ describe('handleRequest', () => {
       answer: { type: 'response', id: 'f1:1', ok: true, result: { opened: true } },
       sideEffects: [{ type: 'toast', message: 'native: posts 123' }],
     });
+    // A payload the protocol document does not allow is refused, naming the problem.
+    expect(
+      handleRequest(nativeState(), requestMessage('redirect', { key: 'userDetail', params: { userId: '7' } }))
+        .answer,
+    ).toEqual({
+      type: 'response',
+      id: 'f1:1',
+      ok: false,
+      error: { code: BRIDGE_ERROR.failed, message: 'bad payload: userDetail needs userIdNumber 7' },
+    });
     expect(handleRequest(nativeState(), requestMessage('openChat', { userId: '42' })).sideEffects).toEqual([
       { type: 'toast', message: 'native: chat 42' },
     ]);
@@ -238,17 +248,5 @@ describe('handleRequest', () => {
       ok: false,
       error: { code: BRIDGE_ERROR.failed, message: 'unknown request kind teleport' },
     });
-  });
-});
-
-describe('describeJump', () => {
-  it('names spec §2 keys and the user-detail jump', () => {
-    expect(describeJump(3, { trendId: 'abc' })).toBe('native: trend abc');
-    expect(describeJump(31, {})).toBe('native: circle');
-    expect(describeJump('userDetail', { userId: 42, userIdStr: 'u42' })).toBe('native: user 42 u42');
-    expect(describeJump(99, { id: 1 })).toBe('native: jump 99 1');
-    expect(describeJump('videoDetail', { id: 'T1', source: 'videoTrend' })).toBe(
-      'native: videoDetail T1 videoTrend',
-    );
   });
 });

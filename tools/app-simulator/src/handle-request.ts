@@ -6,7 +6,8 @@ import {
   type RequestMessage,
   type SharePayload,
 } from '@h5/bridge/protocol';
-import { FEATURE_MIN_VERSIONS, JUMP_KEY, TOKEN_EXPIRED } from '@h5/core';
+import { FEATURE_MIN_VERSIONS, TOKEN_EXPIRED } from '@h5/core';
+import { describeJump, jumpProblem } from './native-jumps';
 import { errorAnswer, type Handled, type NativeState, okAnswer, type SideEffect } from './native-state';
 import { NATIVE_TEXT } from './native-text';
 import { buildPlatformInfo } from './platform-info';
@@ -28,17 +29,6 @@ const badPayload = (id: string, why: string): Handled =>
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const isId = (value: unknown): value is string | number => isText(value) || typeof value === 'number';
-
-/**
- * `native: posts 123` for a jump: spec §2 keys by name, the user-detail jump as `user`, a named
- * screen (`feedDetail`, `videoDetail`) by its name.
- */
-export function describeJump(key: unknown, params: Payload): string {
-  const numbered = Object.entries(JUMP_KEY).find(([, value]) => value === key)?.[0];
-  const name = key === 'userDetail' ? 'user' : (numbered ?? (isText(key) ? key : `jump ${String(key)}`));
-  const values = Object.values(params).filter((v) => isId(v));
-  return `native: ${[name, ...values].join(' ')}`;
-}
 
 function isCalendarEvent(value: Payload): value is Payload & CalendarEvent {
   return isText(value.id) && isText(value.title) && isText(value.startAt) && isText(value.endAt);
@@ -112,10 +102,13 @@ const HANDLERS: Readonly<Record<BridgeCallKind, Handler>> = {
     sheet(id, { kind: 'captcha', ...(isText(payload.scene) ? { scene: payload.scene } : {}) }),
 
   redirect: (_state, id, payload) => {
-    const params = (payload.params ?? {}) as Payload;
+    const params = payload.params;
+    if (typeof params !== 'object' || params === null) return badPayload(id, 'redirect needs params');
+    const problem = jumpProblem(payload.key, params as Payload);
+    if (problem) return badPayload(id, problem);
     return answered(okAnswer(id, { opened: true }), {
       type: 'toast',
-      message: describeJump(payload.key, params),
+      message: describeJump(payload.key, params as Payload),
     });
   },
 

@@ -1,6 +1,7 @@
 export { launchAppSimulator } from './app-simulator';
-export { describeJump, handleRequest, isKnownKind } from './handle-request';
+export { handleRequest, isKnownKind } from './handle-request';
 export { idNumberProblem, isValidIdNumber, isValidRealName } from './id-number';
+export { describeJump, jumpProblem } from './native-jumps';
 export type { Handled, NativeState, SheetOpening, SideEffect } from './native-state';
 export { NATIVE_TEXT } from './native-text';
 export { buildPlatformInfo } from './platform-info';

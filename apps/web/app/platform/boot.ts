@@ -8,6 +8,7 @@ import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
 import { startAnalytics } from './analytics';
 import { isDowngraded } from './app-mode';
 import { applyDevice } from './device';
+import { watchJumpLinks } from './jump-links';
 import { loadPageBridge } from './page-bridge';
 import { watchPageHealth } from './page-health';
 
@@ -28,7 +29,8 @@ function publishPlatformInfo(info: PlatformInfo | null, downgraded: boolean): vo
  * within the prefetch limit (spec §4; a further chunk, only then), the debug console when the URL
  * asks for it (debug=1 or openTestHelper; vConsole is a further chunk), page-health telemetry, the
  * device judgement (low-device mode); in the app, platform info (which releases the page
- * wrapper's hold, pads the top bars and judges the device again) and finishedPage; analytics.
+ * wrapper's hold, pads the top bars and judges the device again), jump links that open native
+ * screens and finishedPage; analytics.
  * In downgrade mode the app is not asked anything: the hold is released at once.
  */
 export async function startPlatform(
@@ -62,6 +64,7 @@ export async function startPlatform(
     publishPlatformInfo(null, downgraded);
     return platform;
   }
+  watchJumpLinks(runtime);
   const bridge = await loadPageBridge(runtime);
   bridge.on('platformInfo', (info) => publishPlatformInfo(info, downgraded));
   // Platform info rejects after 2 s (spec §8); the page then shows without it.

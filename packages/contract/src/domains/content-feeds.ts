@@ -45,7 +45,10 @@ export type LzInfo = z.infer<typeof lzInfoSchema>;
 
 // Issue 6: the feeds of spec §7 beside more-recommend; exported through `content` in ../index.ts.
 export const contentFeeds = {
-  /** Contents that show a new product (spec §7), newest first; `spuId` narrows to one product. */
+  /**
+   * Contents that show a new product (spec §7), newest first; `spuId` gives the contents of that
+   * product, new or not (a product card's web page: the product jump's fallback).
+   */
   newCommodityContents: endpoint({
     domain,
     method: 'GET',

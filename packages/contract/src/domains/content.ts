@@ -52,6 +52,8 @@ export const contentDetailSchema = z.object({
   contentId: z.number().int(),
   contentType: contentTypeSchema,
   category: z.number().int(),
+  /** The category's name (spec §3): the content's topic, which the page links (jump key 29). */
+  categoryName: z.string(),
   title: z.string(),
   /** The body as plain text (PicText, Video, NoPic); RichText reads `article` instead. */
   text: z.string(),

@@ -266,7 +266,18 @@ export function generateSeed(seed = SEED) {
   // RichText bodies become article HTML with product links (spec §5); the first also carries
   // script payloads that the article transform must neutralise.
   const richTexts = contents.filter((c) => c.contentType === 3);
-  for (const c of richTexts) c.body = richTextBody(c, products, c === richTexts[0]);
+  // Each article recommends the next article (a column), a PicText (a trend) and a NoPic (news).
+  const picTexts = contents.filter((c) => c.contentType === 0);
+  const noPics = contents.filter((c) => c.contentType === 2);
+  const brief = (c: SeedContent) => ({ id: c.id, title: c.title });
+  richTexts.forEach((c, i) => {
+    const related = {
+      posts: brief(richTexts[(i + 1) % richTexts.length] as SeedContent),
+      trend: brief(picTexts[(i * 3) % picTexts.length] as SeedContent),
+      news: brief(noPics[(i * 5) % noPics.length] as SeedContent),
+    };
+    c.body = richTextBody(c, products, related, c === richTexts[0]);
+  });
   // Read back through the article transform, so the links are exactly the product cards shown.
   const contentProducts = richTexts.flatMap((c) =>
     [...new Set(articleSpuIds(transformArticle(c.body)))].map((spuId) => ({ contentId: c.id, spuId })),

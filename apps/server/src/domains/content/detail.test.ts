@@ -98,6 +98,30 @@ describe('content-detail', () => {
     expect(video.json().code).toBe(SUCCESS);
   });
 
+  it('links a RichText article to a column, a trend and a news (the jump pages of keys 8, 3, 4)', async () => {
+    const row = await firstOfType(3);
+    const res = await t.signedInject(contract.content.contentDetail, { contentId: row.id });
+    const html = contentDetailSchema
+      .parse(res.body.data)
+      .article.map((b) => (b.kind === 'html' ? b.html : ''))
+      .join('');
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([
+      expect.stringMatching(/^\/community\/posts\?postsId=\d+$/),
+      expect.stringMatching(/^\/community\/trend\?trendId=\d+$/),
+      expect.stringMatching(/^\/community\/news\?newsId=\d+$/),
+    ]);
+  });
+
+  it('names the content’s category (its topic: jump key 29), so the page needs no table of names', async () => {
+    const [platformRules] = await t.db.select().from(contents).where(eq(contents.category, 6)).limit(1);
+    const res = await t.signedInject(contract.content.contentDetail, { contentId: platformRules?.id ?? 0 });
+    expect(res.body.data).toMatchObject({ category: 6, categoryName: '平台规则' });
+    const [hot] = await t.db.select().from(contents).where(eq(contents.category, 0)).limit(1);
+    const hotRes = await t.signedInject(contract.content.contentDetail, { contentId: hot?.id ?? 0 });
+    expect(hotRes.body.data).toMatchObject({ category: 0, categoryName: '热门推荐' });
+  });
+
   it('answers 404 for a missing content and 400 for a bad id', async () => {
     const missing = await t.signedInject(contract.content.contentDetail, { contentId: 2_000_000_000 });
     expect(missing.body.code).toBe(NOT_FOUND);

@@ -1,5 +1,5 @@
 import type { ContentDetail, ProductCard } from '@h5/contract';
-import { articleSpuIds, CONTENT_TYPE, transformArticle } from '@h5/core';
+import { articleSpuIds, CONTENT_CATEGORY_NAMES, CONTENT_TYPE, transformArticle } from '@h5/core';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentLights, contents, products, users } from '../../db/schema';
@@ -72,6 +72,7 @@ export async function contentDetail(
     contentId: c.id,
     contentType: c.contentType as ContentDetail['contentType'],
     category: c.category,
+    categoryName: CONTENT_CATEGORY_NAMES[c.category] ?? '',
     title: c.title,
     text: richText ? '' : c.body,
     article,

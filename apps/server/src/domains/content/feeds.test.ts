@@ -171,6 +171,23 @@ describe('new-commodity contents', () => {
     const none = await t.signedInject(contract.content.newCommodityContents, { spuId: 1, limit: 40 });
     expect(none.body.data).toEqual({ list: [], lastId: null, hasMore: false });
   });
+
+  it('with spuId lists the contents of any product an article links, a product that is not new too', async () => {
+    // Issue 12: a product card's web fallback is its contents (`?spuId=`), whatever product it is.
+    const [link] = await t.db
+      .select({ spuId: contentProducts.spuId, contentId: contentProducts.contentId })
+      .from(contentProducts)
+      .innerJoin(products, eq(products.spuId, contentProducts.spuId))
+      .where(eq(products.isNewProduct, false))
+      .orderBy(contentProducts.contentId)
+      .limit(1);
+    const spuId = link?.spuId as number;
+    const res = await t.signedInject(contract.content.newCommodityContents, { spuId, limit: 40 });
+    expect(res.body.data.list.map((c) => c.contentId)).toContain(link?.contentId);
+    expect(res.body.data.list.every((c) => c.product.spuId === spuId && c.product.isNewProduct === 0)).toBe(
+      true,
+    );
+  });
 });
 
 describe('evaluation top detail', () => {

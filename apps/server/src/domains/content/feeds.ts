@@ -15,22 +15,27 @@ export const RANK_WINDOW_DAYS = 7;
 /** Evaluation top detail shows this many contents. */
 const TOP_LIST_SIZE = 3;
 
-/** A new product linked from the content, `spuId` only when asked for one. */
-const newProductLink = (spuId: number | undefined) =>
-  sql`exists (select 1 from ${contentProducts} join ${products} on ${products.spuId} = ${contentProducts.spuId} where ${contentProducts.contentId} = ${contents.id} and ${products.isNewProduct}${spuId === undefined ? sql`` : sql` and ${products.spuId} = ${spuId}`})`;
+/**
+ * A new product linked from the content; with `spuId`, that product, new or not: it is a
+ * product card's web page too (the product jump's fallback, issue 12).
+ */
+const productLink = (spuId: number | undefined) =>
+  spuId === undefined
+    ? sql`exists (select 1 from ${contentProducts} join ${products} on ${products.spuId} = ${contentProducts.spuId} where ${contentProducts.contentId} = ${contents.id} and ${products.isNewProduct})`
+    : sql`exists (select 1 from ${contentProducts} where ${contentProducts.contentId} = ${contents.id} and ${contentProducts.spuId} = ${spuId})`;
 
 /**
- * Contents that show a new product, newest first, each with the first new product it links to
- * (the one asked for, with `spuId`).
+ * Contents that show a new product, newest first, each with the first new product it links to;
+ * with `spuId`, the contents that link that product (new or not), each with it.
  */
 export async function newCommodityPage(
   db: Db,
   input: PageInput & { spuId?: number | undefined },
   viewerId: number | null,
 ): Promise<NewCommodityPage> {
-  const page = await filteredFeedPage(db, newProductLink(input.spuId), input, viewerId);
+  const page = await filteredFeedPage(db, productLink(input.spuId), input, viewerId);
   const ids = page.list.map((card) => card.contentId);
-  // Each content's first new product (by spuId), the asked-for one with `spuId`, in one query.
+  // Each content's first new product (by spuId), or the asked-for one with `spuId`, in one query.
   const links =
     ids.length === 0
       ? []
@@ -44,15 +49,14 @@ export async function newCommodityPage(
           .where(
             and(
               inArray(contentProducts.contentId, ids),
-              eq(products.isNewProduct, true),
-              input.spuId === undefined ? undefined : eq(products.spuId, input.spuId),
+              input.spuId === undefined ? eq(products.isNewProduct, true) : eq(products.spuId, input.spuId),
             ),
           )
           .orderBy(contentProducts.contentId, contentProducts.spuId);
   const productOf = new Map(links.map((link) => [link.contentId, toProductCard(link.product)]));
   return {
     ...page,
-    // Every card matched the new-product filter, so each has a product; the filter drops none.
+    // Every card matched the product filter, so each has a product; the filter drops none.
     list: page.list.flatMap((card) => {
       const product = productOf.get(card.contentId);
       return product ? [{ ...card, product }] : [];

@@ -44,6 +44,7 @@ export const BRIDGE_TEXT = {
     externalLink: '外链 5',
     loginRequired: '需登录 28',
     userDetail: '用户主页',
+    product: '商品',
   },
   /** What the sample messages carry (shown by the app's share sheet, calendar and toast). */
   samples: {

@@ -1,5 +1,6 @@
 import type { TopReply } from '@h5/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { CommentItem } from './CommentItem';
@@ -23,16 +24,19 @@ function reply(replyId: number, author: ReturnType<typeof user>, children: TopRe
 
 const render = (item: TopReply, lzUserId: number | null) =>
   renderToStaticMarkup(
-    <CommentItem
-      reply={item}
-      paging={undefined}
-      onExpand={() => undefined}
-      mapping={new Map()}
-      lzUserId={lzUserId}
-      now={0}
-      onReply={() => undefined}
-      onDelete={() => undefined}
-    />,
+    // The author links are router links.
+    <MemoryRouter>
+      <CommentItem
+        reply={item}
+        paging={undefined}
+        onExpand={() => undefined}
+        mapping={new Map()}
+        lzUserId={lzUserId}
+        now={0}
+        onReply={() => undefined}
+        onDelete={() => undefined}
+      />
+    </MemoryRouter>,
   );
 
 describe('the 楼主 badge', () => {
@@ -44,5 +48,20 @@ describe('the 楼主 badge', () => {
     expect(html).toContain(COMMENT_TEXT.lz);
     expect(render(item, null)).not.toContain('lz-badge');
     expect(render(reply(4, author), 7)).toContain('lz-badge');
+  });
+});
+
+describe('the comment author', () => {
+  it('links to the user home, marked as a jump link (the native user screen in the app)', () => {
+    const html = render(reply(1, user(3, '路人')), null);
+    const links = html.match(/<a [^>]*>/g) ?? [];
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      expect(link).toContain('href="/community/user?userId=3"');
+      expect(link).toContain('data-jump=""');
+    }
+    // The avatar repeats the name's link: hidden from keyboards and screen readers.
+    expect(links[0]).toContain('tabindex="-1" aria-hidden="true"');
+    expect(links[1]).toContain('data-testid="comment-author"');
   });
 });

@@ -1,6 +1,7 @@
 import type { Reply, TopReply } from '@h5/contract';
-import { optimiseImageUrl } from '@h5/core';
+import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
+import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
 import styles from './Comment.module.css';
 import { CommentText } from './CommentText';
@@ -29,20 +30,37 @@ function CommentBody({
   small,
 }: Actions & { reply: Reply; small: boolean }) {
   const size = small ? 24 : 36;
+  const author = { userId: reply.author.userId };
   const lowDevice = useLowDevice();
   return (
     <article className={styles.comment} data-testid="comment" data-reply-id={reply.replyId}>
-      <img
-        className={styles.avatar}
-        src={optimiseImageUrl(reply.author.avatar, { width: AVATAR_WIDTH, lowDevice })}
-        width={size}
-        height={size}
-        alt=""
-        loading="lazy"
-      />
+      {/* The avatar repeats the name's link: one stop for keyboards and screen readers. */}
+      <JumpLink
+        jump={USER_DETAIL_JUMP}
+        params={author}
+        className={styles.avatarLink}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <img
+          className={styles.avatar}
+          src={optimiseImageUrl(reply.author.avatar, { width: AVATAR_WIDTH, lowDevice })}
+          width={size}
+          height={size}
+          alt=""
+          loading="lazy"
+        />
+      </JumpLink>
       <div className={styles.bodyColumn}>
         <header className={styles.meta}>
-          <span className={styles.name}>{reply.author.userName}</span>
+          <JumpLink
+            jump={USER_DETAIL_JUMP}
+            params={author}
+            className={styles.name}
+            data-testid="comment-author"
+          >
+            {reply.author.userName}
+          </JumpLink>
           {reply.author.userId === lzUserId ? (
             <span className={styles.lz} data-testid="lz-badge">
               {COMMENT_TEXT.lz}

@@ -2,6 +2,8 @@ import { redirect } from 'react-router';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { appLanding } from '../share/app-landing';
+import { ShareLanding } from '../share/ShareLanding';
 import type { Route } from './+types/content-jump';
 import { queryId } from './page-id';
 import styles from './social.module.css';
@@ -19,8 +21,13 @@ const ID_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/note/details': ['id'],
 };
 
-/** Sends a valid id on to `/community/content/:id`; anything else renders the not-found page. */
+/**
+ * Sends a valid id on to `/community/content/:id`; anything else renders the not-found page.
+ * Inside the app a share path lands on its native screen instead (issue 12).
+ */
 export function loader({ request }: Route.LoaderArgs) {
+  const landing = appLanding(request);
+  if (landing) return landing;
   const url = new URL(request.url);
   const path = url.pathname.replace(/\/+$/, '') || '/';
   for (const name of ID_PARAMS[path] ?? []) {
@@ -30,7 +37,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export default function ContentJumpNotFound() {
+export default function ContentJump({ loaderData }: Route.ComponentProps) {
+  if (loaderData) return <ShareLanding webPath={loaderData.webPath} />;
   return (
     <div className={styles.screen} data-testid="content-jump-not-found">
       <PageHeader title={SOCIAL_TEXT.notFound} fallback="/" />

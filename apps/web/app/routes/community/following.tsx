@@ -1,11 +1,11 @@
 import { contract, type FollowingUser } from '@h5/contract';
-import { optimiseImageUrl } from '@h5/core';
+import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { useCallback } from 'react';
-import { Link } from 'react-router';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
+import { JumpLink } from '../../shell/JumpLink';
 import { PageHeader } from '../../shell/PageHeader';
 import { useLowDevice } from '../../shell/use-low-device';
 import type { Route } from './+types/following';
@@ -46,8 +46,9 @@ export default function Following({ loaderData }: Route.ComponentProps) {
             <ul className={styles.list} data-testid="following-list">
               {users.map((user) => (
                 <li key={user.userId}>
-                  <Link
-                    to={`/community/user?userId=${user.userId}`}
+                  <JumpLink
+                    jump={USER_DETAIL_JUMP}
+                    params={{ userId: user.userId }}
                     className={styles.row}
                     data-testid="following-user"
                   >
@@ -66,7 +67,7 @@ export default function Following({ loaderData }: Route.ComponentProps) {
                         {SOCIAL_TEXT.followedAt(new Date(user.followedAt).toLocaleDateString('zh-CN'))}
                       </span>
                     </span>
-                  </Link>
+                  </JumpLink>
                 </li>
               ))}
             </ul>

@@ -1,11 +1,11 @@
 import { contract, type NewCommodityCard } from '@h5/contract';
-import { optimiseImageUrl } from '@h5/core';
+import { optimiseImageUrl, PRODUCT_JUMP } from '@h5/core';
 import { useCallback } from 'react';
-import { Link } from 'react-router';
 import { prefetch } from '../../lib/prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
+import { JumpLink } from '../../shell/JumpLink';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/new-commodity';
 import { CardList } from './CardList';
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
   { title: `${SOCIAL_TEXT.newCommodity} · ${SHELL_TEXT.siteTitle}` },
 ];
 
-/** Contents that show new products, each card with its product; `?spuId=` shows one product's. */
+/** Contents that show new products, each card with its product; `?spuId=` shows one product's (new or not). */
 export default function NewCommodity({ loaderData }: Route.ComponentProps) {
   // Keyed: a product chip leads here again with another spuId, and the list starts over.
   return <NewCommodityScreen key={loaderData.spuId ?? 'all'} {...loaderData} />;
@@ -52,12 +52,16 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
   );
 }
 
-/** The new product a card shows, under its author line: a link to that product's contents. */
+/**
+ * The product a card shows, under its author line: the product jump (spec §2), that is the app's
+ * product screen, and outside the app this product's contents.
+ */
 function ProductChip(card: NewCommodityCard) {
   const { product } = card;
   return (
-    <Link
-      to={`/community/new-commodity?spuId=${product.spuId}`}
+    <JumpLink
+      jump={PRODUCT_JUMP}
+      params={{ spuId: product.spuId }}
       className={styles.product}
       data-testid="product-chip"
       data-spu-id={product.spuId}
@@ -71,8 +75,8 @@ function ProductChip(card: NewCommodityCard) {
         loading="lazy"
         decoding="async"
       />
-      <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span>
+      {product.isNewProduct ? <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span> : null}
       <span className={styles.name}>{product.title}</span>
-    </Link>
+    </JumpLink>
   );
 }

@@ -9,6 +9,8 @@ import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { leanPage } from '../content/feed-state';
+import { appLanding } from '../share/app-landing';
+import { ShareLanding } from '../share/ShareLanding';
 import type { Route } from './+types/topic';
 import { CardList } from './CardList';
 import { queryId } from './page-id';
@@ -23,8 +25,13 @@ function tagIdOf(request: Request): number | null {
   return raw === '0' ? 0 : queryId(request, 'tagId');
 }
 
+/** Inside the app the share path (/dongtai) lands on the native topic screen (issue 12); else the topic. */
+export async function loader(args: Route.LoaderArgs) {
+  return appLanding(args.request) ?? (await topicData(args));
+}
+
 /** SSR prefetch of page 1 of the topic's contents (raced against the prefetch timeout). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function topicData({ request, context }: Route.LoaderArgs) {
   const tagId = tagIdOf(request);
   if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined)
     return { tagId: null, page: null, top: null };
@@ -41,11 +48,12 @@ const titleOf = (tagId: number | null) =>
     : SOCIAL_TEXT.topicTitle(CONTENT_CATEGORY_NAMES[tagId] ?? SOCIAL_TEXT.topic);
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${titleOf(data?.tagId ?? null)} · ${SHELL_TEXT.siteTitle}` },
+  { title: `${titleOf(data && 'tagId' in data ? data.tagId : null)} · ${SHELL_TEXT.siteTitle}` },
 ];
 
 /** A topic / label group (jump key 29 fallback `/community/topic?tagId=`, share path `/dongtai`). */
 export default function Topic({ loaderData }: Route.ComponentProps) {
+  if ('webPath' in loaderData) return <ShareLanding webPath={loaderData.webPath} />;
   const { tagId } = loaderData;
   if (tagId === null) {
     return (

@@ -11,7 +11,9 @@ import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { useLowDevice } from '../../shell/use-low-device';
 import { leanPage } from '../content/feed-state';
+import { appLanding } from '../share/app-landing';
 import { ShareButton } from '../share/ShareButton';
+import { ShareLanding } from '../share/ShareLanding';
 import type { Route } from './+types/user-home';
 import { CardList } from './CardList';
 import { errorCode, queryId } from './page-id';
@@ -29,12 +31,17 @@ function hashIdOf(request: Request): string | null {
 
 const NOT_FOUND_PAGE = { userId: null, hashId: null, profile: null, notFound: true, page: null } as const;
 
+/** Inside the app the share path lands on the native user screen (issue 12); else the user home. */
+export async function loader(args: Route.LoaderArgs) {
+  return appLanding(args.request) ?? (await userHomeData(args));
+}
+
 /**
  * SSR prefetch of the header and page 1 for `?userId=`, or for the user of `?hashId=` (looked up
  * first, within the same prefetch limit, spec §4). When the lookup does not come in time the
  * browser resolves the hashId itself (`hashId` set, `userId` null).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function userHomeData({ request, context }: Route.LoaderArgs) {
   let userId = queryId(request, 'userId');
   const hashId = userId === null ? hashIdOf(request) : null;
   if (userId === null) {
@@ -61,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
-  const profile = data?.profile;
+  const profile = data && 'profile' in data ? data.profile : null;
   const title = profile ? SHARE_TEXT.userShareTitle(profile.userName) : SOCIAL_TEXT.userHome;
   return [
     { title: `${title} · ${SHELL_TEXT.siteTitle}` },
@@ -75,6 +82,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
  * also by `?hashId=`).
  */
 export default function UserHome({ loaderData }: Route.ComponentProps) {
+  if ('webPath' in loaderData) return <ShareLanding webPath={loaderData.webPath} />;
   const { userId, hashId, notFound } = loaderData;
   if (userId !== null && !notFound)
     return (

@@ -1,5 +1,6 @@
 import type { ContentDetail } from '@h5/contract';
 import { imageProcessValue } from '@h5/core';
+import { JUMP_LINKS_ATTRIBUTE } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
 import styles from './ArticleBody.module.css';
 import { ProductCard } from './ProductCard';
@@ -10,6 +11,7 @@ const RESIZED_IMAGE = /(?<=x-oss-process=)image\/resize,w_(\d+)[^"&#\s]*/g;
 /**
  * A RichText article: the server's sanitised HTML runs (core's transformArticle: allow-listed
  * tags and attributes only, so inserting them runs no script) with product cards between them.
+ * Its links to pages of ours (a column, trend, news…) open their native screens in the app.
  */
 export function ArticleBody({ detail }: { detail: Pick<ContentDetail, 'article' | 'products'> }) {
   const products = new Map(detail.products.map((p) => [p.spuId, p]));
@@ -21,7 +23,7 @@ export function ArticleBody({ detail }: { detail: Pick<ContentDetail, 'article' 
       ? html.replace(RESIZED_IMAGE, (_, width: string) => imageProcessValue(Number(width), true))
       : html;
   return (
-    <div className={styles.article} data-testid="article">
+    <div className={styles.article} data-testid="article" {...{ [JUMP_LINKS_ATTRIBUTE]: '' }}>
       {detail.article.map((block, i) => {
         if (block.kind === 'product') {
           const product = products.get(block.spuId);

@@ -1,7 +1,7 @@
 import type { ContentDetail } from '@h5/contract';
-import { CONTENT_TYPE, optimiseImageUrl } from '@h5/core';
-import { Link } from 'react-router';
+import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
 import { formatSubmittedAt } from '../feedback/format-time';
 import { ArticleBody } from './ArticleBody';
@@ -45,6 +45,21 @@ function Media({ detail }: { detail: ContentDetail }) {
   return null;
 }
 
+/** The content's topic (a tag id is a content category here): jump key 29, the topic page outside the app. */
+function TopicChip({ category, name }: { category: number; name: string }) {
+  if (name === '') return null;
+  return (
+    <JumpLink
+      jump={JUMP_KEY.topic}
+      params={{ tagId: category }}
+      className={styles.topic}
+      data-testid="topic-chip"
+    >
+      #{name}
+    </JumpLink>
+  );
+}
+
 /** The content: media, title, author row with time, then the text or the article. */
 export function DetailBody({ detail }: { detail: ContentDetail }) {
   const textCard = detail.contentType === CONTENT_TYPE.NoPic;
@@ -52,8 +67,9 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
     <article className={styles.body} data-testid="detail-body">
       <Media detail={detail} />
       <div className={styles.sheet}>
-        <Link
-          to={`/community/user?userId=${detail.author.userId}`}
+        <JumpLink
+          jump={USER_DETAIL_JUMP}
+          params={{ userId: detail.author.userId }}
           className={styles.author}
           data-testid="detail-author"
         >
@@ -74,7 +90,7 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
               {formatSubmittedAt(new Date(detail.createdAt).toISOString())}
             </time>
           </span>
-        </Link>
+        </JumpLink>
         <h1 className={styles.title} data-testid="detail-title">
           {detail.title}
         </h1>
@@ -88,6 +104,7 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
             ))}
           </div>
         )}
+        <TopicChip category={detail.category} name={detail.categoryName} />
       </div>
     </article>
   );

@@ -1,8 +1,9 @@
 import type { FeedCard as Card } from '@h5/contract';
-import { CONTENT_TYPE, formatCount, optimiseImageUrl } from '@h5/core';
+import { CONTENT_TYPE, formatCount, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
+import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
 import { coverRatio } from './columns';
 import styles from './FeedCard.module.css';
@@ -67,8 +68,9 @@ export function FeedCard({ card, eager, priority, position, extra }: Props) {
         {card.cover ? <h2 className={styles.title}>{card.title}</h2> : null}
       </Link>
       <div className={styles.meta}>
-        <Link
-          to={`/community/user?userId=${card.author.userId}`}
+        <JumpLink
+          jump={USER_DETAIL_JUMP}
+          params={{ userId: card.author.userId }}
           className={styles.author}
           data-testid="card-author"
         >
@@ -82,7 +84,7 @@ export function FeedCard({ card, eager, priority, position, extra }: Props) {
             decoding="async"
           />
           <span className={styles.name}>{card.author.userName}</span>
-        </Link>
+        </JumpLink>
         <span className={`${styles.lights} ${card.isLight ? styles.lit : ''}`}>
           <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.lightIcon}>
             <path

@@ -1,15 +1,25 @@
 import type { ProductCard as Product } from '@h5/contract';
-import { formatCount, optimiseImageUrl, PRODUCT_WANTED } from '@h5/core';
+import { formatCount, optimiseImageUrl, PRODUCT_JUMP, PRODUCT_WANTED } from '@h5/core';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { JumpLink } from '../../shell/JumpLink';
 import styles from './ProductCard.module.css';
 import { Stars } from './Stars';
 
 const LOGO_WIDTH = 160;
 
-/** A product card inside an article: logo, title, stars with score and raters, new / wanted marks. */
+/**
+ * A product card inside an article: logo, title, stars with score and raters, new / wanted marks.
+ * A tap is the product jump (spec §2): the app's product screen, its contents outside the app.
+ */
 export function ProductCard({ product }: { product: Product }) {
   return (
-    <div className={styles.card} data-testid="product-card" data-spu-id={product.spuId}>
+    <JumpLink
+      jump={PRODUCT_JUMP}
+      params={{ spuId: product.spuId }}
+      className={styles.card}
+      data-testid="product-card"
+      data-spu-id={product.spuId}
+    >
       <img
         className={styles.logo}
         src={optimiseImageUrl(product.logoUrl, { width: LOGO_WIDTH })}
@@ -33,6 +43,6 @@ export function ProductCard({ product }: { product: Product }) {
           <p className={styles.wanted}>{DETAIL_TEXT.wanted}</p>
         ) : null}
       </div>
-    </div>
+    </JumpLink>
   );
 }

@@ -1,5 +1,5 @@
 import type { Bridge } from '@h5/bridge';
-import { JUMP_KEY, type JumpTarget, SHARE_CHANNELS, USER_DETAIL_JUMP } from '@h5/core';
+import { JUMP_KEY, type JumpTarget, PRODUCT_JUMP, SHARE_CHANNELS, USER_DETAIL_JUMP } from '@h5/core';
 import type { LazyApi } from '../../lib/api-client';
 import { BRIDGE_TEXT } from '../../lib/ui-text/bridge';
 
@@ -70,4 +70,5 @@ export const JUMP_ACTIONS: readonly ConsoleAction[] = [
   jump(JUMP_KEY.externalLink, { url: '/community/feed' }, T.jumpLabels.externalLink),
   jump(JUMP_KEY.loginRequired, { url: '/community/feed' }, T.jumpLabels.loginRequired),
   jump(USER_DETAIL_JUMP, { userId: 1 }, T.jumpLabels.userDetail),
+  jump(PRODUCT_JUMP, { spuId: 1_000_001, propertyValueId: 1 }, T.jumpLabels.product),
 ];

@@ -42,6 +42,7 @@ const detail = (over: Partial<ContentDetail>): ContentDetail => ({
   contentId: 7,
   contentType: 0,
   category: 0,
+  categoryName: '热门推荐',
   title: '白色板鞋',
   text: '',
   article: [],
