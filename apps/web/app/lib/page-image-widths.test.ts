@@ -12,7 +12,7 @@ function widthsIn(source: string): number[] {
   const constants = new Map(
     [...source.matchAll(/const ([A-Z_]*WIDTH) = (\d+);/g)].map((m) => [m[1] as string, Number(m[2])]),
   );
-  return [...source.matchAll(/optimiseImageUrl\([^)]*\{ width: ([A-Z_0-9]+) \}/g)].map((m) => {
+  return [...source.matchAll(/optimiseImageUrl\([^)]*\{ width: ([A-Z_0-9]+)[ ,}]/g)].map((m) => {
     const value = m[1] as string;
     return /^\d+$/.test(value) ? Number(value) : (constants.get(value) ?? Number.NaN);
   });

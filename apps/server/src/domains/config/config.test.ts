@@ -192,7 +192,7 @@ describe('client-conf is a config-centre document (issue 12 point 6)', () => {
     });
   });
 
-  it('migration 0009 moves client_conf rows into one document per project and drops the table', async () => {
+  it('migration 0011 moves client_conf rows into one document per project and drops the table', async () => {
     const project = `migrated-${Date.now()}`;
     const { db } = t;
     await db.execute(
@@ -203,7 +203,7 @@ describe('client-conf is a config-centre document (issue 12 point 6)', () => {
       sql`INSERT INTO client_conf VALUES (${project}, 'errorPageSwitch', 'true'::jsonb), (${project}, 'notice', '"维护"'::jsonb)`,
     );
     const migration = readFileSync(
-      join(migrationsFolder(), '0009_client_conf_in_config_entries.sql'),
+      join(migrationsFolder(), '0011_client_conf_in_config_entries.sql'),
       'utf8',
     );
     for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));

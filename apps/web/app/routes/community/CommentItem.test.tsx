@@ -1,6 +1,6 @@
 import type { TopReply } from '@h5/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { CommentItem } from './CommentItem';
@@ -22,22 +22,27 @@ function reply(replyId: number, author: ReturnType<typeof user>, children: TopRe
   };
 }
 
-const render = (item: TopReply, lzUserId: number | null) =>
-  renderToStaticMarkup(
-    // The author links are router links.
-    <MemoryRouter>
-      <CommentItem
-        reply={item}
-        paging={undefined}
-        onExpand={() => undefined}
-        mapping={new Map()}
-        lzUserId={lzUserId}
-        now={0}
-        onReply={() => undefined}
-        onDelete={() => undefined}
-      />
-    </MemoryRouter>,
-  );
+const render = (item: TopReply, lzUserId: number | null) => {
+  // The author links are router links, and the avatar's size reads the root data (low-device hint).
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <CommentItem
+          reply={item}
+          paging={undefined}
+          onExpand={() => undefined}
+          mapping={new Map()}
+          lzUserId={lzUserId}
+          now={0}
+          onReply={() => undefined}
+          onDelete={() => undefined}
+        />
+      ),
+    },
+  ]);
+  return renderToStaticMarkup(<Stub initialEntries={['/']} />);
+};
 
 describe('the 楼主 badge', () => {
   it('marks the comments of the content’s author (from meme lzinfo), top-level and nested, and no one else’s', () => {
