@@ -49,11 +49,13 @@ describe('recommend feed', () => {
       await page.mouse.wheel(0, 4000);
       await page.waitForTimeout(300);
     }
-    await expect.poll(() => page.locator(FEED_CARD).count(), { timeout: 10_000 }).toBe(40);
+    // Page 2 at least (a sentinel still in view after it may fetch page 3 at once).
+    await expect.poll(() => page.locator(FEED_CARD).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(40);
     expect(feedCalls[0]).toContain('lastId=');
     expect(feedCalls[0]).toContain('sign=');
     const allIds = await cardIds(page);
-    expect(new Set(allIds).size).toBe(40);
+    expect(allIds.length % 20).toBe(0);
+    expect(new Set(allIds).size).toBe(allIds.length);
     expect(allIds).toEqual(expect.arrayContaining(firstIds));
     await page.context().close();
   });

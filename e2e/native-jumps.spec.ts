@@ -6,7 +6,7 @@ import { contract } from '@h5/contract';
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi } from './support/api';
-import { useAppSimulator } from './support/app';
+import { expectReload, useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { richTextFacts, SEEDED_RICH_TEXT, userIdOfHref } from './support/content-facts';
 import { FEED_CARD, waitForHydration, waitForNativeJumps } from './support/page';
@@ -47,7 +47,11 @@ describe('native screens from real screens (app simulator)', () => {
     const onHome = sim.page.locator(FEED_CARD).first().getByTestId('card-author');
     expect(await nativeJump(sim, onHome)).toEqual(userJump(authorId));
 
-    const tokens = await sim.login();
+    // The native login reloads the page (spec §2): let it finish before going on.
+    let tokens: Awaited<ReturnType<typeof sim.login>> | undefined;
+    await expectReload(sim.page, async () => {
+      tokens = await sim.login();
+    });
     await e2eApi(baseURL, tokens)(contract.community.followAdd, { userId: authorId });
     await sim.goto('/community/following');
     await waitForHydration(sim.page);

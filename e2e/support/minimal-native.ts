@@ -2,6 +2,7 @@
 // of your own that speaks only the documented protocol). It imports nothing of the project on
 // purpose: every name, shape and code below is copied from the document. If this app needs
 // something the document does not say, the document is what gets fixed.
+import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** The version in the user agent's app marker (`… CommunityApp/<major.minor.patch>`, "Detection"). */
@@ -11,6 +12,12 @@ const USER_AGENT =
   `Mobile/15E148 CommunityApp/${MINIMAL_APP_VERSION}`;
 /** Where the app reports each page → native message to the test (Node side). */
 const RECORD_BINDING = '__minimalNativeRecord';
+/** Where its captcha screen runs (Node side: the app's own HTTP client, "Native verify"). */
+const VERIFY_BINDING = '__minimalNativeVerify';
+/** What this app tells the page about itself ("Platform info: what the page uses"). */
+export const MINIMAL_PLATFORM_INFO = { deviceId: 'minimal-app-device', statusBarHeight: 20 };
+/** The app's answer to `getTrackSource` ("Track source"). */
+export const MINIMAL_TRACK_SOURCE = 'minimal-push';
 
 /** A page → native message as the document's "Messages" section writes it. */
 export interface PageMessage {
@@ -26,6 +33,9 @@ interface NativeConfig {
   /** The `redirect` keys this app has screens for, as text ("Redirect keys"). */
   screens: string[];
   binding: string;
+  verifyBinding: string;
+  platformInfo: Record<string, unknown>;
+  trackSource: string;
 }
 
 /**
@@ -62,9 +72,21 @@ function installNativeHalf(config: NativeConfig): void {
             appVersion: config.appVersion,
             platform: 'ios',
             ua: navigator.userAgent,
-            deviceId: 'minimal-app-device',
-            statusBarHeight: 20,
+            ...config.platformInfo,
           });
+        case 'getTrackSource':
+          return ok(id, { source: config.trackSource });
+        case 'riskVerify': {
+          // "Native verify": the app passes the captcha with the server itself, then answers
+          // {status: 200, code: 1} alone (no sessionId).
+          const verify = page[config.verifyBinding] as (() => Promise<boolean>) | undefined;
+          if (!verify) return fail(id, 3, 'no captcha screen in this app');
+          void verify().then(
+            (passed) => (passed ? ok(id, { status: 200, code: 1 }) : fail(id, 5, 'captcha not passed')),
+            () => fail(id, 5, 'captcha not passed'),
+          );
+          return;
+        }
         case 'finishedPage':
           return ok(id, { done: true });
         case 'redirect': {
@@ -104,10 +126,47 @@ export interface MinimalNativeApp {
   waitForRequest(kind: string, since: number): Promise<PageMessage>;
 }
 
+/** The sign of docs/api.md "Sign": md5 over the sorted keys and values, then the secret. */
+function signOf(params: Record<string, string>, secret: string): string {
+  const text = Object.keys(params)
+    .sort()
+    .map((key) => `${key}${params[key]}`)
+    .join('');
+  return createHash('md5')
+    .update(text + secret)
+    .digest('hex');
+}
+
+/**
+ * The app's captcha screen, solved by its test build: a challenge, the non-production answer and
+ * the verify, with the webview's cookies (docs/api.md "Risk check and captcha", steps 1–2).
+ */
+async function passCaptcha(context: BrowserContext, baseURL: string, signSecret: string): Promise<boolean> {
+  const cookie = (await context.cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const call = async (method: 'GET' | 'POST', path: string, params: Record<string, string>) => {
+    const sign = signOf(params, signSecret);
+    const query = new URLSearchParams(method === 'GET' ? { ...params, sign } : { sign });
+    const response = await fetch(`${baseURL}${path}?${query}`, {
+      method,
+      headers: { cookie, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'POST' ? { body: JSON.stringify(params) } : {}),
+    });
+    const envelope = (await response.json()) as { code: number; data: Record<string, unknown> };
+    if (envelope.code !== 200) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+    return envelope.data;
+  };
+  const challenge = await call('POST', '/sns-auth/v1/common/h5/captcha/challenge', {});
+  const challengeId = String(challenge.challengeId);
+  const { answer } = await call('GET', '/sns-auth/v1/common/h5/captcha/dev-answer', { challengeId });
+  await call('POST', '/sns-auth/v1/common/h5/captcha/verify', { challengeId, answer: String(answer) });
+  return true;
+}
+
 /** A phone webview with the app's user agent and the minimal native half in every document. */
 export async function launchMinimalNative(
   browser: Browser,
   screens: readonly string[] = ALL_SCREENS,
+  captcha?: { baseURL: string; signSecret: string },
 ): Promise<MinimalNativeApp> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
@@ -121,10 +180,17 @@ export async function launchMinimalNative(
     const message = JSON.parse(String(json)) as PageMessage;
     if (message.type === 'request') requests.push(message);
   });
+  if (captcha)
+    await context.exposeBinding(VERIFY_BINDING, () =>
+      passCaptcha(context, captcha.baseURL, captcha.signSecret),
+    );
   const config: NativeConfig = {
     appVersion: MINIMAL_APP_VERSION,
     screens: [...screens],
     binding: RECORD_BINDING,
+    verifyBinding: VERIFY_BINDING,
+    platformInfo: MINIMAL_PLATFORM_INFO,
+    trackSource: MINIMAL_TRACK_SOURCE,
   };
   await context.addInitScript(installNativeHalf, config);
   const page = await context.newPage();
