@@ -80,8 +80,10 @@ export class RateCounters {
           window_start = CASE WHEN c.window_start <= now() - ${windowOf} THEN now() ELSE c.window_start END
         RETURNING c.rule, c.subject, c.hits, c.window_start
       )
-      SELECT counted.rule, counted.subject, counted.hits, greatest(1, ceil(extract(epoch FROM
-        counted.window_start + make_interval(secs => input.window_seconds) - now())))::int AS retry_after
+      -- now() is this transaction's start: a concurrent call that opened the window after it
+      -- started leaves window_start in our future, so the wait is capped at the window.
+      SELECT counted.rule, counted.subject, counted.hits, least(input.window_seconds, greatest(1, ceil(extract(epoch FROM
+        counted.window_start + make_interval(secs => input.window_seconds) - now()))))::int AS retry_after
       FROM counted JOIN input USING (rule, subject)
     `);
     const rows = new Map(
