@@ -1,10 +1,10 @@
 // Issue 6 (sharing). The detail page's bottom bar and the user home render it; the logic
 // (bridge, UA rules, WeChat) is in share-action.ts, loaded on mount / first tap.
 import { useCallback, useEffect } from 'react';
-import { useRootData } from '../../lib/root-data';
-import { SHARE_TEXT } from '../../lib/ui-text/share';
-import { useApi } from '../../lib/use-api';
-import { Toast, useToast } from '../../shell/Toast';
+import { useRootData } from '../lib/root-data';
+import { SHARE_TEXT } from '../lib/ui-text/share';
+import { useApi } from '../lib/use-api';
+import { Toast, useToast } from '../shell/Toast';
 import type { ShareTarget } from './share-info';
 
 const loadShareAction = () => import('./share-action');
