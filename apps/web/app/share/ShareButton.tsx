@@ -4,7 +4,8 @@ import { useCallback, useEffect } from 'react';
 import { useRootData } from '../lib/root-data';
 import { SHARE_TEXT } from '../lib/ui-text/share';
 import { useApi } from '../lib/use-api';
-import { Toast, useToast } from '../shell/Toast';
+import { Toast } from '../shell/Toast';
+import { useToast } from '../shell/use-toast';
 import type { ShareTarget } from './share-info';
 
 const loadShareAction = () => import('./share-action');
