@@ -47,7 +47,7 @@ const SHELL_MODULES = new RegExp(
   [
     String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|app-env|query-params)\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]lib[\/]ui-text[\/]shell\.ts$`,
-    String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|lazy-fallbacks|use-platform-info-hold|use-low-device|HydrationMarker)\.tsx?$`,
+    String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|lazy-fallbacks|use-platform-info-hold|use-low-device)\.tsx?$`,
     String.raw`packages[\/]core[\/]src[\/]constants[\/](timing|http)\.ts$`,
     // The fallbacks (error page, placeholder) load lazily (shell/lazy-fallbacks.tsx), their styles
     // with the shell: a server-rendered one must paint styled before its chunk arrives.

@@ -20,7 +20,6 @@ import { SHELL_TEXT } from './lib/ui-text/shell';
 import { EARLY_RELOAD_BUTTONS, EARLY_SCRIPT_ERROR_COLLECTOR } from './platform/early-errors';
 import { PlatformBoot } from './platform/PlatformBoot';
 import { FloatingButtonsLoader } from './shell/FloatingButtonsLoader';
-import { HydrationMarker } from './shell/HydrationMarker';
 import { LazyRootErrorBoundary, preloadFallbacks } from './shell/lazy-fallbacks';
 import { PageToast } from './shell/PageToast';
 import { PageWrapper } from './shell/PageWrapper';
@@ -57,6 +56,13 @@ function deviceAttributes(root: ReturnType<typeof useRootData>) {
 export function Layout({ children }: { children: ReactNode }) {
   // The page's CSP nonce (server render only): without it the browser runs none of these scripts.
   const nonce = useNonce();
+  // Once React has hydrated the page: `<html data-hydrated="true">`, so browser tests and the
+  // white-screen check tell a server-rendered page from a live one, and the fallbacks' chunk is
+  // fetched ahead of need (shell/lazy-fallbacks.tsx).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    preloadFallbacks();
+  }, []);
   return (
     <html lang="zh-CN" {...deviceAttributes(useRootData())} suppressHydrationWarning>
       <head>
@@ -83,7 +89,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -92,7 +97,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useEffect(preloadFallbacks, []);
   return (
     <>
       <PageWrapper inApp={loaderData.inApp}>
