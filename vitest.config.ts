@@ -11,6 +11,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
             'tools/*/src/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           environment: 'node',
         },

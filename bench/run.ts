@@ -8,6 +8,7 @@ import { signSource } from '@h5/core';
 import { md5 } from 'js-md5/build/md5.mjs';
 import { generateUploadAppSecrets } from '../apps/server/src/db/seed/upload-seed';
 import { freePort, REPO_ROOT, startServer, stopChild, waitForReady } from '../scripts/start-server.mjs';
+import { BUDGETED_PATHS } from './first-load-budget';
 import { firstLoadJs } from './first-load-js';
 import { lighthouseScores } from './lighthouse';
 import { measureRps } from './load';
@@ -19,7 +20,7 @@ const rows: { figure: string; value: string; budget: string }[] = [];
 
 async function bundleWeights() {
   for (const row of await firstLoadJs(join(REPO_ROOT, 'apps/web/build'))) {
-    const budgeted = row.path === '/' || row.path.includes('content/');
+    const budgeted = BUDGETED_PATHS.includes(row.path);
     rows.push({
       figure: `first-load JS ${row.path} (${row.files} files, gzip)`,
       value: `${(row.gzipBytes / KIB).toFixed(1)} KiB`,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything, in the order that fails fastest — typecheck, lint, unit and
-// integration tests, the production build, then the browser tests against that build.
+// integration tests, the production build, the first-load JS budget of that build (DESIGN.md §8),
+// then the browser tests against it.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -8,6 +9,7 @@ const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['unit + integration', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration']],
   ['build', 'npm', ['run', 'build']],
+  ['first-load JS budget', 'npx', ['tsx', 'bench/first-load-budget.ts']],
   ['e2e (browser)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
 

@@ -45,10 +45,13 @@ const FRAMEWORK_MODULES =
 // being root-reachable would load on every page: keep the list to the shell.
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|telemetry|app-env|query-params)\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|app-env|query-params)\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]lib[\/]ui-text[\/]shell\.ts$`,
-    String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|ErrorPage|RootErrorBoundary|use-platform-info-hold|use-low-device|HydrationMarker)\.tsx?$`,
-    String.raw`packages[\/]core[\/]src[\/](constants[\/](timing|http|query)|messages[\/](telemetry|error-page|placeholder))\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|lazy-fallbacks|use-platform-info-hold|use-low-device)\.tsx?$`,
+    String.raw`packages[\/]core[\/]src[\/]constants[\/](timing|http)\.ts$`,
+    // The fallbacks (error page, placeholder) load lazily (shell/lazy-fallbacks.tsx), their styles
+    // with the shell: a server-rendered one must paint styled before its chunk arrives.
+    String.raw`apps[\/]web[\/]app[\/]shell[\/](ErrorPage|RootErrorBoundary|Placeholder)\.module\.css$`,
     // Core modules the feed shares with the detail, upload and community screens: in the shell,
     // or Rolldown puts them in the feed chunk and every such screen loads the whole feed.
     String.raw`packages[\/]core[\/]src[\/](image-url|format-count|constants[\/]content)\.ts$`,

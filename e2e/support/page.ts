@@ -16,7 +16,7 @@ export function pageViewSent(page: Page) {
   );
 }
 
-/** Waits until React has hydrated the page (root's HydrationMarker). */
+/** Waits until React has hydrated the page (root.tsx's Layout marks it). */
 export function waitForHydration(page: Page) {
   return page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }

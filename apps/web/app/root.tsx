@@ -1,7 +1,7 @@
 import './load-context';
 import './shell/styles/tokens.css';
 import './shell/styles/floating.css';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, Suspense, useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -17,13 +17,12 @@ import { useNonce } from './lib/nonce';
 import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
 import { SHELL_TEXT } from './lib/ui-text/shell';
-import { EARLY_SCRIPT_ERROR_COLLECTOR } from './platform/early-errors';
+import { EARLY_RELOAD_BUTTONS, EARLY_SCRIPT_ERROR_COLLECTOR } from './platform/early-errors';
 import { PlatformBoot } from './platform/PlatformBoot';
 import { FloatingButtonsLoader } from './shell/FloatingButtonsLoader';
-import { HydrationMarker } from './shell/HydrationMarker';
+import { LazyRootErrorBoundary, preloadFallbacks } from './shell/lazy-fallbacks';
 import { PageToast } from './shell/PageToast';
 import { PageWrapper } from './shell/PageWrapper';
-import { RootErrorBoundary } from './shell/RootErrorBoundary';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
@@ -57,6 +56,13 @@ function deviceAttributes(root: ReturnType<typeof useRootData>) {
 export function Layout({ children }: { children: ReactNode }) {
   // The page's CSP nonce (server render only): without it the browser runs none of these scripts.
   const nonce = useNonce();
+  // Once React has hydrated the page: `<html data-hydrated="true">`, so browser tests and the
+  // white-screen check tell a server-rendered page from a live one, and the fallbacks' chunk is
+  // fetched ahead of need (shell/lazy-fallbacks.tsx).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    preloadFallbacks();
+  }, []);
   return (
     <html lang="zh-CN" {...deviceAttributes(useRootData())} suppressHydrationWarning>
       <head>
@@ -73,7 +79,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data.
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_SCRIPT_ERROR_COLLECTOR : '' }}
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? EARLY_SCRIPT_ERROR_COLLECTOR + EARLY_RELOAD_BUTTONS : '',
+          }}
           suppressHydrationWarning
         />
         <Meta />
@@ -81,7 +89,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -103,5 +110,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RootErrorBoundary error={error} root={useRootData()} />;
+  const root = useRootData();
+  return (
+    <Suspense fallback={null}>
+      <LazyRootErrorBoundary error={error} root={root} />
+    </Suspense>
+  );
 }

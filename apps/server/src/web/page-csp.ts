@@ -2,7 +2,7 @@ import { IMAGE_CDN_HOSTS, wantsDebugConsole } from '@h5/core';
 import { type Env, publicApiBase } from '../env';
 import { FRAME_ANCESTORS } from '../plugins/security-headers';
 
-/** WeChat's JS-SDK, loaded inside WeChat's browser for its share menu (routes/share/wechat-sdk.ts). */
+/** WeChat's JS-SDK, loaded inside WeChat's browser for its share menu (apps/web/app/share/wechat-sdk.ts). */
 const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
 
 /** The origins besides the page's own that serve this site: the API host (also the storage and CDN host) and PUBLIC_ORIGIN. */

@@ -10,3 +10,12 @@ declare global {
  * because the app's own code may be what failed to load. Kept as a string for `<script>`.
  */
 export const EARLY_SCRIPT_ERROR_COLLECTOR = `window.__H5_SCRIPT_ERRORS__=[];addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='SCRIPT'&&window.__H5_SCRIPT_ERRORS__)window.__H5_SCRIPT_ERRORS__.push(t.src)},true);`;
+
+/**
+ * The error page's refresh button (`data-reload`, shell/ErrorPage.tsx) reloads from the first byte
+ * on: the error page may be server-rendered while its chunk is still loading (it is not
+ * first-load JS), or shown because the app's own scripts failed. Inline in the head like the
+ * collector above; it adds nothing to first-load JS. Capture phase: React stops a click on a
+ * part it has not hydrated yet (to replay it later), before it would bubble to the window.
+ */
+export const EARLY_RELOAD_BUTTONS = `addEventListener('click',function(e){var t=e.target;if(t&&t.closest&&t.closest('[data-reload]'))location.reload()},true);`;

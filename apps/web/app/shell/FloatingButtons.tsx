@@ -6,7 +6,8 @@ import { loadPageBridge } from '../platform/page-bridge';
 import { DraggableButton } from './DraggableButton';
 import { DOWNGRADE_STORAGE_KEY, isDowngradeOn, toggleDowngrade } from './downgrade';
 import type { Point, Size } from './drag-clamp';
-import { Toast, useToast } from './Toast';
+import { Toast } from './Toast';
+import { useToast } from './use-toast';
 
 const text = FLOATING_BUTTONS_MESSAGES;
 // Default places: stacked at the right edge, above the bottom safe area.

@@ -1,6 +1,6 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useRootData } from '../lib/root-data';
-import { ErrorPage } from './ErrorPage';
+import { LazyErrorPage } from './lazy-fallbacks';
 import styles from './PageWrapper.module.css';
 import { errorPageRaised } from './page-signals';
 import { usePlatformInfoHold } from './use-platform-info-hold';
@@ -21,7 +21,12 @@ export function PageWrapper({ inApp, children }: Props) {
   const holding = usePlatformInfoHold(inApp);
   const raised = useSyncExternalStore(errorPageRaised.subscribe, errorPageRaised.get, notRaised);
   const errorPageSwitch = useRootData()?.clientConf.errorPageSwitch;
-  if (errorPageSwitch || raised) return <ErrorPage />;
+  if (errorPageSwitch || raised)
+    return (
+      <Suspense fallback={null}>
+        <LazyErrorPage />
+      </Suspense>
+    );
   return (
     <div className={holding ? styles.holding : undefined} aria-busy={holding || undefined} data-testid="page">
       {children}

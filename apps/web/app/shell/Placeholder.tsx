@@ -1,44 +1,17 @@
-import { PLACEHOLDER_MESSAGES } from '@h5/core';
-import styles from './Placeholder.module.css';
+import { Suspense } from 'react';
+import { LazyPlaceholderBlock } from './lazy-fallbacks';
+import type { PlaceholderProps } from './PlaceholderBlock';
 
-const text = PLACEHOLDER_MESSAGES;
+export type { PlaceholderType } from './PlaceholderBlock';
 
-export type PlaceholderType = 'empty' | 'networkError' | 'loading';
-
-interface Props {
-  type: PlaceholderType;
-  /** The 'refresh network' button of networkError. */
-  onRetry?: () => void;
-  /** A smaller block, e.g. at the bottom of a list. */
-  compact?: boolean;
-}
-
-/** The placeholder block of spec §2: empty, networkError (with a retry button) or loading. */
-export function Placeholder({ type, onRetry, compact = false }: Props) {
-  const className = `${styles.block} ${compact ? styles.compact : ''}`;
-  if (type === 'loading') {
-    return (
-      <div className={className} role="status" aria-live="polite" data-testid="placeholder-loading">
-        <span className={styles.spinner} aria-hidden="true" />
-        <p className={styles.text}>{text.loading}</p>
-      </div>
-    );
-  }
-  if (type === 'networkError') {
-    return (
-      <div className={className} role="alert" data-testid="placeholder-network-error">
-        <span className={styles.networkIcon} aria-hidden="true" />
-        <p className={styles.text}>{text.networkError}</p>
-        <button type="button" className={styles.retry} onClick={onRetry}>
-          {text.refreshNetwork}
-        </button>
-      </div>
-    );
-  }
+/**
+ * The placeholder block of spec §2 (empty, networkError with a retry button, loading), from the
+ * lazily loaded fallbacks' chunk (lazy-fallbacks.tsx): nothing shows until it has arrived.
+ */
+export function Placeholder(props: PlaceholderProps) {
   return (
-    <div className={className} role="status" data-testid="placeholder-empty">
-      <span className={styles.emptyIcon} aria-hidden="true" />
-      <p className={styles.text}>{text.empty}</p>
-    </div>
+    <Suspense fallback={null}>
+      <LazyPlaceholderBlock {...props} />
+    </Suspense>
   );
 }

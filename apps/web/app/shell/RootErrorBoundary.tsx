@@ -6,7 +6,7 @@ import type { RootData } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
 import { SHELL_TEXT } from '../lib/ui-text/shell';
 import { ErrorPage } from './ErrorPage';
-import { Placeholder } from './Placeholder';
+import { PlaceholderBlock } from './PlaceholderBlock';
 import styles from './RootErrorBoundary.module.css';
 
 const NOT_FOUND = 404;
@@ -36,7 +36,7 @@ export function RootErrorBoundary({ error, root }: { error: unknown; root: RootD
   return (
     <main className={styles.notFound} data-testid="not-found">
       <h1 className="visually-hidden">{SHELL_TEXT.notFound}</h1>
-      <Placeholder type="empty" />
+      <PlaceholderBlock type="empty" />
       <Link to="/" className={styles.home}>
         {SHELL_TEXT.backHome}
       </Link>

@@ -9,11 +9,6 @@ export const DETAIL_TEXT = {
   light: '点亮',
   notFound: '内容不存在或已被删除',
   backHome: '返回首页',
-  imageOf: (index: number, total: number) => `第 ${index} 张，共 ${total} 张`,
-  openImage: '查看大图',
-  newProduct: '新品',
-  wanted: '已想要',
-  raters: (count: string) => `${count}人评分`,
   commentEntry: '说点什么…',
   video: '视频',
 } as const;

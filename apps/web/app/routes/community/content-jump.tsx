@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { appLanding } from '../../share/app-landing';
+import { ShareLanding } from '../../share/ShareLanding';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { appLanding } from '../share/app-landing';
-import { ShareLanding } from '../share/ShareLanding';
 import type { Route } from './+types/content-jump';
 import { queryId } from './page-id';
 import styles from './social.module.css';

@@ -2,7 +2,6 @@ import type { ContentDetail } from '@h5/contract';
 import { imageProcessValue } from '@h5/core';
 import { JUMP_LINKS_ATTRIBUTE } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
-import styles from './ArticleBody.module.css';
 import { ProductCard } from './ProductCard';
 
 /** An x-oss-process value with a resize, in the article's image URLs. */
@@ -23,7 +22,7 @@ export function ArticleBody({ detail }: { detail: Pick<ContentDetail, 'article' 
       ? html.replace(RESIZED_IMAGE, (_, width: string) => imageProcessValue(Number(width), true))
       : html;
   return (
-    <div className={styles.article} data-testid="article" {...{ [JUMP_LINKS_ATTRIBUTE]: '' }}>
+    <div className="h5-article" data-testid="article" {...{ [JUMP_LINKS_ATTRIBUTE]: '' }}>
       {detail.article.map((block, i) => {
         if (block.kind === 'product') {
           const product = products.get(block.spuId);

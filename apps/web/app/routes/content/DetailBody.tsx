@@ -1,12 +1,30 @@
 import type { ContentDetail } from '@h5/contract';
 import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
+import { lazy, Suspense } from 'react';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
 import { formatSubmittedAt } from '../feedback/format-time';
-import { ArticleBody } from './ArticleBody';
 import styles from './DetailBody.module.css';
-import { ImageCarousel } from './ImageCarousel';
+// The styles of the lazily loaded media and article, in the detail's stylesheet (see the file).
+import './detail-media.css';
+
+// Only PicText contents have a carousel and only RichText ones an article (with its product
+// cards): each loads in a chunk of its own, not first-load JS of the detail (DESIGN.md §8 budget).
+// The server renders them; the browser hydrates them when their chunk has arrived.
+const ArticleBody = lazy(() => import('./ArticleBody').then((m) => ({ default: m.ArticleBody })));
+const ImageCarousel = lazy(() => import('./ImageCarousel').then((m) => ({ default: m.ImageCarousel })));
+
+// The carousel's frame keeps the first image's shape, within 4:3 landscape and 3:4 portrait.
+const MIN_RATIO = 0.75;
+const MAX_RATIO = 4 / 3;
+
+/** Height / width of the carousel frame for these images. */
+export function frameRatio(images: ContentDetail['images']): number {
+  const first = images[0];
+  if (!first) return 1;
+  return Math.min(MAX_RATIO, Math.max(MIN_RATIO, first.height / first.width));
+}
 
 const AVATAR_WIDTH = 72;
 const POSTER_WIDTH = 750;
@@ -40,7 +58,14 @@ function Media({ detail }: { detail: ContentDetail }) {
     );
   }
   if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0) {
-    return <ImageCarousel images={detail.images} />;
+    const ratio = frameRatio(detail.images);
+    // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
+    const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
+    return (
+      <Suspense fallback={frame}>
+        <ImageCarousel images={detail.images} ratio={ratio} />
+      </Suspense>
+    );
   }
   return null;
 }
@@ -95,7 +120,9 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
           {detail.title}
         </h1>
         {detail.contentType === CONTENT_TYPE.RichText ? (
-          <ArticleBody detail={detail} />
+          <Suspense fallback={null}>
+            <ArticleBody detail={detail} />
+          </Suspense>
         ) : (
           <div className={textCard ? styles.textCard : styles.text} data-testid="detail-text">
             {detail.text.split(/\n\s*\n/).map((p, i) => (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { LightButton, type LightButtonProps } from '../community/LightButton';
 import styles from './DetailBottomBar.module.css';
@@ -19,7 +19,8 @@ export function DetailBottomBar({ light, share }: { light: LightButtonProps; sha
         <span className={styles.pill}>{DETAIL_TEXT.commentEntry}</span>
       </button>
       <LightButton {...light} />
-      {share}
+      {/* The share button may come from a chunk of its own (detail.tsx): its place is kept. */}
+      <Suspense fallback={<span className="h5-share-button" />}>{share}</Suspense>
     </footer>
   );
 }

@@ -2,25 +2,16 @@ import type { Image } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { useCallback, useRef, useState } from 'react';
 import { useRootData } from '../../lib/root-data';
-import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { CAROUSEL_TEXT } from '../../lib/ui-text/carousel';
 import { useLowDevice } from '../../shell/use-low-device';
-import styles from './ImageCarousel.module.css';
 
 /** 2x of a 375-px screen. */
 const SLIDE_WIDTH = 750;
-// The frame keeps the first image's shape, within 4:3 landscape and 3:4 portrait.
-const MIN_RATIO = 0.75;
-const MAX_RATIO = 4 / 3;
-
-/** Height / width of the carousel frame for these images. */
-export function frameRatio(images: readonly Image[]): number {
-  const first = images[0];
-  if (!first) return 1;
-  return Math.min(MAX_RATIO, Math.max(MIN_RATIO, first.height / first.width));
-}
-
-/** PicText images: a swipeable row (scroll snap), dots, tap to open the image viewer. */
-export function ImageCarousel({ images }: { images: readonly Image[] }) {
+/**
+ * PicText images: a swipeable row (scroll snap), dots, tap to open the image viewer. The frame's
+ * shape (`ratio`, height / width) comes from DetailBody, which keeps it while this loads.
+ */
+export function ImageCarousel({ images, ratio }: { images: readonly Image[]; ratio: number }) {
   const runtime = useRootData()?.runtime;
   const lowDevice = useLowDevice();
   const [index, setIndex] = useState(0);
@@ -50,23 +41,23 @@ export function ImageCarousel({ images }: { images: readonly Image[] }) {
   );
 
   return (
-    <section className={styles.carousel} data-testid="image-carousel">
+    <section className="h5-carousel" data-testid="image-carousel">
       <div
         ref={track}
-        className={styles.track}
-        style={{ aspectRatio: `1 / ${frameRatio(images)}` }}
+        className="h5-carousel-track"
+        style={{ aspectRatio: `1 / ${ratio}` }}
         onScroll={onScroll}
       >
         {images.map((image, i) => (
           <button
             type="button"
             key={image.url}
-            className={styles.slide}
+            className="h5-carousel-slide"
             onClick={() => void open(i)}
-            aria-label={`${DETAIL_TEXT.openImage} ${DETAIL_TEXT.imageOf(i + 1, images.length)}`}
+            aria-label={`${CAROUSEL_TEXT.openImage} ${CAROUSEL_TEXT.imageOf(i + 1, images.length)}`}
           >
             <img
-              className={styles.image}
+              className="h5-carousel-image"
               src={optimiseImageUrl(image.url, { width: SLIDE_WIDTH, lowDevice })}
               width={image.width}
               height={image.height}
@@ -79,9 +70,12 @@ export function ImageCarousel({ images }: { images: readonly Image[] }) {
         ))}
       </div>
       {images.length > 1 ? (
-        <div className={styles.dots} aria-hidden="true" data-testid="carousel-dots">
+        <div className="h5-carousel-dots" aria-hidden="true" data-testid="carousel-dots">
           {images.map((image, i) => (
-            <span key={image.url} className={`${styles.dot} ${i === index ? styles.active : ''}`} />
+            <span
+              key={image.url}
+              className={i === index ? 'h5-carousel-dot h5-carousel-dot-active' : 'h5-carousel-dot'}
+            />
           ))}
         </div>
       ) : null}

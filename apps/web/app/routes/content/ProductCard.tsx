@@ -1,8 +1,7 @@
 import type { ProductCard as Product } from '@h5/contract';
 import { formatCount, optimiseImageUrl, PRODUCT_JUMP, PRODUCT_WANTED } from '@h5/core';
-import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { JumpLink } from '../../shell/JumpLink';
-import styles from './ProductCard.module.css';
 import { Stars } from './Stars';
 
 const LOGO_WIDTH = 160;
@@ -16,12 +15,12 @@ export function ProductCard({ product }: { product: Product }) {
     <JumpLink
       jump={PRODUCT_JUMP}
       params={{ spuId: product.spuId }}
-      className={styles.card}
+      className="h5-product-card"
       data-testid="product-card"
       data-spu-id={product.spuId}
     >
       <img
-        className={styles.logo}
+        className="h5-product-logo"
         src={optimiseImageUrl(product.logoUrl, { width: LOGO_WIDTH })}
         width={72}
         height={72}
@@ -29,18 +28,18 @@ export function ProductCard({ product }: { product: Product }) {
         loading="lazy"
         decoding="async"
       />
-      <div className={styles.info}>
-        <p className={styles.title}>
-          {product.isNewProduct ? <span className={styles.badge}>{DETAIL_TEXT.newProduct}</span> : null}
+      <div className="h5-product-info">
+        <p className="h5-product-title">
+          {product.isNewProduct ? <span className="h5-product-badge">{PRODUCT_TEXT.newProduct}</span> : null}
           {product.title}
         </p>
-        <p className={styles.rating}>
+        <p className="h5-product-rating">
           <Stars score={product.dpInfo.score} />
-          <span className={styles.score}>{product.dpInfo.score.toFixed(1)}</span>
-          <span className={styles.raters}>{DETAIL_TEXT.raters(formatCount(product.dpInfo.number))}</span>
+          <span className="h5-product-score">{product.dpInfo.score.toFixed(1)}</span>
+          <span className="h5-product-raters">{PRODUCT_TEXT.raters(formatCount(product.dpInfo.number))}</span>
         </p>
         {product.isCollection === PRODUCT_WANTED ? (
-          <p className={styles.wanted}>{DETAIL_TEXT.wanted}</p>
+          <p className="h5-product-wanted">{PRODUCT_TEXT.wanted}</p>
         ) : null}
       </div>
     </JumpLink>

@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { contentShare } from '../../share/share-info';
+import { contentShareMeta } from '../../share/share-meta.server';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { ShareButton } from '../share/ShareButton';
-import { contentShare } from '../share/share-info';
-import { contentShareMeta } from '../share/share-meta.server';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
@@ -20,6 +19,10 @@ import { type DetailState, isNotFound, useContentDetail } from './use-content-de
 const CommentSection = lazy(() =>
   import('../community/CommentSection').then((m) => ({ default: m.CommentSection })),
 );
+
+// Drawn by the server; its logic and toast hydrate from their own chunk, shared with the user
+// home, which is not first-load JS of the detail (DESIGN.md §8 budget).
+const ShareButton = lazy(() => import('../../share/ShareButton').then((m) => ({ default: m.ShareButton })));
 
 const CONTENT_ID = /^[1-9]\d{0,9}$/;
 

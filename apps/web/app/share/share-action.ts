@@ -4,10 +4,10 @@
 import { BRIDGE_ERROR } from '@h5/bridge/protocol';
 import type { PublicRuntimeConfig } from '@h5/contract';
 import { FLOATING_BUTTONS_MESSAGES, isWechatBrowser, SHARE_CHANNELS } from '@h5/core';
-import type { LazyApi } from '../../lib/api-client';
-import { SHARE_TEXT } from '../../lib/ui-text/share';
-import { usesNativeApp } from '../../platform/app-mode';
-import { loadPageBridge } from '../../platform/page-bridge';
+import type { LazyApi } from '../lib/api-client';
+import { SHARE_TEXT } from '../lib/ui-text/share';
+import { usesNativeApp } from '../platform/app-mode';
+import { loadPageBridge } from '../platform/page-bridge';
 import { contentShare, type ShareTarget, shareInfoOf, summaryFromDocument } from './share-info';
 
 /** A content's share info from its detail (as its page's meta), else from what the page's meta says. */

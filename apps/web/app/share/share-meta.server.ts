@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { SHELL_TEXT } from '../lib/ui-text/shell';
 import type { ContentShare } from './share-info';
 
 /**

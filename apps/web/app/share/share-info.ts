@@ -1,6 +1,6 @@
 import type { ContentDetail } from '@h5/contract';
 import { optimiseImageUrl, SHARE_PATHS } from '@h5/core';
-import { SHARE_TEXT } from '../../lib/ui-text/share';
+import { SHARE_TEXT } from '../lib/ui-text/share';
 
 /** A shared content's picture is this wide (the carousel's width; the CDN never enlarges). */
 const SHARE_IMAGE_WIDTH = 750;
@@ -90,7 +90,7 @@ function oneLine(text: string, max: number): string {
  * The share info of a content: its title; its text (an article's: the text of its blocks) on one
  * line and cut to SHARE_DESCRIPTION_MAX; its first image or its video's cover, SHARE_IMAGE_WIDTH
  * wide through the CDN, absolute; its share link. The one builder of it: the page's meta (the
- * server, routes/share/share-meta.server.ts) and the share sheet (the browser, share-action.ts).
+ * server, share/share-meta.server.ts) and the share sheet (the browser, share-action.ts).
  */
 export function contentShare(detail: ContentDetail, origin: string): ContentShare {
   const source =

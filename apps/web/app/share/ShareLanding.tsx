@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useRootData } from '../../lib/root-data';
-import { LANDING_TEXT } from '../../lib/ui-text/landing';
-import { PageHeader } from '../../shell/PageHeader';
+import { useRootData } from '../lib/root-data';
+import { LANDING_TEXT } from '../lib/ui-text/landing';
+import { PageHeader } from '../shell/PageHeader';
 import type { AppLanding } from './app-landing';
 import styles from './ShareLanding.module.css';
 
@@ -26,7 +26,7 @@ export function ShareLanding({ webPath }: AppLanding) {
 
   const open = useCallback(() => {
     setState('opening');
-    import('../../platform/native-jump')
+    import('../platform/native-jump')
       .then(({ openInApp }) => openInApp(runtime ?? {}, location.href))
       .catch(() => false)
       .then((opened) => setState(opened ? 'opened' : 'failed'));

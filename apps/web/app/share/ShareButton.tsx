@@ -1,11 +1,11 @@
 // Issue 6 (sharing). The detail page's bottom bar and the user home render it; the logic
 // (bridge, UA rules, WeChat) is in share-action.ts, loaded on mount / first tap.
 import { useCallback, useEffect } from 'react';
-import { useRootData } from '../../lib/root-data';
-import { SHARE_TEXT } from '../../lib/ui-text/share';
-import { useApi } from '../../lib/use-api';
-import { Toast, useToast } from '../../shell/Toast';
-import styles from './ShareButton.module.css';
+import { useRootData } from '../lib/root-data';
+import { SHARE_TEXT } from '../lib/ui-text/share';
+import { useApi } from '../lib/use-api';
+import { Toast } from '../shell/Toast';
+import { useToast } from '../shell/use-toast';
 import type { ShareTarget } from './share-info';
 
 const loadShareAction = () => import('./share-action');
@@ -40,7 +40,7 @@ export function ShareButton({ target }: ShareButtonProps) {
 
   return (
     <>
-      <button type="button" className={styles.button} onClick={share} data-testid="share-button">
+      <button type="button" className="h5-share-button" onClick={share} data-testid="share-button">
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
           <path
             d="M11 3l6 6-6 6v-3.6C6.5 11.4 4 13 2.5 16c.5-5 3.5-8 8.5-8.6V3z"

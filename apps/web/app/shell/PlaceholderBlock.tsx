@@ -1,0 +1,44 @@
+import { PLACEHOLDER_MESSAGES } from '@h5/core';
+import styles from './Placeholder.module.css';
+
+const text = PLACEHOLDER_MESSAGES;
+
+export type PlaceholderType = 'empty' | 'networkError' | 'loading';
+
+export interface PlaceholderProps {
+  type: PlaceholderType;
+  /** The 'refresh network' button of networkError. */
+  onRetry?: () => void;
+  /** A smaller block, e.g. at the bottom of a list. */
+  compact?: boolean;
+}
+
+/** The placeholder block of spec §2: empty, networkError (with a retry button) or loading. */
+export function PlaceholderBlock({ type, onRetry, compact = false }: PlaceholderProps) {
+  const className = `${styles.block} ${compact ? styles.compact : ''}`;
+  if (type === 'loading') {
+    return (
+      <div className={className} role="status" aria-live="polite" data-testid="placeholder-loading">
+        <span className={styles.spinner} aria-hidden="true" />
+        <p className={styles.text}>{text.loading}</p>
+      </div>
+    );
+  }
+  if (type === 'networkError') {
+    return (
+      <div className={className} role="alert" data-testid="placeholder-network-error">
+        <span className={styles.networkIcon} aria-hidden="true" />
+        <p className={styles.text}>{text.networkError}</p>
+        <button type="button" className={styles.retry} onClick={onRetry}>
+          {text.refreshNetwork}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={className} role="status" data-testid="placeholder-empty">
+      <span className={styles.emptyIcon} aria-hidden="true" />
+      <p className={styles.text}>{text.empty}</p>
+    </div>
+  );
+}
