@@ -7,8 +7,6 @@ export const DETAIL_TEXT = {
   title: '内容详情',
   report: '举报',
   light: '点亮',
-  notFound: '内容不存在或已被删除',
-  backHome: '返回首页',
   imageOf: (index: number, total: number) => `第 ${index} 张，共 ${total} 张`,
   openImage: '查看大图',
   newProduct: '新品',

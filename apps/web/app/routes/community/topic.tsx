@@ -8,7 +8,7 @@ import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { leanPage } from '../content/feed-state';
+import { leanPage } from '../content/lean-page';
 import { appLanding } from '../share/app-landing';
 import { ShareLanding } from '../share/ShareLanding';
 import type { Route } from './+types/topic';

@@ -10,7 +10,7 @@ import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { useLowDevice } from '../../shell/use-low-device';
-import { leanPage } from '../content/feed-state';
+import { leanPage } from '../content/lean-page';
 import { appLanding } from '../share/app-landing';
 import { ShareButton } from '../share/ShareButton';
 import { ShareLanding } from '../share/ShareLanding';
