@@ -44,7 +44,6 @@ export default function FeedScreen({ loaderData }: Route.ComponentProps) {
   const {
     state,
     loadMore,
-    retryMore,
     refresh: reload,
   } = useInfinite('content.moreRecommend', FEED_INPUT, loaderData.feed, cardId);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -64,7 +63,9 @@ export default function FeedScreen({ loaderData }: Route.ComponentProps) {
         <FeedGrid cards={state.items} />
         <div ref={sentinel} className={styles.footer} data-testid="feed-footer">
           {state.loading === 'more' ? <Placeholder type="loading" compact /> : null}
-          {state.failed === 'more' ? <Placeholder type="networkError" compact onRetry={retryMore} /> : null}
+          {state.failed === 'more' ? (
+            <Placeholder type="networkError" compact onRetry={() => loadMore(true)} />
+          ) : null}
           {!state.hasMore && !state.loading ? (
             <p className={styles.end} data-testid="feed-end">
               {FEED_TEXT.end}
