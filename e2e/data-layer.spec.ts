@@ -12,6 +12,7 @@ import { setSessionCookies } from './support/web-login';
 
 const ADD_LIGHT = contract.community.addContentLight.path;
 const DEL_LIGHT = contract.community.delContentLight.path;
+const REPLY_LIST = contract.community.replyList.path;
 
 /** Requests that would load the feed's page 1 again: the API call or the route's loader data. */
 function watchPageOneLoads(page: Page) {
@@ -169,6 +170,30 @@ describe('one data layer (issue 13)', () => {
     const undone = page.waitForResponse((r) => r.url().includes(DEL_LIGHT));
     await button.click();
     await undone;
+    await page.context().close();
+  });
+
+  it('forward to a content again shows its comments from the cache, with no reply-list request', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const id = (await page.locator(FEED_CARD).first().getAttribute('data-content-id')) ?? '';
+    const firstLoad = page.waitForResponse((r) => r.url().includes(REPLY_LIST));
+    await openCard(page, id);
+    await firstLoad;
+    await page.getByTestId('comment-section').waitFor();
+    const shown = await page.getByTestId('comment-section').locator('li').count();
+    await page.goBack();
+    await card(page, id).waitFor();
+    const replyCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(REPLY_LIST)) replyCalls.push(r.url());
+    });
+    await page.goForward();
+    await page.getByTestId('comment-section').waitFor();
+    expect(await page.getByTestId('comment-section').locator('li').count()).toBe(shown);
+    await page.waitForTimeout(500);
+    expect(replyCalls).toEqual([]);
     await page.context().close();
   });
 

@@ -1,9 +1,9 @@
 import { contract, type ResponseOf } from '@h5/contract';
 import { Link } from 'react-router';
+import { useEntry } from '../../lib/data/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useEntry } from '../../lib/data/use-entry';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/analytics';
