@@ -70,7 +70,10 @@ const FEED_MODULES =
 
 // The page header and its back button: every screen but the feed shows them, the login page the
 // button alone. One chunk (and one stylesheet), not two tiny ones with a request each.
-const HEADER_MODULES = /apps[\\/]web[\\/]app[\\/]shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)$/;
+// The data layer's single values and toggles (decision record 005) go with it: the screens with a
+// header are the ones that read them, and a chunk of their own costs the detail its glue.
+const HEADER_MODULES =
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)|lib[\\/]data[\\/](use-entry|toggle-queue)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: isSsrBuild || command !== 'build' ? [reactRouter()] : [reactRouter(), precompressed()],

@@ -1,6 +1,7 @@
 import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
 import { formatCount, NOT_FOUND, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
+import { invalidate } from '../../lib/data/cache';
 import { setUserShadow, useUserShadow } from '../../lib/data/shadow';
 import { toggle } from '../../lib/data/toggle-queue';
 import { useEntry } from '../../lib/data/use-entry';
@@ -156,6 +157,8 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
       }),
       send: async (follow) => {
         const state = await api((c) => c.community.followAdd, { userId: profile.userId, follow });
+        // My followings changed: the list is read afresh next time it opens.
+        invalidate('community.specialList');
         return { isFollowing: state.isFollowing, followerCount: state.followerCount };
       },
       show: (s) => setUserShadow(profile.userId, s),
