@@ -58,7 +58,7 @@ const SHELL_MODULES = new RegExp(
     String.raw`apps[\/]web[\/]app[\/]shell[\/](JumpLink|use-jump-click)\.tsx?$`,
     // The data layer's core (decision record 005), the same way: every screen's data and every
     // shared light and follow go through it; without this the detail would load the feed chunk.
-    String.raw`apps[\/]web[\/]app[\/]lib[\/](data[\/](cache|entry|shadow)|not-found)\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]lib[\/](data-layer[\/](cache|entry|shadow)|not-found)\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]shell[\/]NotFound\.(tsx|module\.css)$`,
   ].join('|'),
 );
@@ -73,7 +73,7 @@ const FEED_MODULES =
 // The data layer's single values and toggles (decision record 005) go with it: the screens with a
 // header are the ones that read them, and a chunk of their own costs the detail its glue.
 const HEADER_MODULES =
-  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)|lib[\\/]data[\\/](use-entry|toggle-queue)\.ts)$/;
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: isSsrBuild || command !== 'build' ? [reactRouter()] : [reactRouter(), precompressed()],

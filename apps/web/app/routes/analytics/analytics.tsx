@@ -1,6 +1,6 @@
 import { contract, type ResponseOf } from '@h5/contract';
 import { Link } from 'react-router';
-import { useEntry } from '../../lib/data/use-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';

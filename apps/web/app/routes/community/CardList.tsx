@@ -1,6 +1,6 @@
 import type { FeedCard } from '@h5/contract';
 import type { ReactNode } from 'react';
-import type { InfiniteList } from '../../lib/data/use-infinite';
+import type { InfiniteList } from '../../lib/data-layer/use-infinite';
 import { FeedGrid } from '../content/FeedGrid';
 import { PagedListView } from './PagedListView';
 

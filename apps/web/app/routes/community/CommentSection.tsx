@@ -1,7 +1,7 @@
 import type { Reply } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useEntry } from '../../lib/data/use-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { useApi } from '../../lib/use-api';
 import { useDraftRequestId } from '../../lib/use-draft-request-id';

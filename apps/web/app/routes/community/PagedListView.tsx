@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import type { InfiniteList } from '../../lib/data/use-infinite';
+import type { InfiniteList } from '../../lib/data-layer/use-infinite';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { Placeholder } from '../../shell/Placeholder';
 import { useInfiniteScroll } from '../content/use-infinite-scroll';

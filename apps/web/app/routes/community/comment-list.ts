@@ -1,8 +1,8 @@
 import type { Emoji, Reply, TopReply } from '@h5/contract';
 import { useCallback, useState } from 'react';
-import { setContentShadow, useContentShadow } from '../../lib/data/shadow';
-import { useEntry } from '../../lib/data/use-entry';
-import { editList, useInfinite } from '../../lib/data/use-infinite';
+import { setContentShadow, useContentShadow } from '../../lib/data-layer/shadow';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { editList, useInfinite } from '../../lib/data-layer/use-infinite';
 import { useApi } from '../../lib/use-api';
 
 const PAGE_SIZE = 20;

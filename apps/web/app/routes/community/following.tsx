@@ -1,6 +1,6 @@
 import { contract, type FollowingUser } from '@h5/contract';
 import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
-import { isCached, useInfinite } from '../../lib/data/use-infinite';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';

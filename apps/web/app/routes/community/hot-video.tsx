@@ -1,8 +1,8 @@
 import { contract, type FeedCard, type FeedPage, type HotVideoRankItem } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
-import { useEntry } from '../../lib/data/use-entry';
-import { isCached, useInfinite } from '../../lib/data/use-infinite';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';

@@ -1,6 +1,6 @@
 import { contract, type NewCommodityCard } from '@h5/contract';
 import { optimiseImageUrl, PRODUCT_JUMP } from '@h5/core';
-import { isCached, useInfinite } from '../../lib/data/use-infinite';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';

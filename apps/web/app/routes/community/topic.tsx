@@ -1,9 +1,9 @@
 import { contract, type FeedCard, type TagTopDetail } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, formatCount } from '@h5/core';
 import { Link } from 'react-router';
-import { useEntry } from '../../lib/data/use-entry';
-import type { Page } from '../../lib/data/use-infinite';
-import { isCached, useInfinite } from '../../lib/data/use-infinite';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import type { Page } from '../../lib/data-layer/use-infinite';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';

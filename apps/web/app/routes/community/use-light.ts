@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { setContentShadow, useContentShadow } from '../../lib/data/shadow';
-import { toggle } from '../../lib/data/toggle-queue';
+import { setContentShadow, useContentShadow } from '../../lib/data-layer/shadow';
+import { toggle } from '../../lib/data-layer/toggle-queue';
 import { useApi } from '../../lib/use-api';
 
 interface Shown {

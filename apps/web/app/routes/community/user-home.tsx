@@ -1,11 +1,11 @@
 import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
 import { formatCount, NOT_FOUND, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data/cache';
-import { setUserShadow, useUserShadow } from '../../lib/data/shadow';
-import { toggle } from '../../lib/data/toggle-queue';
-import { useEntry } from '../../lib/data/use-entry';
-import { isCached, useInfinite } from '../../lib/data/use-infinite';
+import { invalidate } from '../../lib/data-layer/cache';
+import { setUserShadow, useUserShadow } from '../../lib/data-layer/shadow';
+import { toggle } from '../../lib/data-layer/toggle-queue';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { SHARE_TEXT } from '../../lib/ui-text/share';

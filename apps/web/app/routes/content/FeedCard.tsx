@@ -2,7 +2,7 @@ import type { FeedCard as Card } from '@h5/contract';
 import { CONTENT_TYPE, formatCount, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useContentShadow } from '../../lib/data/shadow';
+import { useContentShadow } from '../../lib/data-layer/shadow';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';

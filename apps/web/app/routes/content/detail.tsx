@@ -1,7 +1,7 @@
 import { contract } from '@h5/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useEntry } from '../../lib/data/use-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { isNotFoundError, notFound } from '../../lib/not-found';
 import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';

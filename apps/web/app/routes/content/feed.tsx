@@ -1,6 +1,6 @@
 import { contract } from '@h5/contract';
 import { useRef } from 'react';
-import { isCached, useInfinite } from '../../lib/data/use-infinite';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';

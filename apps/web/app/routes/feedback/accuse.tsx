@@ -1,7 +1,7 @@
 import { type AccuseInfo, contract } from '@h5/contract';
 import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
 import { useCallback, useState } from 'react';
-import { useEntry } from '../../lib/data/use-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';

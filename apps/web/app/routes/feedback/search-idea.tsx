@@ -1,6 +1,6 @@
 import { contract, type SearchIdeaConfig } from '@h5/contract';
 import { useCallback, useState } from 'react';
-import { useEntry } from '../../lib/data/use-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
