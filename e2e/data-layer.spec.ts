@@ -99,11 +99,7 @@ describe('one data layer (issue 13)', () => {
 
   it('a light on the detail shows on the feed card after back, with no list refetch', async () => {
     const page = await phone.newPage();
-    await setSessionCookies(page, baseURL, await apiLogin(baseURL));
-    await page.goto(`${baseURL}/`);
-    await waitForHydration(page);
-    const target = await unlitCard(page);
-    await openCard(page, target.id);
+    const target = await openUnlitAsNewUser(page, baseURL);
     const saved = page.waitForResponse((r) => r.url().includes(ADD_LIGHT));
     await page.getByTestId('light-button').click();
     expect((await saved).status()).toBe(200);
@@ -122,12 +118,8 @@ describe('one data layer (issue 13)', () => {
 
   it('a failed light rolls back on the detail and on the card', async () => {
     const page = await phone.newPage();
-    await setSessionCookies(page, baseURL, await apiLogin(baseURL));
     await page.route(`**${ADD_LIGHT}*`, (route) => route.fulfill({ status: 503, body: 'down' }));
-    await page.goto(`${baseURL}/`);
-    await waitForHydration(page);
-    const target = await unlitCard(page);
-    await openCard(page, target.id);
+    const target = await openUnlitAsNewUser(page, baseURL);
     const failed = page.waitForResponse((r) => r.url().includes(ADD_LIGHT));
     await page.getByTestId('light-button').click();
     expect((await failed).status()).toBe(503);
@@ -144,11 +136,7 @@ describe('one data layer (issue 13)', () => {
 
   it('rapid taps end in the last intent: two taps leave it unlit, three lit, on the server too', async () => {
     const page = await phone.newPage();
-    await setSessionCookies(page, baseURL, await apiLogin(baseURL));
-    await page.goto(`${baseURL}/`);
-    await waitForHydration(page);
-    const target = await unlitCard(page);
-    await openCard(page, target.id);
+    const target = await openUnlitAsNewUser(page, baseURL);
     const button = page.getByTestId('light-button');
     await button.click();
     await button.click();
@@ -209,6 +197,16 @@ describe('one data layer (issue 13)', () => {
     await page.context().close();
   });
 });
+
+/** A new user on the feed opens (client navigation) a card of page 1 they have not lit. */
+async function openUnlitAsNewUser(page: Page, baseURL: string) {
+  await setSessionCookies(page, baseURL, await apiLogin(baseURL));
+  await page.goto(`${baseURL}/`);
+  await waitForHydration(page);
+  const target = await unlitCard(page);
+  await openCard(page, target.id);
+  return target;
+}
 
 /** A card of page 1 not lit by this (new) viewer, with a count shown exactly (< 10 000). */
 async function unlitCard(page: Page) {
