@@ -97,6 +97,34 @@ describe('one data layer (issue 13)', () => {
     await page.context().close();
   });
 
+  it('back from a content to a topic and to hot videos: their pages again, no request for page 1', async () => {
+    const page = await phone.newPage();
+    for (const [path, api] of [
+      ['/community/topic?tagId=0', contract.community.tagContents.path],
+      ['/community/hot-video', contract.content.hotVideoList.path],
+    ] as const) {
+      await page.goto(`${baseURL}${path}`);
+      await waitForHydration(page);
+      await scrollToCards(page, 40);
+      const before = await cardIds(page);
+      const target = await visibleCard(page);
+      await openCard(page, target?.id ?? '');
+      const pageOne: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if ((url.pathname.includes(api) && !url.searchParams.has('lastId')) || url.pathname.endsWith('.data'))
+          pageOne.push(r.url());
+      });
+      await page.goBack();
+      await card(page, target?.id ?? '').waitFor();
+      await expect.poll(() => inViewport(page, target?.id ?? '')).toBe(true);
+      expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
+      expect(pageOne).toEqual([]);
+      page.removeAllListeners('request');
+    }
+    await page.context().close();
+  });
+
   it('a light on the detail shows on the feed card after back, with no list refetch', async () => {
     const page = await phone.newPage();
     const target = await openUnlitAsNewUser(page, baseURL);

@@ -1,12 +1,12 @@
 import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
-import { formatCount, NOT_FOUND, optimiseImageUrl } from '@h5/core';
+import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
 import { setUserShadow, useUserShadow } from '../../lib/data-layer/shadow';
 import { toggle } from '../../lib/data-layer/toggle-queue';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
-import { notFound } from '../../lib/not-found';
+import { isNotFoundError, notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -22,7 +22,7 @@ import { ShareButton } from '../share/ShareButton';
 import { ShareLanding } from '../share/ShareLanding';
 import type { Route } from './+types/user-home';
 import { CardList } from './CardList';
-import { errorCode, queryId } from './page-id';
+import { queryId } from './page-id';
 import styles from './social.module.css';
 
 const PAGE_SIZE = 20;
@@ -50,7 +50,7 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
   if (userId === null) {
     if (hashId === null) throw notFound();
     const found = await prefetch(context, contract.community.hashId, { hashId });
-    if (!found.ok && found.reason === 'error' && errorCode(found.error) === NOT_FOUND) throw notFound();
+    if (!found.ok && found.reason === 'error' && isNotFoundError(found.error)) throw notFound();
     if (!found.ok) return { userId: null, hashId, profile: null, page: null };
     userId = found.data.userId;
   }
@@ -59,7 +59,7 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
     prefetch(context, contract.community.uhomepageContents, { userId, limit: PAGE_SIZE }),
   ]);
   // A missing user is an answer (not-found page); other failures leave the header to the browser.
-  if (!profile.ok && profile.reason === 'error' && errorCode(profile.error) === NOT_FOUND) throw notFound();
+  if (!profile.ok && profile.reason === 'error' && isNotFoundError(profile.error)) throw notFound();
   return { userId, hashId: null, profile: dataOf(profile), page: page.ok ? leanPage(page.data) : null };
 }
 
