@@ -2,7 +2,7 @@ import { contract } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api';
+import { apiLogin, e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { cardIds, FEED_API, FEED_CARD, waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
@@ -188,6 +188,27 @@ describe('one data layer (issue 13)', () => {
     const undone = page.waitForResponse((r) => r.url().includes(DEL_LIGHT));
     await button.click();
     await undone;
+    await page.context().close();
+  });
+
+  it('rapid follow taps go through the same queue: two leave it unfollowed, three followed', async () => {
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, await apiLogin(baseURL));
+    const author = (await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 1 })).list[0]?.author;
+    await page.goto(`${baseURL}/community/user?userId=${author?.userId}`);
+    await waitForHydration(page);
+    const button = page.getByTestId('follow-button');
+    for (const [taps, followed] of [
+      [2, 'false'],
+      [3, 'true'],
+    ] as const) {
+      for (let i = 0; i < taps; i++) await button.click();
+      await page.waitForTimeout(1500);
+      expect(await button.getAttribute('aria-pressed')).toBe(followed);
+      await page.reload();
+      await waitForHydration(page);
+      expect(await button.getAttribute('aria-pressed')).toBe(followed);
+    }
     await page.context().close();
   });
 

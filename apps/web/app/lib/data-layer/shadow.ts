@@ -22,6 +22,17 @@ function useShadow<T extends object>(key: string, base: T): T {
   return shadow ? { ...base, ...shadow } : base;
 }
 
+/** A content as shown right now, outside render (a tap between renders reads this, not a stale copy). */
+export const contentNow = <T extends ContentShadow>(contentId: number, base: T): T => ({
+  ...base,
+  ...peek<ContentShadow>(`shadow:c:${contentId}`),
+});
+/** A user as shown right now, outside render. */
+export const userNow = <T extends UserShadow>(userId: number, base: T): T => ({
+  ...base,
+  ...peek<UserShadow>(`shadow:u:${userId}`),
+});
+
 export const setContentShadow = (contentId: number, value: ContentShadow) =>
   patch(`shadow:c:${contentId}`, value);
 export const setUserShadow = (userId: number, value: UserShadow) => patch(`shadow:u:${userId}`, value);

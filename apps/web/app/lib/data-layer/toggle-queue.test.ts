@@ -13,7 +13,7 @@ function harness(start: Lit, fail = false) {
   let server = start;
   const t = (current: Lit): Toggle<Lit> => ({
     key: 'light:1',
-    current,
+    current: () => current,
     on: (s) => s.isLight,
     optimistic: (s, want) => ({
       isLight: want,

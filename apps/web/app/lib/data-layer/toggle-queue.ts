@@ -9,8 +9,8 @@ interface Pending<S> {
 export interface Toggle<S> {
   /** Names the target: `light:12`, `follow:7`. */
   key: string;
-  /** What the screen shows now (its data with the shadow over it). */
-  current: S;
+  /** What the screen shows at the tap (its data with the shadow over it, read at call time). */
+  current: () => S;
   /** Whether a state is "on". */
   on: (state: S) => boolean;
   /** The state shown at once for a wish, from what the server said last. */
@@ -31,7 +31,8 @@ const pending = new Map<string, Pending<unknown>>();
 export function toggle<S>(t: Toggle<S>): void {
   let p = pending.get(t.key) as Pending<S> | undefined;
   if (!p) {
-    p = { server: t.current, wanted: t.on(t.current), busy: false };
+    const current = t.current();
+    p = { server: current, wanted: t.on(current), busy: false };
     pending.set(t.key, p);
   }
   p.wanted = !p.wanted;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { setContentShadow, useContentShadow } from '../../lib/data-layer/shadow';
+import { contentNow, setContentShadow, useContentShadow } from '../../lib/data-layer/shadow';
 import { toggle } from '../../lib/data-layer/toggle-queue';
 import { useApi } from '../../lib/use-api';
 
@@ -21,7 +21,7 @@ export function useLight(contentId: number, loaded: Shown) {
     () =>
       toggle<Shown>({
         key: `light:${contentId}`,
-        current: shown,
+        current: () => contentNow(contentId, { isLight: loaded.isLight, lightCount: loaded.lightCount }),
         on: (s) => s.isLight,
         optimistic: (server, want) => {
           const delta = want === server.isLight ? 0 : want ? 1 : -1;
@@ -36,7 +36,7 @@ export function useLight(contentId: number, loaded: Shown) {
         },
         show: (s) => setContentShadow(contentId, s),
       }),
-    [api, contentId, shown],
+    [api, contentId, loaded.isLight, loaded.lightCount],
   );
   return { ...shown, toggle: tap };
 }

@@ -2,7 +2,7 @@ import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
-import { setUserShadow, useUserShadow } from '../../lib/data-layer/shadow';
+import { setUserShadow, userNow, useUserShadow } from '../../lib/data-layer/shadow';
 import { toggle } from '../../lib/data-layer/toggle-queue';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
@@ -149,7 +149,7 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
   const tap = () =>
     toggle<Follow>({
       key: `follow:${profile.userId}`,
-      current: profile,
+      current: () => userNow(loaded.userId, loaded),
       on: (s) => s.isFollowing,
       optimistic: (server, want) => ({
         isFollowing: want,
