@@ -36,7 +36,7 @@ describe('content detail', () => {
     await page.goto(`${baseURL}/community/content/${SEEDED.NoPic}`);
     expect(await page.getByTestId('detail-text').textContent()).not.toBe('');
     await page.goto(`${baseURL}/community/content/999999999`);
-    await page.getByTestId('content-missing').waitFor();
+    await page.getByTestId('not-found').waitFor();
   });
 
   it('shows a RichText article with product cards and stars, and runs none of its scripts', async () => {

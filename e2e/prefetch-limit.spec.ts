@@ -82,7 +82,7 @@ describe('every server-side wait is bounded by the 3000 ms prefetch rule', () =>
       const page = await phone.newPage();
       const result = await openSlow(page, baseURL, path);
       expectInTime(result, path);
-      expect(result.html).not.toContain('data-testid="user-home-not-found"');
+      expect(result.html).not.toContain('data-testid="not-found"');
       await waitForHydration(page);
       await page.getByTestId('user-name').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('user-name').textContent()).toBe(author?.userName);

@@ -79,8 +79,11 @@ describe('follow, user home, topic and share (phone browser)', () => {
     await page.goto(`${baseURL}/user-home/share?hashId=${hashId}`);
     await waitForHydration(page);
     expect(await page.getByTestId('user-name').textContent()).toBe(author?.userName);
-    await page.goto(`${baseURL}/user-home/share?hashId=Zz0000000Z`);
-    await page.getByTestId('user-home-not-found').waitFor();
+    // An unknown user answers HTTP 404 with the one not-found screen (issue 13).
+    for (const path of ['/user-home/share?hashId=Zz0000000Z', '/community/user?userId=2000000000']) {
+      expect((await page.goto(`${baseURL}${path}`))?.status()).toBe(404);
+      await page.getByTestId('not-found').waitFor();
+    }
     await page.context().close();
   });
 
@@ -92,8 +95,10 @@ describe('follow, user home, topic and share (phone browser)', () => {
     await page.getByTestId('feed-card').first().waitFor();
     await page.goto(`${baseURL}/dongtai?tagId=0`);
     await page.getByTestId('topic').waitFor();
-    await page.goto(`${baseURL}/community/topic?tagId=abc`);
-    await page.getByTestId('topic-not-found').waitFor();
+    for (const tagId of ['abc', '99']) {
+      expect((await page.goto(`${baseURL}/community/topic?tagId=${tagId}`))?.status()).toBe(404);
+      await page.getByTestId('not-found').waitFor();
+    }
     await page.context().close();
   });
 

@@ -59,17 +59,24 @@ const SHELL_MODULES = new RegExp(
     // comments and the community screens all draw it (its in-app tap is the lazy platform boot's).
     String.raw`packages[\/]core[\/]src[\/]jump-pages\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]shell[\/](JumpLink|use-jump-click)\.tsx?$`,
+    // The data layer's core (decision record 005), the same way: every screen's data and every
+    // shared light and follow go through it; without this the detail would load the feed chunk.
+    String.raw`apps[\/]web[\/]app[\/]lib[\/](data-layer[\/](cache|entry|shadow)|not-found)\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]shell[\/]NotFound\.(tsx|module\.css)$`,
   ].join('|'),
 );
 
 // The feed route with the waterfall modules the user home and topic pages share with it: one
 // chunk, so the feed's first load is not split into a route chunk and a glue chunk of its own.
 const FEED_MODULES =
-  /apps[\\/]web[\\/]app[\\/]routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration|use-infinite-scroll|feed-state)\.(tsx?|module\.css)$/;
+  /apps[\\/]web[\\/]app[\\/]routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration|use-infinite-scroll)\.(tsx?|module\.css)$/;
 
 // The page header and its back button: every screen but the feed shows them, the login page the
 // button alone. One chunk (and one stylesheet), not two tiny ones with a request each.
-const HEADER_MODULES = /apps[\\/]web[\\/]app[\\/]shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)$/;
+// The data layer's single values and toggles (decision record 005) go with it: the screens with a
+// header are the ones that read them, and a chunk of their own costs the detail its glue.
+const HEADER_MODULES =
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: isSsrBuild || command !== 'build' ? [reactRouter()] : [reactRouter(), precompressed()],

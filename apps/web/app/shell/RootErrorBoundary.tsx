@@ -1,13 +1,11 @@
 import { TELEMETRY_MESSAGES } from '@h5/core';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 import { createLazyApi } from '../lib/api-client';
 import type { RootData } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
-import { SHELL_TEXT } from '../lib/ui-text/shell';
 import { ErrorPage } from './ErrorPage';
-import { PlaceholderBlock } from './PlaceholderBlock';
-import styles from './RootErrorBoundary.module.css';
+import { NotFound } from './NotFound';
 
 const NOT_FOUND = 404;
 let renderErrorReported = false;
@@ -33,13 +31,5 @@ export function RootErrorBoundary({ error, root }: { error: unknown; root: RootD
   }, [error, notFound, root]);
 
   if (!notFound) return <ErrorPage />;
-  return (
-    <main className={styles.notFound} data-testid="not-found">
-      <h1 className="visually-hidden">{SHELL_TEXT.notFound}</h1>
-      <PlaceholderBlock type="empty" />
-      <Link to="/" className={styles.home}>
-        {SHELL_TEXT.backHome}
-      </Link>
-    </main>
-  );
+  return <NotFound />;
 }

@@ -7,8 +7,6 @@ export const DETAIL_TEXT = {
   title: '内容详情',
   report: '举报',
   light: '点亮',
-  notFound: '内容不存在或已被删除',
-  backHome: '返回首页',
   commentEntry: '说点什么…',
   video: '视频',
 } as const;

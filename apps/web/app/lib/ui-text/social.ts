@@ -21,7 +21,6 @@ export const SOCIAL_TEXT = {
   followingCount: '关注',
   contents: '作品',
   notFound: '内容不存在',
-  userNotFound: '用户不存在',
   end: '— 已经到底了 —',
   topicTitle: (name: string) => `#${name}`,
 } as const;

@@ -1,11 +1,9 @@
 import { contract, type ResponseOf } from '@h5/contract';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useApi } from '../../lib/use-api';
-import { useLoaded } from '../../lib/use-loaded';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/analytics';
@@ -67,20 +65,15 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
 /** The chart: prefetched, or loaded in the browser when the prefetch did not come in time. */
 function AnalyticsChart(props: { bucket: Bucket; counts: EventCounts | null }) {
   const { bucket } = props;
-  const api = useApi();
-  const fetch = useCallback(
-    () => api((c) => c.analytics.eventCounts, { bucket, span: SPAN[bucket] }),
-    [api, bucket],
-  );
-  const { data, failed, retry } = useLoaded(props.counts, fetch);
-  if (!data) {
+  const [counts, retry] = useEntry('analytics.eventCounts', { bucket, span: SPAN[bucket] }, props.counts);
+  if (counts.status !== 'ready') {
     return (
       <main className={styles.main}>
-        <Placeholder type={failed ? 'networkError' : 'loading'} onRetry={retry} />
+        <Placeholder type={counts.status === 'loading' ? 'loading' : 'networkError'} onRetry={retry} />
       </main>
     );
   }
-  const { buckets, series, total } = data;
+  const { buckets, series, total } = counts.data;
   const geometry = chartGeometry(series, CHART.width, CHART.height);
   return (
     <main className={styles.main}>

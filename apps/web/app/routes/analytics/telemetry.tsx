@@ -1,11 +1,9 @@
 import { contract, idSchema, type ResponseOf, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useApi } from '../../lib/use-api';
-import { useLoaded } from '../../lib/use-loaded';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/telemetry';
@@ -73,25 +71,19 @@ function TelemetryList(props: {
   page: TelemetryPage | null;
 }) {
   const { kind, cursor } = props;
-  const api = useApi();
-  const fetch = useCallback(
-    () =>
-      api((c) => c.analytics.listTelemetry, {
-        kind: kind ?? undefined,
-        cursor: cursor ?? undefined,
-        limit: PAGE_SIZE,
-      }),
-    [api, kind, cursor],
+  const [page, retry] = useEntry(
+    'analytics.listTelemetry',
+    { kind: kind ?? undefined, cursor: cursor ?? undefined, limit: PAGE_SIZE },
+    props.page,
   );
-  const { data, failed, retry } = useLoaded(props.page, fetch);
-  if (!data) {
+  if (page.status !== 'ready') {
     return (
       <main className={styles.main}>
-        <Placeholder type={failed ? 'networkError' : 'loading'} onRetry={retry} />
+        <Placeholder type={page.status === 'loading' ? 'loading' : 'networkError'} onRetry={retry} />
       </main>
     );
   }
-  const { list, nextCursor } = data;
+  const { list, nextCursor } = page.data;
   return (
     <main className={styles.main} data-testid="telemetry-list">
       {list.length === 0 ? <Placeholder type="empty" /> : null}

@@ -1,6 +1,7 @@
 import type { Reply } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { useApi } from '../../lib/use-api';
 import { useDraftRequestId } from '../../lib/use-draft-request-id';
@@ -38,14 +39,9 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   const headingId = useId();
   const mapping = useMemo(() => new Map(list.emojis.map((e) => [e.name, e.url])), [list.emojis]);
   const [now, setNow] = useState(() => Date.now());
-  const [lzUserId, setLzUserId] = useState<number | null>(null);
-  useEffect(() => {
-    // Only a badge: without it the comments read the same.
-    api((c) => c.content.memeLzinfo, { contentId }, { errorToast: false }).then(
-      (lz) => setLzUserId(lz.userId),
-      () => undefined,
-    );
-  }, [api, contentId]);
+  // Only a badge: without it the comments read the same.
+  const [lz] = useEntry('content.memeLzinfo', { contentId }, null, { errorToast: false });
+  const lzUserId = lz.status === 'ready' ? lz.data.userId : null;
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(timer);

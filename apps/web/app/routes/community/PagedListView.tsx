@@ -1,9 +1,9 @@
 import { type ReactNode, useRef } from 'react';
+import type { InfiniteList } from '../../lib/data-layer/use-infinite';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { Placeholder } from '../../shell/Placeholder';
 import { useInfiniteScroll } from '../content/use-infinite-scroll';
 import styles from './social.module.css';
-import type { PagedListHandle } from './use-paged-list';
 
 /**
  * A paged list on screen: the loading, error and empty states of its first page, its items,
@@ -15,21 +15,21 @@ export function PagedListView<T>({
   emptyText,
   children,
 }: {
-  list: PagedListHandle<T>;
+  list: InfiniteList<T>;
   /** Said under the empty placeholder. */
   emptyText?: string;
   children: (items: T[]) => ReactNode;
 }) {
-  const { state, more, reload } = list;
+  const { state, loadMore, refresh } = list;
   const sentinel = useRef<HTMLDivElement>(null);
   useInfiniteScroll(
     sentinel,
     state.items.length > 0 && state.hasMore && !state.failed && !state.loading,
-    more,
+    loadMore,
   );
   if (state.items.length === 0) {
     if (state.loading) return <Placeholder type="loading" />;
-    if (state.failed) return <Placeholder type="networkError" onRetry={reload} />;
+    if (state.failed) return <Placeholder type="networkError" onRetry={refresh} />;
     return (
       <>
         <Placeholder type="empty" />
@@ -42,7 +42,7 @@ export function PagedListView<T>({
       {children(state.items)}
       <div ref={sentinel} className={styles.footer}>
         {state.loading ? <Placeholder type="loading" compact /> : null}
-        {state.failed ? <Placeholder type="networkError" compact onRetry={more} /> : null}
+        {state.failed ? <Placeholder type="networkError" compact onRetry={() => loadMore(true)} /> : null}
         {!state.hasMore && !state.loading ? <p className={styles.end}>{SOCIAL_TEXT.end}</p> : null}
       </div>
     </>

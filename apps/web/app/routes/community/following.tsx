@@ -1,17 +1,15 @@
 import { contract, type FollowingUser } from '@h5/contract';
 import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
-import { useCallback } from 'react';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { useApi } from '../../lib/use-api';
 import { JumpLink } from '../../shell/JumpLink';
 import { PageHeader } from '../../shell/PageHeader';
 import { useLowDevice } from '../../shell/use-low-device';
 import type { Route } from './+types/following';
 import styles from './following.module.css';
 import { PagedListView } from './PagedListView';
-import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 96;
@@ -28,15 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: prefetch.data };
 }
 
+const userId = (user: FollowingUser) => user.userId;
+
+/** Back to the list answers from the cache: no request for its page 1 (decision record 005). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  if (isCached('community.specialList', { limit: PAGE_SIZE })) return { page: null };
+  return serverLoader();
+}
+
 /** The users I follow (special-list), latest follow first, infinite. */
 export default function Following({ loaderData }: Route.ComponentProps) {
-  const api = useApi();
   const lowDevice = useLowDevice();
-  const fetchPage = useCallback(
-    (lastId?: string) => api((c) => c.community.specialList, { limit: PAGE_SIZE, lastId }),
-    [api],
-  );
-  const list = usePagedList<FollowingUser>(loaderData.page, fetchPage);
+  const list = useInfinite('community.specialList', { limit: PAGE_SIZE }, loaderData.page, userId);
   return (
     <div className={styles.screen} data-testid="following">
       <PageHeader title={SOCIAL_TEXT.myFollowing} fallback="/" />

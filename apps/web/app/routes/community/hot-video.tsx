@@ -1,21 +1,20 @@
-import { contract, type FeedPage, type HotVideoRankItem } from '@h5/contract';
+import { contract, type FeedCard, type FeedPage, type HotVideoRankItem } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { useLowDevice } from '../../shell/use-low-device';
-import { leanPage } from '../content/feed-state';
 import { formatDuration } from '../content/format-duration';
+import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/hot-video';
 import { CardList } from './CardList';
 import styles from './hot-video.module.css';
-import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const RANK_SIZE = 50;
@@ -34,10 +33,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = tabOf(request);
   if (tab === 'rank') {
     const rank = await prefetch(context, contract.content.hotVideoRank, { limit: RANK_SIZE });
-    return { tab, page: null, rank: rank.ok ? rank.data.list : null };
+    return { tab, page: null, rank: rank.ok ? rank.data : null };
   }
   const page = await prefetch(context, contract.content.hotVideoList, { limit: PAGE_SIZE });
   return { tab, page: page.ok ? leanPage(page.data) : null, rank: null };
+}
+
+const cardId = (card: FeedCard) => card.contentId;
+
+/** Back to the hot list answers from the cache: no request for its page 1 (decision record 005). */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (tabOf(request) === 'hot' && isCached('content.hotVideoList', { limit: PAGE_SIZE }))
+    return { tab: 'hot' as const, page: null, rank: null };
+  return serverLoader();
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -79,33 +87,19 @@ export default function HotVideo({ loaderData }: Route.ComponentProps) {
 }
 
 function HotList({ first }: { first: FeedPage | null }) {
-  const api = useApi();
-  const fetchPage = useCallback(
-    (lastId?: string) => api((c) => c.content.hotVideoList, { limit: PAGE_SIZE, lastId }),
-    [api],
-  );
-  const list = usePagedList(first, fetchPage);
-  return <CardList list={list} />;
+  return <CardList list={useInfinite('content.hotVideoList', { limit: PAGE_SIZE }, first, cardId)} />;
 }
 
-function RankList({ first }: { first: HotVideoRankItem[] | null }) {
-  const api = useApi();
+function RankList({ first }: { first: { list: HotVideoRankItem[] } | null }) {
   const lowDevice = useLowDevice();
-  const [items, setItems] = useState(first);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    setFailed(false);
-    api((c) => c.content.hotVideoRank, { limit: RANK_SIZE }).then(
-      (data) => setItems(data.list),
-      () => setFailed(true),
-    );
-  }, [api]);
-  const prefetched = first !== null;
-  useEffect(() => {
-    if (!prefetched) load();
-  }, [prefetched, load]);
+  const [rank, load] = useEntry('content.hotVideoRank', { limit: RANK_SIZE }, first);
+  const items = rank.status === 'ready' ? rank.data.list : null;
   if (items === null)
-    return failed ? <Placeholder type="networkError" onRetry={load} /> : <Placeholder type="loading" />;
+    return rank.status === 'failed' ? (
+      <Placeholder type="networkError" onRetry={load} />
+    ) : (
+      <Placeholder type="loading" />
+    );
   if (items.length === 0) return <Placeholder type="empty" />;
   return (
     <ol className={styles.rank} data-testid="rank-list">

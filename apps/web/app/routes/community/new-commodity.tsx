@@ -1,17 +1,15 @@
 import { contract, type NewCommodityCard } from '@h5/contract';
 import { optimiseImageUrl, PRODUCT_JUMP } from '@h5/core';
-import { useCallback } from 'react';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { useApi } from '../../lib/use-api';
 import { JumpLink } from '../../shell/JumpLink';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/new-commodity';
 import { CardList } from './CardList';
 import styles from './new-commodity.module.css';
 import { queryId } from './page-id';
-import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const LOGO_WIDTH = 64;
@@ -21,6 +19,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const spuId = queryId(request, 'spuId') ?? undefined;
   const page = await prefetch(context, contract.content.newCommodityContents, { spuId, limit: PAGE_SIZE });
   return { spuId: spuId ?? null, page: page.ok ? page.data : null };
+}
+
+const cardId = (card: NewCommodityCard) => card.contentId;
+
+/** Back to the list answers from the cache: no request for its page 1 (decision record 005). */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const spuId = queryId(request, 'spuId') ?? undefined;
+  if (isCached('content.newCommodityContents', { spuId, limit: PAGE_SIZE }))
+    return { spuId: spuId ?? null, page: null };
+  return serverLoader();
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -34,13 +42,12 @@ export default function NewCommodity({ loaderData }: Route.ComponentProps) {
 }
 
 function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData']) {
-  const api = useApi();
-  const fetchPage = useCallback(
-    (lastId?: string) =>
-      api((c) => c.content.newCommodityContents, { spuId: spuId ?? undefined, limit: PAGE_SIZE, lastId }),
-    [api, spuId],
+  const list = useInfinite(
+    'content.newCommodityContents',
+    { spuId: spuId ?? undefined, limit: PAGE_SIZE },
+    page,
+    cardId,
   );
-  const list = usePagedList(page, fetchPage);
   const product = spuId === null ? null : (list.state.items[0]?.product ?? null);
   return (
     <div className={styles.screen} data-testid="new-commodity">

@@ -6,9 +6,3 @@ export function queryId(request: Request | URL | string, name: string): number |
   const id = Number(raw);
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
-
-/** The envelope code of a failed call, if it has one. */
-export const errorCode = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null && 'code' in error
-    ? (error as { code: unknown }).code
-    : undefined;

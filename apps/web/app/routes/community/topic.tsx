@@ -1,21 +1,21 @@
 import { contract, type FeedCard, type TagTopDetail } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, formatCount } from '@h5/core';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import type { Page } from '../../lib/data-layer/use-infinite';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
+import { notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { useApi } from '../../lib/use-api';
 import { appLanding } from '../../share/app-landing';
 import { ShareLanding } from '../../share/ShareLanding';
 import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
-import { leanPage } from '../content/feed-state';
+import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/topic';
 import { CardList } from './CardList';
 import { queryId } from './page-id';
 import styles from './social.module.css';
-import { type Page, usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 
@@ -33,8 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** SSR prefetch of page 1 of the topic's contents (raced against the prefetch timeout). */
 async function topicData({ request, context }: Route.LoaderArgs) {
   const tagId = tagIdOf(request);
-  if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined)
-    return { tagId: null, page: null, top: null };
+  if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined) throw notFound();
   const [page, top] = await Promise.all([
     prefetch(context, contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
     prefetch(context, contract.content.evaluationTopDetail, { tagId }),
@@ -47,6 +46,16 @@ const titleOf = (tagId: number | null) =>
     ? SOCIAL_TEXT.topic
     : SOCIAL_TEXT.topicTitle(CONTENT_CATEGORY_NAMES[tagId] ?? SOCIAL_TEXT.topic);
 
+const cardId = (card: FeedCard) => card.contentId;
+
+/** Back to a topic answers from the cache: no request for its page 1 (decision record 005). */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const tagId = tagIdOf(request);
+  if (tagId !== null && isCached('community.tagContents', { tagId, limit: PAGE_SIZE }))
+    return { tagId, page: null, top: null };
+  return serverLoader();
+}
+
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${titleOf(data && 'tagId' in data ? data.tagId : null)} · ${SHELL_TEXT.siteTitle}` },
 ];
@@ -55,32 +64,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function Topic({ loaderData }: Route.ComponentProps) {
   if ('webPath' in loaderData) return <ShareLanding webPath={loaderData.webPath} />;
   const { tagId } = loaderData;
-  if (tagId === null) {
-    return (
-      <div className={styles.screen} data-testid="topic-not-found">
-        <PageHeader title={SOCIAL_TEXT.topic} fallback="/" />
-        <Placeholder type="empty" />
-        <p className={styles.end}>{SOCIAL_TEXT.notFound}</p>
-      </div>
-    );
-  }
   return <TopicScreen key={tagId} tagId={tagId} page={loaderData.page} top={loaderData.top} />;
 }
 
 function TopicScreen(props: { tagId: number; page: Page<FeedCard> | null; top: TagTopDetail | null }) {
   const { tagId, page } = props;
-  const api = useApi();
-  const [top, setTop] = useState(props.top);
-  const prefetched = props.top !== null;
-  useEffect(() => {
-    // The header is a bonus: without it the topic still lists its contents.
-    if (!prefetched) api((c) => c.content.evaluationTopDetail, { tagId }).then(setTop, () => undefined);
-  }, [api, tagId, prefetched]);
-  const fetchPage = useCallback(
-    (lastId?: string) => api((c) => c.community.tagContents, { tagId, limit: PAGE_SIZE, lastId }),
-    [api, tagId],
-  );
-  const list = usePagedList(page, fetchPage);
+  // The header is a bonus: without it the topic still lists its contents.
+  const [header] = useEntry('content.evaluationTopDetail', { tagId }, props.top);
+  const top = header.status === 'ready' ? header.data : null;
+  const list = useInfinite('community.tagContents', { tagId, limit: PAGE_SIZE }, page, cardId);
   return (
     <div className={styles.screen} data-testid="topic">
       <PageHeader title={titleOf(tagId)} fallback="/" />

@@ -1,5 +1,6 @@
-import type { LightState } from '@h5/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { contentNow, setContentShadow, useContentShadow } from '../../lib/data-layer/shadow';
+import { toggle } from '../../lib/data-layer/toggle-queue';
 import { useApi } from '../../lib/use-api';
 
 interface Shown {
@@ -8,55 +9,34 @@ interface Shown {
 }
 
 /**
- * The viewer's light on one content, optimistic: a tap flips it at once; calls go one at a time
- * (spec §4: isLight set → del, else add), and after each the latest wish is sent again if the
- * server differs, so rapid taps end in the last tapped state. A failed call (including 7999, which
- * the request hooks turn into the login prompt) rolls back to what the server last said.
+ * The viewer's light on one content, through the one toggle queue (decision record 005): a tap
+ * shows at once on every copy of the content (its shadow); spec §4: isLight set → del, else add;
+ * rapid taps end in the last one; a failed call (including 7999, which the request hooks turn
+ * into the login prompt) rolls back everywhere to what the server last said.
  */
-export function useLight(contentId: number, initial: Shown) {
+export function useLight(contentId: number, loaded: Shown) {
   const api = useApi();
-  const [shown, setShown] = useState<Shown>(initial);
-  const server = useRef<Shown>(initial);
-  const wanted = useRef(initial.isLight);
-  const busy = useRef(false);
-
-  // A new content (or fresh loader data) resets the state.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only these two values describe the state
-  useEffect(() => {
-    server.current = initial;
-    wanted.current = initial.isLight;
-    setShown(initial);
-  }, [contentId, initial.isLight, initial.lightCount]);
-
-  const sync = useCallback(async () => {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      while (wanted.current !== server.current.isLight) {
-        const light = wanted.current;
-        const state: LightState = await api(
-          (c) => (server.current.isLight ? c.community.delContentLight : c.community.addContentLight),
-          { contentId },
-        );
-        server.current = { isLight: state.isLight, lightCount: state.lightCount };
-        if (light === wanted.current) setShown(server.current);
-      }
-    } catch (error) {
-      console.warn('light failed, rolled back', error);
-      wanted.current = server.current.isLight;
-      setShown(server.current);
-    } finally {
-      busy.current = false;
-    }
-  }, [api, contentId]);
-
-  const toggle = useCallback(() => {
-    wanted.current = !wanted.current;
-    const base = server.current;
-    const delta = wanted.current === base.isLight ? 0 : wanted.current ? 1 : -1;
-    setShown({ isLight: wanted.current, lightCount: Math.max(0, base.lightCount + delta) });
-    void sync();
-  }, [sync]);
-
-  return { ...shown, toggle };
+  const shown = useContentShadow(contentId, { isLight: loaded.isLight, lightCount: loaded.lightCount });
+  const tap = useCallback(
+    () =>
+      toggle<Shown>({
+        key: `light:${contentId}`,
+        current: () => contentNow(contentId, { isLight: loaded.isLight, lightCount: loaded.lightCount }),
+        on: (s) => s.isLight,
+        optimistic: (server, want) => {
+          const delta = want === server.isLight ? 0 : want ? 1 : -1;
+          return { isLight: want, lightCount: Math.max(0, server.lightCount + delta) };
+        },
+        send: async (_want, server) => {
+          const state = await api(
+            (c) => (server.isLight ? c.community.delContentLight : c.community.addContentLight),
+            { contentId },
+          );
+          return { isLight: state.isLight, lightCount: state.lightCount };
+        },
+        show: (s) => setContentShadow(contentId, s),
+      }),
+    [api, contentId, loaded.isLight, loaded.lightCount],
+  );
+  return { ...shown, toggle: tap };
 }

@@ -1,7 +1,12 @@
 import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
-import { formatCount, NOT_FOUND, optimiseImageUrl } from '@h5/core';
-import { useCallback, useEffect, useState } from 'react';
+import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
+import { setUserShadow, userNow, useUserShadow } from '../../lib/data-layer/shadow';
+import { toggle } from '../../lib/data-layer/toggle-queue';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
+import { isNotFoundError, notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -10,15 +15,15 @@ import { useApi } from '../../lib/use-api';
 import { appLanding } from '../../share/app-landing';
 import { ShareButton } from '../../share/ShareButton';
 import { ShareLanding } from '../../share/ShareLanding';
+import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { useLowDevice } from '../../shell/use-low-device';
-import { leanPage } from '../content/feed-state';
+import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/user-home';
 import { CardList } from './CardList';
-import { errorCode, queryId } from './page-id';
+import { queryId } from './page-id';
 import styles from './social.module.css';
-import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 128;
@@ -28,8 +33,6 @@ function hashIdOf(request: Request): string | null {
   const hashId = new URL(request.url).searchParams.get('hashId')?.trim() ?? '';
   return HASH_ID_PATTERN.test(hashId) ? hashId : null;
 }
-
-const NOT_FOUND_PAGE = { userId: null, hashId: null, profile: null, notFound: true, page: null } as const;
 
 /** Inside the app the share path lands on the native user screen (issue 12); else the user home. */
 export async function loader(args: Route.LoaderArgs) {
@@ -45,10 +48,10 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
   let userId = queryId(request, 'userId');
   const hashId = userId === null ? hashIdOf(request) : null;
   if (userId === null) {
-    if (hashId === null) return NOT_FOUND_PAGE;
+    if (hashId === null) throw notFound();
     const found = await prefetch(context, contract.community.hashId, { hashId });
-    if (!found.ok && found.reason === 'error' && errorCode(found.error) === NOT_FOUND) return NOT_FOUND_PAGE;
-    if (!found.ok) return { userId: null, hashId, profile: null, notFound: false, page: null };
+    if (!found.ok && found.reason === 'error' && isNotFoundError(found.error)) throw notFound();
+    if (!found.ok) return { userId: null, hashId, profile: null, page: null };
     userId = found.data.userId;
   }
   const [profile, page] = await Promise.all([
@@ -56,15 +59,18 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
     prefetch(context, contract.community.uhomepageContents, { userId, limit: PAGE_SIZE }),
   ]);
   // A missing user is an answer (not-found page); other failures leave the header to the browser.
-  if (!profile.ok && profile.reason === 'error' && errorCode(profile.error) === NOT_FOUND)
-    return { ...NOT_FOUND_PAGE, userId };
-  return {
-    userId,
-    hashId: null,
-    profile: dataOf(profile),
-    notFound: false,
-    page: page.ok ? leanPage(page.data) : null,
-  };
+  if (!profile.ok && profile.reason === 'error' && isNotFoundError(profile.error)) throw notFound();
+  return { userId, hashId: null, profile: dataOf(profile), page: page.ok ? leanPage(page.data) : null };
+}
+
+const cardId = (card: FeedPage['list'][number]) => card.contentId;
+
+/** Back to a user home answers from the cache: no request for its page 1 (decision record 005). */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const userId = queryId(request, 'userId');
+  if (userId !== null && isCached('community.uhomepageContents', { userId, limit: PAGE_SIZE }))
+    return { userId, hashId: null, profile: null, page: null };
+  return serverLoader();
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -83,44 +89,25 @@ export const meta: Route.MetaFunction = ({ data }) => {
  */
 export default function UserHome({ loaderData }: Route.ComponentProps) {
   if ('webPath' in loaderData) return <ShareLanding webPath={loaderData.webPath} />;
-  const { userId, hashId, notFound } = loaderData;
-  if (userId !== null && !notFound)
+  const { userId, hashId } = loaderData;
+  if (userId !== null)
     return (
       <UserHomeScreen key={userId} userId={userId} profile={loaderData.profile} page={loaderData.page} />
     );
-  if (hashId !== null && !notFound) return <HashIdHome key={hashId} hashId={hashId} />;
-  return <UserNotFound />;
-}
-
-function UserNotFound() {
-  return (
-    <div className={styles.screen} data-testid="user-home-not-found">
-      <PageHeader title={SOCIAL_TEXT.userHome} fallback="/" />
-      <Placeholder type="empty" />
-      <p className={styles.end}>{SOCIAL_TEXT.userNotFound}</p>
-    </div>
-  );
+  return <HashIdHome key={hashId} hashId={hashId ?? ''} />;
 }
 
 /** The user home of a hashId the server did not resolve in time: the browser looks it up. */
 function HashIdHome({ hashId }: { hashId: string }) {
-  const api = useApi();
-  const [found, setFound] = useState<number | 'missing' | 'failed' | null>(null);
-  const resolve = useCallback(() => {
-    setFound(null);
-    api((c) => c.community.hashId, { hashId }, { errorToast: false }).then(
-      (user) => setFound(user.userId),
-      (error: unknown) => setFound(errorCode(error) === NOT_FOUND ? 'missing' : 'failed'),
-    );
-  }, [api, hashId]);
-  useEffect(resolve, [resolve]);
-  if (typeof found === 'number') return <UserHomeScreen userId={found} profile={null} page={null} />;
-  if (found === 'missing') return <UserNotFound />;
+  const [found, resolve] = useEntry('community.hashId', { hashId }, null, { errorToast: false });
+  if (found.status === 'ready')
+    return <UserHomeScreen userId={found.data.userId} profile={null} page={null} />;
+  if (found.status === 'missing') return <NotFound />;
   return (
     <div className={styles.screen} data-testid="user-home">
       <PageHeader title={SOCIAL_TEXT.userHome} fallback="/" />
       <main className={styles.main}>
-        {found === 'failed' ? (
+        {found.status === 'failed' ? (
           <Placeholder type="networkError" onRetry={resolve} />
         ) : (
           <Placeholder type="loading" />
@@ -132,30 +119,17 @@ function HashIdHome({ hashId }: { hashId: string }) {
 
 function UserHomeScreen(props: { userId: number; profile: UserProfile | null; page: FeedPage | null }) {
   const { userId } = props;
-  const api = useApi();
-  const [profile, setProfile] = useState(props.profile);
-  const [profileFailed, setProfileFailed] = useState(false);
-  const loadProfile = useCallback(() => {
-    setProfileFailed(false);
-    api((c) => c.community.uhomepageProfile, { userId }).then(setProfile, () => setProfileFailed(true));
-  }, [api, userId]);
-  const prefetched = props.profile !== null;
-  useEffect(() => {
-    if (!prefetched) loadProfile();
-  }, [prefetched, loadProfile]);
-  const fetchPage = useCallback(
-    (lastId?: string) => api((c) => c.community.uhomepageContents, { userId, limit: PAGE_SIZE, lastId }),
-    [api, userId],
-  );
-  const list = usePagedList(props.page, fetchPage);
+  const [header, loadProfile] = useEntry('community.uhomepageProfile', { userId }, props.profile);
+  const profile = header.status === 'ready' ? header.data : null;
+  const list = useInfinite('community.uhomepageContents', { userId, limit: PAGE_SIZE }, props.page, cardId);
 
   return (
     <div className={styles.screen} data-testid="user-home">
       <PageHeader title={profile?.userName ?? SOCIAL_TEXT.userHome} fallback="/" />
       <main className={styles.main}>
         {profile ? (
-          <ProfileHeader profile={profile} onChange={setProfile} />
-        ) : profileFailed ? (
+          <ProfileHeader loaded={profile} />
+        ) : header.status === 'failed' || header.status === 'missing' ? (
           <Placeholder type="networkError" onRetry={loadProfile} compact />
         ) : (
           <Placeholder type="loading" compact />
@@ -166,30 +140,29 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
   );
 }
 
-function ProfileHeader({ profile, onChange }: { profile: UserProfile; onChange: (p: UserProfile) => void }) {
+/** The header; follow goes through the one toggle queue and shows on every copy of the user. */
+function ProfileHeader({ loaded }: { loaded: UserProfile }) {
   const api = useApi();
   const lowDevice = useLowDevice();
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    if (busy) return;
-    const before = profile;
-    const follow = !before.isFollowing;
-    // Optimistic: the button and the count change at once, the server's answer settles them.
-    onChange({
-      ...before,
-      isFollowing: follow,
-      followerCount: Math.max(0, before.followerCount + (follow ? 1 : -1)),
+  const profile = useUserShadow(loaded.userId, loaded);
+  type Follow = Pick<UserProfile, 'isFollowing' | 'followerCount'>;
+  const tap = () =>
+    toggle<Follow>({
+      key: `follow:${profile.userId}`,
+      current: () => userNow(loaded.userId, loaded),
+      on: (s) => s.isFollowing,
+      optimistic: (server, want) => ({
+        isFollowing: want,
+        followerCount: Math.max(0, server.followerCount + (want === server.isFollowing ? 0 : want ? 1 : -1)),
+      }),
+      send: async (follow) => {
+        const state = await api((c) => c.community.followAdd, { userId: profile.userId, follow });
+        // My followings changed: the list is read afresh next time it opens.
+        invalidate('community.specialList');
+        return { isFollowing: state.isFollowing, followerCount: state.followerCount };
+      },
+      show: (s) => setUserShadow(profile.userId, s),
     });
-    setBusy(true);
-    try {
-      const state = await api((c) => c.community.followAdd, { userId: before.userId, follow });
-      onChange({ ...before, isFollowing: state.isFollowing, followerCount: state.followerCount });
-    } catch {
-      onChange(before);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section className={styles.profile} data-testid="user-profile">
       <img
@@ -231,7 +204,7 @@ function ProfileHeader({ profile, onChange }: { profile: UserProfile; onChange: 
             type="button"
             className={styles.follow}
             aria-pressed={profile.isFollowing}
-            onClick={toggle}
+            onClick={tap}
             data-testid="follow-button"
           >
             {profile.isFollowing ? SOCIAL_TEXT.following : SOCIAL_TEXT.follow}

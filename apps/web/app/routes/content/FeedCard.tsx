@@ -2,6 +2,7 @@ import type { FeedCard as Card } from '@h5/contract';
 import { CONTENT_TYPE, formatCount, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useContentShadow } from '../../lib/data-layer/shadow';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
@@ -26,7 +27,9 @@ interface Props {
 }
 
 /** One card of the waterfall: cover (or text block), two-line title, author and light count. */
-export function FeedCard({ card, eager, priority, position, extra }: Props) {
+export function FeedCard({ card: loaded, eager, priority, position, extra }: Props) {
+  // The viewer's light made anywhere (detail, another list) shows here at once.
+  const card = useContentShadow(loaded.contentId, loaded);
   const lowDevice = useLowDevice();
   const isVideo = card.contentType === CONTENT_TYPE.Video;
   const ratio = coverRatio(card);
@@ -36,6 +39,7 @@ export function FeedCard({ card, eager, priority, position, extra }: Props) {
       data-testid="feed-card"
       data-content-id={card.contentId}
       data-position={position}
+      data-lit={card.isLight}
     >
       <Link to={`/community/content/${card.contentId}`} className={styles.link} aria-label={card.title}>
         {card.cover ? (

@@ -1,11 +1,14 @@
 import { contract } from '@h5/contract';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { isNotFoundError, notFound } from '../../lib/not-found';
 import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { contentShare } from '../../share/share-info';
 import { contentShareMeta } from '../../share/share-meta.server';
+import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/detail';
@@ -13,7 +16,6 @@ import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
 import { DetailSkeleton } from './DetailSkeleton';
 import styles from './detail.module.css';
-import { type DetailState, isNotFound, useContentDetail } from './use-content-detail';
 
 // Below the fold and with its own reads: its chunk (list, composer, emoji) loads after the page's.
 const CommentSection = lazy(() =>
@@ -32,29 +34,28 @@ const CONTENT_ID = /^[1-9]\d{0,9}$/;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.contentId;
-  if (!CONTENT_ID.test(id)) return { contentId: 0, state: { status: 'missing' } as DetailState, meta: null };
+  if (!CONTENT_ID.test(id)) throw notFound();
   const contentId = Number(id);
   const result = await prefetch(context, contract.content.contentDetail, { contentId });
   if (result.ok) {
     // The page's share meta, from the same share info the share sheet gets (share-info.ts).
     const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
-    return { contentId, state: { status: 'ready', detail: result.data } as DetailState, meta };
+    return { contentId, detail: result.data, meta };
   }
-  const missing = result.reason === 'error' && isNotFound(result.error);
-  return { contentId, state: { status: missing ? 'missing' : 'loading' } as DetailState, meta: null };
+  if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound();
+  return { contentId, detail: null, meta: null };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.meta ?? [{ title: `${DETAIL_TEXT.title} · ${SHELL_TEXT.siteTitle}` }];
 
 export default function ContentDetailScreen({ loaderData, params }: Route.ComponentProps) {
-  const initial = useMemo(() => loaderData.state, [loaderData]);
-  const [state, reload] = useContentDetail(loaderData.contentId, initial);
   const contentId = loaderData.contentId;
+  const [state, reload] = useEntry('content.contentDetail', { contentId }, loaderData.detail);
 
   let main: React.ReactNode;
   if (state.status === 'ready') {
-    const d = state.detail;
+    const d = state.data;
     main = (
       <>
         <DetailBody detail={d} />
@@ -65,19 +66,9 @@ export default function ContentDetailScreen({ loaderData, params }: Route.Compon
     );
   } else if (state.status === 'loading') main = <DetailSkeleton />;
   else if (state.status === 'failed') main = <Placeholder type="networkError" onRetry={reload} />;
-  else {
-    main = (
-      <div className={styles.missing} data-testid="content-missing">
-        <Placeholder type="empty" />
-        <p className={styles.missingText}>{DETAIL_TEXT.notFound}</p>
-        <Link to="/" className={styles.home}>
-          {DETAIL_TEXT.backHome}
-        </Link>
-      </div>
-    );
-  }
+  else return <NotFound />;
 
-  const ready = state.status === 'ready' ? state.detail : null;
+  const ready = state.status === 'ready' ? state.data : null;
   return (
     <div className={styles.screen} data-testid="content-detail" data-content-type={ready?.contentType}>
       <PageHeader title={DETAIL_TEXT.title} fallback="/" backTestId="back-link" />

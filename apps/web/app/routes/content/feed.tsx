@@ -1,5 +1,6 @@
 import { contract } from '@h5/contract';
 import { useRef } from 'react';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
@@ -9,10 +10,9 @@ import type { Route } from './+types/feed';
 import { FeedGrid } from './FeedGrid';
 import { FeedSkeleton } from './FeedSkeleton';
 import styles from './feed.module.css';
-import { FEED_PAGE_SIZE, leanPage } from './feed-state';
+import { FEED_PAGE_SIZE, leanPage } from './lean-page';
 import { PullIndicator } from './PullIndicator';
 import { TopBar } from './TopBar';
-import { useFeed } from './use-feed';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
 
@@ -21,8 +21,17 @@ import { usePullToRefresh } from './use-pull-to-refresh';
  * the loader returns `feed: null` and the page loads page 1 in the browser instead.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await prefetch(context, contract.content.moreRecommend, { limit: FEED_PAGE_SIZE });
+  const result = await prefetch(context, contract.content.moreRecommend, FEED_INPUT);
   return { feed: result.ok ? leanPage(result.data) : null };
+}
+
+const FEED_INPUT = { limit: FEED_PAGE_SIZE };
+const cardId = (card: { contentId: number }) => card.contentId;
+
+/** Back to the feed answers from the cache: no request for page 1 (decision record 005). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  if (isCached('content.moreRecommend', FEED_INPUT)) return { feed: null };
+  return serverLoader();
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -32,25 +41,31 @@ export const meta: Route.MetaFunction = () => [
 
 export default function FeedScreen({ loaderData }: Route.ComponentProps) {
   const viewer = useRootData()?.viewer ?? null;
-  const { state, loadMore, retryMore, reload } = useFeed(loaderData.feed);
+  const {
+    state,
+    loadMore,
+    refresh: reload,
+  } = useInfinite('content.moreRecommend', FEED_INPUT, loaderData.feed, cardId);
   const sentinel = useRef<HTMLDivElement>(null);
   const busy = state.loading !== null;
-  useInfiniteScroll(sentinel, state.cards.length > 0 && state.hasMore && state.failed !== 'more', loadMore);
+  useInfiniteScroll(sentinel, state.items.length > 0 && state.hasMore && state.failed !== 'more', loadMore);
   const pull = usePullToRefresh(reload, !busy);
   const refreshing = state.loading === 'refresh';
 
   let content: React.ReactNode;
-  if (state.cards.length === 0) {
+  if (state.items.length === 0) {
     if (state.loading) content = <FeedSkeleton />;
     else if (state.failed) content = <Placeholder type="networkError" onRetry={reload} />;
     else content = <Placeholder type="empty" />;
   } else {
     content = (
       <>
-        <FeedGrid cards={state.cards} />
+        <FeedGrid cards={state.items} />
         <div ref={sentinel} className={styles.footer} data-testid="feed-footer">
           {state.loading === 'more' ? <Placeholder type="loading" compact /> : null}
-          {state.failed === 'more' ? <Placeholder type="networkError" compact onRetry={retryMore} /> : null}
+          {state.failed === 'more' ? (
+            <Placeholder type="networkError" compact onRetry={() => loadMore(true)} />
+          ) : null}
           {!state.hasMore && !state.loading ? (
             <p className={styles.end} data-testid="feed-end">
               {FEED_TEXT.end}

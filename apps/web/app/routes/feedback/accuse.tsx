@@ -1,6 +1,7 @@
 import { type AccuseInfo, contract } from '@h5/contract';
 import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
 import { useCallback, useState } from 'react';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -16,11 +17,10 @@ import { EvidenceGrid } from './EvidenceGrid';
 import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
 import { formatSubmittedAt } from './format-time';
-import { LoadFailure } from './LoadFailure';
+import { LoadFailure, loadErrorOf } from './LoadFailure';
 import { ResultCard } from './ResultCard';
 import { SubmitBar } from './SubmitBar';
 import { TargetCard } from './TargetCard';
-import { usePrefetched } from './use-prefetched';
 import { useSubmit } from './use-submit';
 
 /** Visitors go to /login?redirect=here; the form's data is prefetched (or loaded in the browser on time-out). */
@@ -35,35 +35,38 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.accuseTitle} · 
 
 /** The report page: target summary, reasons, description, evidence images, submit. */
 export default function AccuseScreen({ loaderData }: Route.ComponentProps) {
-  const { target } = loaderData;
-  const api = useApi();
-  const fetchInfo = useCallback(
-    () =>
-      target
-        ? api((c) => c.feedback.accuseInfo, target, { errorToast: false })
-        : Promise.reject(new Error('no report target')),
-    [api, target],
-  );
-  const {
-    data: info,
-    error: loadError,
-    load,
-  } = usePrefetched<AccuseInfo>(
-    { data: loaderData.info, error: loaderData.error },
-    target ? fetchInfo : null,
-  );
-
+  const { target, error } = loaderData;
   const back = backPathOf(target);
-  let body: React.ReactNode;
-  if (info) body = <AccuseForm info={info} back={back} />;
-  else if (loadError) body = <LoadFailure error={loadError} onRetry={load} back={back} />;
-  else body = <FormSkeleton />;
-
   return (
     <div className={styles.screen}>
       <PageHeader title={text.accuseTitle} fallback={back} backTestId="accuse-back" />
-      {body}
+      {target && !error ? (
+        <AccuseBody target={target} info={loaderData.info} back={back} />
+      ) : (
+        <LoadFailure
+          error={{ message: error ?? text.badTarget, retryable: false }}
+          onRetry={noRetry}
+          back={back}
+        />
+      )}
     </div>
+  );
+}
+
+const noRetry = () => undefined;
+type AccuseTarget = NonNullable<ReturnType<typeof readAccuseTarget>>;
+
+/** The form's data: the loader's, or loaded in the browser after a prefetch time-out (spec §4). */
+function AccuseBody({ target, info, back }: { target: AccuseTarget; info: AccuseInfo | null; back: string }) {
+  const [state, load] = useEntry('feedback.accuseInfo', target, info, { errorToast: false });
+  if (state.status === 'ready') return <AccuseForm info={state.data} back={back} />;
+  if (state.status === 'loading') return <FormSkeleton />;
+  return (
+    <LoadFailure
+      error={loadErrorOf(state.status === 'failed' ? state.error : null)}
+      onRetry={load}
+      back={back}
+    />
   );
 }
 

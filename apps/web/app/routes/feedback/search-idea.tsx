@@ -1,5 +1,6 @@
 import { contract, type SearchIdeaConfig } from '@h5/contract';
 import { useCallback, useState } from 'react';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -13,10 +14,9 @@ import { DescriptionField } from './DescriptionField';
 import { EvidenceGrid } from './EvidenceGrid';
 import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
-import { LoadFailure } from './LoadFailure';
+import { LoadFailure, loadErrorOf } from './LoadFailure';
 import { ResultCard } from './ResultCard';
 import { SubmitBar } from './SubmitBar';
-import { usePrefetched } from './use-prefetched';
 import { useSubmit } from './use-submit';
 
 /** Longest keyword the contract takes. */
@@ -36,27 +36,31 @@ export const meta: Route.MetaFunction = () => [
 /** The search-idea form: what the user wished search found, with options and images. */
 export default function SearchIdeaScreen({ loaderData }: Route.ComponentProps) {
   const { keyword } = loaderData;
-  const api = useApi();
-  const fetchConfig = useCallback(
-    () => api((c) => c.feedback.searchIdeaConfig, { keyword }, { errorToast: false }),
-    [api, keyword],
-  );
-  const {
-    data: config,
-    error: loadError,
-    load,
-  } = usePrefetched<SearchIdeaConfig>({ data: loaderData.config, error: loaderData.error }, fetchConfig);
-
-  let body: React.ReactNode;
-  if (config) body = <IdeaForm config={config} keyword={keyword} />;
-  else if (loadError) body = <LoadFailure error={loadError} onRetry={load} back={'/'} />;
-  else body = <FormSkeleton />;
-
   return (
     <div className={styles.screen}>
       <PageHeader title={text.searchIdeaTitle} fallback="/" backTestId="search-idea-back" />
-      {body}
+      {loaderData.error ? (
+        <LoadFailure error={{ message: loaderData.error, retryable: false }} onRetry={noRetry} back={'/'} />
+      ) : (
+        <SearchIdeaBody keyword={keyword} config={loaderData.config} />
+      )}
     </div>
+  );
+}
+
+const noRetry = () => undefined;
+
+/** The form's data: the loader's, or loaded in the browser after a prefetch time-out (spec §4). */
+function SearchIdeaBody({ keyword, config }: { keyword: string; config: SearchIdeaConfig | null }) {
+  const [state, load] = useEntry('feedback.searchIdeaConfig', { keyword }, config, { errorToast: false });
+  if (state.status === 'ready') return <IdeaForm config={state.data} keyword={keyword} />;
+  if (state.status === 'loading') return <FormSkeleton />;
+  return (
+    <LoadFailure
+      error={loadErrorOf(state.status === 'failed' ? state.error : null)}
+      onRetry={load}
+      back={'/'}
+    />
   );
 }
 

@@ -1,0 +1,56 @@
+import type { CallOptions } from '@h5/request';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { LazyApi } from '../api-client';
+import { isNotFoundError } from '../not-found';
+import { useApi } from '../use-api';
+import { peek, put, useCached } from './cache';
+import { type EntryName, type InputOf, keyOf, type OutputOf, pickOf } from './entry';
+
+/** One value of an entry as the cache holds it: the data, still loading, missing, or a failed load. */
+export type EntryState<T> =
+  | { status: 'ready'; data: T }
+  | { status: 'loading' | 'missing' }
+  | { status: 'failed'; error: unknown };
+
+const tickets = new Map<string, number>();
+
+async function load<N extends EntryName>(api: LazyApi, name: N, input: InputOf<N>, options?: CallOptions) {
+  const key = keyOf(name, input);
+  const ticket = (tickets.get(key) ?? 0) + 1;
+  tickets.set(key, ticket);
+  put<EntryState<OutputOf<N>>>(key, { status: 'loading' });
+  let next: EntryState<OutputOf<N>>;
+  try {
+    next = { status: 'ready', data: (await api(pickOf(name), input, options)) as OutputOf<N> };
+  } catch (error) {
+    next = isNotFoundError(error) ? { status: 'missing' } : { status: 'failed', error };
+  }
+  if (tickets.get(key) === ticket) put(key, next);
+}
+
+/**
+ * One value of a contract entry (decision record 005): the loader's data as the seed (just
+ * fetched, so it wins over a cached copy and replaces it), else the cached value, else (the
+ * prefetch timed out) loaded in the browser; cached across client navigations.
+ */
+export function useEntry<N extends EntryName>(
+  name: N,
+  input: InputOf<N>,
+  seed: OutputOf<N> | null,
+  options?: CallOptions,
+) {
+  const api = useApi();
+  const key = keyOf(name, input as object);
+  const cached = useCached<EntryState<OutputOf<N>>>(key);
+  const seeded = useMemo(
+    (): EntryState<OutputOf<N>> => (seed ? { status: 'ready', data: seed } : { status: 'loading' }),
+    [seed],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one input per key
+  const reload = useCallback(() => void load(api, name, input, options), [api, key]);
+  useEffect(() => {
+    if (seed) put(key, seeded);
+    else if (!peek(key)) reload();
+  }, [key, seed, seeded, reload]);
+  return [seed ? seeded : (cached ?? seeded), reload] as const;
+}
