@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { smallPreloadHelper } from './small-preload-helper';
 
 // Brotli and gzip twins of every client script and stylesheet (`x.js.br`, `x.js.gz`), served by
 // the server's static handler (`preCompressed`, apps/server/src/web/ssr.ts) when the browser
@@ -79,7 +80,10 @@ const HEADER_MODULES =
   /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild || command !== 'build' ? [reactRouter()] : [reactRouter(), precompressed()],
+  plugins:
+    isSsrBuild || command !== 'build'
+      ? [reactRouter()]
+      : [reactRouter(), smallPreloadHelper(), precompressed()],
   build: {
     // React Router preloads route modules itself; the lazily loaded API client and debug
     // helpers need no preload helper in first-load JS (DESIGN.md §8 budget).
