@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, pageOf, queryInt } from '../shared';
+import { idSchema, pageOf, pageQuerySchema, queryInt } from '../shared';
 import { feedPageSchema } from './content';
 
 const domain = 'community';
@@ -61,8 +61,7 @@ export const communityFollow = {
     auth: 'common',
     request: z.object({
       userId: userIdSchema,
-      lastId: z.string().max(200).optional(),
-      limit: queryInt(1, 40).default(20),
+      ...pageQuerySchema.shape,
     }),
     response: feedPageSchema,
   }),
@@ -86,8 +85,7 @@ export const communityFollow = {
     auth: 'common',
     request: z.object({
       tagId: queryInt(0, 32_767),
-      lastId: z.string().max(200).optional(),
-      limit: queryInt(1, 40).default(20),
+      ...pageQuerySchema.shape,
     }),
     response: feedPageSchema,
   }),
@@ -119,7 +117,7 @@ export const communityUsers = {
     method: 'GET',
     path: '/sns-user-center/v1/h5/user/special-list',
     auth: 'login',
-    request: z.object({ lastId: z.string().max(200).optional(), limit: queryInt(1, 40).default(20) }),
+    request: pageQuerySchema,
     response: pageOf(followingUserSchema),
   }),
   /**

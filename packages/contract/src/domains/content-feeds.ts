@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, pageOf, queryInt } from '../shared';
+import { idSchema, pageOf, pageQuerySchema, queryInt } from '../shared';
 import { userProfileSchema } from './community-follow';
 import { feedCardSchema, feedPageSchema, productCardSchema } from './content';
 
 const domain = 'content';
-
-const pageRequest = {
-  lastId: z.string().max(200).optional(),
-  limit: queryInt(1, 40).default(20),
-};
 
 /** A card of the new-commodity feed: a content and the new product it shows. */
 export const newCommodityCardSchema = feedCardSchema.extend({ product: productCardSchema });
@@ -54,7 +49,7 @@ export const contentFeeds = {
     method: 'GET',
     path: '/sns-rec/v1/new-commodity/contents',
     auth: 'common',
-    request: z.object({ spuId: idSchema.optional(), ...pageRequest }),
+    request: z.object({ spuId: idSchema.optional(), ...pageQuerySchema.shape }),
     response: newCommodityPageSchema,
   }),
   /** Video contents in the recommend feed's order (hot score), keyset-paged. */
@@ -63,7 +58,7 @@ export const contentFeeds = {
     method: 'GET',
     path: '/sns-cnt-center/v1/common/h5/hot-video/list',
     auth: 'common',
-    request: z.object(pageRequest),
+    request: pageQuerySchema,
     response: feedPageSchema,
   }),
   /** The hot-video rank: videos by lights of the last 7 days, then by all their lights. */

@@ -1,7 +1,7 @@
 import { CONTENT_DETAIL_HEADER_VERSION } from '@h5/core';
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, imageSchema, pageOf, queryInt, userBriefSchema } from '../shared';
+import { idSchema, imageSchema, pageOf, pageQuerySchema, userBriefSchema } from '../shared';
 
 const domain = 'content';
 
@@ -96,10 +96,7 @@ export const contentDetails = {
     method: 'GET',
     path: '/sns-rec/v1/common/h5/feed/more-recommend',
     auth: 'common',
-    request: z.object({
-      lastId: z.string().max(200).optional(),
-      limit: queryInt(1, 40).default(20),
-    }),
+    request: pageQuerySchema,
     response: feedPageSchema,
   }),
   /**
