@@ -1,6 +1,7 @@
 import {
   type ChildReplyPage,
   contract,
+  type PageQuery,
   REPLY_CHILD_PREVIEW,
   REPLY_CODES,
   type Reply,
@@ -8,45 +9,24 @@ import {
 } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { pageFrom, rowsToRead } from '../../db/keyset';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
-import { decodeCursor, encodeCursor } from '../content/cursor';
 import { COMMUNITY_MESSAGES } from './messages';
-import { createReplyQueries, type ReplyBound, type ReplyQueries, toReply } from './replies-queries';
-
-interface PageInput {
-  lastId?: string | undefined;
-  limit: number;
-}
-
-const boundOf = (lastId: string | undefined): ReplyBound | null => {
-  if (!lastId) return null;
-  const cursor = decodeCursor(lastId);
-  return { atMs: cursor.createdAtMs, id: cursor.id };
-};
-
-/** Cuts the extra row fetched to learn whether another page follows; the cursor is the last row. */
-function paged<R extends { createdAt: Date; replyId: number }>(rows: R[], limit: number) {
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  const lastId =
-    hasMore && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: last.replyId }) : null;
-  return { page, lastId, hasMore };
-}
+import { createReplyQueries, type ReplyQueries, toReply } from './replies-queries';
 
 /** reply-list: top-level replies newest first, each with its first children nested. */
 async function replyPage(
   queries: ReplyQueries,
   contentId: number,
-  input: PageInput,
+  input: PageQuery,
   viewerId: number | null,
 ): Promise<ReplyPage> {
   const replyCount = await queries.replyCount(contentId);
   if (replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.contentNotFound);
-  const rows = await queries.topLevel(contentId, boundOf(input.lastId), input.limit + 1);
-  const { page, lastId, hasMore } = paged(rows, input.limit);
+  const rows = await queries.topLevel(contentId, input.lastId, rowsToRead(input));
+  const { list: page, lastId, hasMore } = pageFrom(rows, input.limit, queries.topLevelCursor);
   const children = await queries.firstChildren(
     page.map((row) => row.replyId),
     REPLY_CHILD_PREVIEW,
@@ -73,12 +53,12 @@ async function replyPage(
 async function childPage(
   queries: ReplyQueries,
   replyId: number,
-  input: PageInput,
+  input: PageQuery,
   viewerId: number | null,
 ): Promise<ChildReplyPage> {
-  const rows = await queries.children(replyId, boundOf(input.lastId), input.limit + 1);
-  const { page, lastId, hasMore } = paged(rows, input.limit);
-  return { list: page.map((row) => toReply(row, viewerId)), lastId, hasMore };
+  const rows = await queries.children(replyId, input.lastId, rowsToRead(input));
+  const page = pageFrom(rows, input.limit, queries.childCursor);
+  return { ...page, list: page.list.map((row) => toReply(row, viewerId)) };
 }
 
 /** A post whose requestId is already stored: the transaction rolls back, the stored one answers. */
