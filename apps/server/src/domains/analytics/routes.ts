@@ -50,10 +50,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
       beacon,
       deps,
       contract.analytics.collectEvents,
-      async ({ events }, { user, request, reply }) => {
+      async ({ events }, { user, viewerId, request, reply }) => {
         const keys = limits.callerKeys(request, user, rules.events);
         await limits.enforce(keys, ANALYTICS_MESSAGES.tooManyReports, reply, events.length);
-        return collectEvents(deps.db, events, { userId: user?.userId ?? null, flowType: request.flowType });
+        return collectEvents(deps.db, events, { userId: viewerId, flowType: request.flowType });
       },
     );
   });

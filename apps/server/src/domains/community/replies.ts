@@ -139,17 +139,17 @@ export function registerRepliesRoutes(app: FastifyInstance, deps: AppDeps): void
   const queries = createReplyQueries(deps.db);
   const calls = contract.community;
 
-  registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { user }) =>
-    replyPage(queries, contentId, page, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { viewerId }) =>
+    replyPage(queries, contentId, page, viewerId),
   );
-  registerEndpoint(app, deps, calls.fullReplyList, ({ replyId, ...page }, { user }) =>
-    childPage(queries, replyId, page, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.fullReplyList, ({ replyId, ...page }, { viewerId }) =>
+    childPage(queries, replyId, page, viewerId),
   );
   registerEndpoint(app, deps, calls.emojiList, async () => ({ list: await queries.emojiList() }));
-  registerEndpoint(app, deps, calls.replyAdd, (input, { user }) =>
-    addReply(deps.db, queries, (user as { userId: number }).userId, input),
+  registerEndpoint(app, deps, calls.replyAdd, (input, { viewerId }) =>
+    addReply(deps.db, queries, viewerId, input),
   );
-  registerEndpoint(app, deps, calls.replyDelete, ({ replyId }, { user }) =>
-    deleteReply(deps.db, queries, (user as { userId: number }).userId, replyId),
+  registerEndpoint(app, deps, calls.replyDelete, ({ replyId }, { viewerId }) =>
+    deleteReply(deps.db, queries, viewerId, replyId),
   );
 }

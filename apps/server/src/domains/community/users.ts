@@ -62,8 +62,8 @@ export async function userOfHashId(db: Db, hashId: string): Promise<UserHashId> 
 
 /** special-list (the caller's followings) and hashId. */
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, deps, contract.community.specialList, (input, { user }) =>
-    specialListPage(deps.db, (user as { userId: number }).userId, input),
+  registerEndpoint(app, deps, contract.community.specialList, (input, { viewerId }) =>
+    specialListPage(deps.db, viewerId, input),
   );
   registerEndpoint(app, deps, contract.community.hashId, ({ userId, hashId }) =>
     userId !== undefined ? hashIdOf(deps.db, userId) : userOfHashId(deps.db, hashId as string),
