@@ -107,7 +107,6 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
       list: page.list.map(
         ({ clientRelease, ...row }): TelemetryReport => ({
           ...row,
-          kind: row.kind as TelemetryReport['kind'],
           release: clientRelease,
           createdAt: row.createdAt.toISOString(),
         }),

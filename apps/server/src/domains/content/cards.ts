@@ -1,4 +1,4 @@
-import type { FeedCard } from '@h5/contract';
+import type { ContentType, FeedCard } from '@h5/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
 import { contentLights, contents, users } from '../../db/schema';
 
@@ -28,7 +28,7 @@ export const feedCardColumns = (viewer: number | Placeholder) => ({
 
 export interface CardRow {
   contentId: number;
-  contentType: number;
+  contentType: ContentType;
   title: string;
   coverUrl: string | null;
   coverWidth: number | null;
@@ -46,7 +46,7 @@ export interface CardRow {
 export function toCard(row: CardRow): FeedCard {
   return {
     contentId: row.contentId,
-    contentType: row.contentType as FeedCard['contentType'],
+    contentType: row.contentType,
     title: row.title,
     cover:
       row.coverUrl && row.coverWidth && row.coverHeight
