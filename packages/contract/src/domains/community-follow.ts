@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, pageOf, pageQuerySchema, queryInt } from '../shared';
+import { idSchema, pageOf, pageQuerySchema } from '../shared';
 import { feedPageSchema } from './content';
 
 const domain = 'community';
@@ -73,21 +73,6 @@ export const communityFollow = {
     auth: 'common',
     request: z.object({ userId: userIdSchema }),
     response: userProfileSchema,
-  }),
-  /**
-   * Not in the spec: a topic / label group's contents (jump key 29, `tagId`). Contents carry no
-   * tags, so a tag id is a content category of spec §3.
-   */
-  tagContents: endpoint({
-    domain,
-    method: 'GET',
-    path: '/sns-rec/v1/common/h5/tag/contents',
-    auth: 'common',
-    request: z.object({
-      tagId: queryInt(0, 32_767),
-      ...pageQuerySchema.shape,
-    }),
-    response: feedPageSchema,
   }),
 } as const;
 

@@ -70,6 +70,21 @@ export const contentFeeds = {
     request: z.object({ limit: queryInt(1, 50).default(20) }),
     response: z.object({ list: z.array(hotVideoRankItemSchema) }),
   }),
+  /**
+   * Not in the spec: a topic / label group's contents (jump key 29, `tagId`). Contents carry no
+   * tags, so a tag id is a content category of spec §3.
+   */
+  tagContents: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-rec/v1/common/h5/tag/contents',
+    auth: 'common',
+    request: z.object({
+      tagId: queryInt(0, 32_767),
+      ...pageQuerySchema.shape,
+    }),
+    response: feedPageSchema,
+  }),
   /** A topic's header: totals and top contents. A tag id is a content category (spec §3). */
   evaluationTopDetail: endpoint({
     domain,

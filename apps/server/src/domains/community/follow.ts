@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries, type FollowQueries } from './follow-queries';
 import { COMMUNITY_MESSAGES } from './messages';
-import { tagContentsPage, userContentsPage } from './user-home';
+import { userContentsPage } from './user-home';
 
 /** Follows (or unfollows) `followeeId` for `followerId`; idempotent, refuses oneself and unknown users. */
 async function setFollow(
@@ -40,8 +40,5 @@ export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
   registerEndpoint(app, deps, calls.uhomepageContents, ({ userId, ...page }, { viewerId }) =>
     userContentsPage(deps.db, userId, page, viewerId),
-  );
-  registerEndpoint(app, deps, calls.tagContents, ({ tagId, ...page }, { viewerId }) =>
-    tagContentsPage(deps.db, tagId, page, viewerId),
   );
 }

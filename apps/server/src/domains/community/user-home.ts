@@ -7,7 +7,3 @@ import { filteredFeedPage } from '../content/feed-pages';
 /** A user's contents, newest first. */
 export const userContentsPage = (db: Db, userId: number, input: PageQuery, viewerId: number | null) =>
   filteredFeedPage(db, sql`${contents.authorId} = ${userId}`, input, viewerId);
-
-/** A topic's contents: a tag id is a content category (contents carry no tags). */
-export const tagContentsPage = (db: Db, tagId: number, input: PageQuery, viewerId: number | null) =>
-  filteredFeedPage(db, sql`${contents.category} = ${tagId}`, input, viewerId);

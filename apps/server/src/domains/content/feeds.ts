@@ -149,3 +149,7 @@ export async function lzInfo(
     receivedLightCount: earned?.n ?? 0,
   };
 }
+
+/** A topic's contents: a tag id is a content category (contents carry no tags). */
+export const tagContentsPage = (db: Db, tagId: number, input: PageQuery, viewerId: number | null) =>
+  filteredFeedPage(db, sql`${contents.category} = ${tagId}`, input, viewerId);

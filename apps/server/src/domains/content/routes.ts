@@ -7,7 +7,7 @@ import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries } from '../community/follow-queries';
 import { contentDetail } from './detail';
 import { rankedPage } from './feed-pages';
-import { hotVideoRank, lzInfo, newCommodityPage, tagTopDetail } from './feeds';
+import { hotVideoRank, lzInfo, newCommodityPage, tagContentsPage, tagTopDetail } from './feeds';
 import { CONTENT_MESSAGES } from './messages';
 import { createContentQueries } from './queries';
 
@@ -26,6 +26,9 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
   registerEndpoint(app, deps, calls.newCommodityContents, (input, { viewerId }) =>
     newCommodityPage(deps.db, input, viewerId),
+  );
+  registerEndpoint(app, deps, calls.tagContents, ({ tagId, ...page }, { viewerId }) =>
+    tagContentsPage(deps.db, tagId, page, viewerId),
   );
   registerEndpoint(app, deps, calls.evaluationTopDetail, ({ tagId }, { viewerId }) =>
     tagTopDetail(deps.db, tagId, viewerId),

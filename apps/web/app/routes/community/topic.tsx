@@ -36,7 +36,7 @@ async function topicData({ request, context }: Route.LoaderArgs) {
   if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined)
     return { tagId: null, page: null, top: null };
   const [page, top] = await Promise.all([
-    prefetch(context, contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
+    prefetch(context, contract.content.tagContents, { tagId, limit: PAGE_SIZE }),
     prefetch(context, contract.content.evaluationTopDetail, { tagId }),
   ]);
   return { tagId, page: page.ok ? leanPage(page.data) : null, top: dataOf(top) };
@@ -77,7 +77,7 @@ function TopicScreen(props: { tagId: number; page: Page<FeedCard> | null; top: T
     if (!prefetched) api((c) => c.content.evaluationTopDetail, { tagId }).then(setTop, () => undefined);
   }, [api, tagId, prefetched]);
   const fetchPage = useCallback(
-    (lastId?: string) => api((c) => c.community.tagContents, { tagId, limit: PAGE_SIZE, lastId }),
+    (lastId?: string) => api((c) => c.content.tagContents, { tagId, limit: PAGE_SIZE, lastId }),
     [api, tagId],
   );
   const list = usePagedList(page, fetchPage);
