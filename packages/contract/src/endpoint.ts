@@ -87,6 +87,8 @@ export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends
 
 /** What a caller passes: the request schema's input. */
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+/** What a handler gets: the request schema's output (defaults filled, strings coerced). */
+export type InputOf<E extends Endpoint> = z.output<E['request']>;
 /** What a caller gets back: the response schema's output (the envelope's data). */
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 

@@ -1,6 +1,5 @@
-import type { Auth, Endpoint, ResponseOf, UserBrief } from '@h5/contract';
+import type { Auth, Endpoint, InputOf, ResponseOf, UserBrief } from '@h5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import type { Env } from '../env';
@@ -36,7 +35,7 @@ export interface HandlerContext<A extends Auth = Auth> {
 }
 
 export type Handler<E extends Endpoint> = (
-  input: z.output<E['request']>,
+  input: InputOf<E>,
   ctx: HandlerContext<E['auth']>,
 ) => Promise<ResponseOf<E>> | ResponseOf<E>;
 

@@ -1,6 +1,7 @@
 import {
   type ChildReplyPage,
   contract,
+  type InputOf,
   type PageQuery,
   REPLY_CHILD_PREVIEW,
   REPLY_CODES,
@@ -64,12 +65,7 @@ async function childPage(
 /** A post whose requestId is already stored: the transaction rolls back, the stored one answers. */
 class RepeatedPost extends Error {}
 
-interface ReplyInput {
-  contentId: number;
-  replyId?: number | undefined;
-  content: string;
-  requestId: string;
-}
+type ReplyInput = InputOf<typeof contract.community.replyAdd>;
 
 /**
  * Posts a reply: to the content, or answering `replyId` (nested under that reply's top-level
