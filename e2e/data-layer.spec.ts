@@ -100,7 +100,7 @@ describe('one data layer (issue 13)', () => {
   it('back from a content to a topic and to hot videos: their pages again, no request for page 1', async () => {
     const page = await phone.newPage();
     for (const [path, api] of [
-      ['/community/topic?tagId=0', contract.community.tagContents.path],
+      ['/community/topic?tagId=0', contract.content.tagContents.path],
       ['/community/hot-video', contract.content.hotVideoList.path],
     ] as const) {
       await page.goto(`${baseURL}${path}`);

@@ -34,12 +34,17 @@ export interface EndpointHeaders {
   readonly schema: z.ZodType<Record<string, unknown>>;
 }
 
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends Auth = Auth,
+> {
   readonly domain: Domain;
   readonly method: Method;
   /** The full path, literally as the spec writes it; `:name` marks a path parameter. */
   readonly path: string;
-  readonly auth: Auth;
+  /** Kept literal per entry, so a 'login' entry's handler gets a non-null user by type. */
+  readonly auth: A;
   readonly encoding: Encoding;
   /** The query (GET) or body (POST) together with path parameters. */
   readonly request: Req;
@@ -65,23 +70,25 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   readonly internal: boolean;
 }
 
-type EndpointInput<Req extends z.ZodType, Res extends z.ZodType> = Pick<
-  Endpoint<Req, Res>,
+type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth> = Pick<
+  Endpoint<Req, Res, A>,
   'domain' | 'method' | 'path' | 'auth' | 'request' | 'response'
 > &
   Partial<
-    Pick<Endpoint<Req, Res>, 'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers'>
+    Pick<Endpoint<Req, Res, A>, 'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers'>
   >;
 
 /** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors, public. */
-export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
-  def: EndpointInput<Req, Res>,
-): Endpoint<Req, Res> {
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends Auth>(
+  def: EndpointInput<Req, Res, A>,
+): Endpoint<Req, Res, A> {
   return { encoding: 'json', envelope: true, errorToast: true, internal: false, ...def };
 }
 
 /** What a caller passes: the request schema's input. */
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+/** What a handler gets: the request schema's output (defaults filled, strings coerced). */
+export type InputOf<E extends Endpoint> = z.output<E['request']>;
 /** What a caller gets back: the response schema's output (the envelope's data). */
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 

@@ -49,9 +49,27 @@ export const userBriefSchema = z.object({
 });
 export type UserBrief = z.infer<typeof userBriefSchema>;
 
+/**
+ * The query of every cursor-paged list: the opaque `lastId` of the previous page (none for the
+ * first) and how many items, 1 to 40 (20 unless asked). Spread its `shape` into a request.
+ */
+export const pageQuerySchema = z.object({
+  lastId: z.string().max(200).optional(),
+  limit: queryInt(1, 40).default(20),
+});
+/** A parsed page query (what the server's handlers get). */
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
 /** A page of a cursor-paged list: `lastId` is opaque, null on the last page. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), lastId: z.string().nullable(), hasMore: z.boolean() });
+
+/** One page of any cursor-paged list, as {@link pageOf} parses it. */
+export interface Page<T> {
+  list: T[];
+  lastId: string | null;
+  hasMore: boolean;
+}
 
 export const emptySchema = z.object({});
 

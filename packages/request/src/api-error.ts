@@ -24,12 +24,28 @@ export interface ApiErrorDetails {
 }
 
 /**
- * A failed call. `message` is the text to show (spec §8 rules applied); `code` is the envelope's
+ * The mark of an ApiError, shared by every copy of this module: the server bundle and the web
+ * build each carry their own, and an error thrown by one must still be an ApiError to the other.
+ */
+const API_ERROR = Symbol.for('@h5/request.ApiError');
+
+/**
+ * A failed call, the one error type of every call: the browser client's, and the server's
+ * in-process (SSR) call, which throws the same error the browser would get from the answer.
+ * `message` is the text to show (spec §8 rules applied); `code` is the envelope's
  * code, else the HTTP status, else 0 when no answer came; `httpStatus` is 0 when no answer came.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly data: unknown;
+  readonly [API_ERROR] = true;
+
+  /** `instanceof` holds for an ApiError of any copy of this module. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true
+    );
+  }
 
   constructor(
     message: string,
@@ -43,7 +59,7 @@ export class ApiError extends Error {
   }
 }
 
-/** True for an {@link ApiError}. */
+/** True for an {@link ApiError} (of any copy of this module): narrow with it, never by `.code`. */
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

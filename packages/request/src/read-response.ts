@@ -83,3 +83,14 @@ export function readResponse(expectsEnvelope: boolean, { status, body }: RawResp
     error: new ApiError(failureText(env), codeOf(env), status, 'business', { data: env.data }),
   };
 }
+
+/**
+ * The error a browser call would fail with for this answer (a failed envelope and its HTTP
+ * status): the server's in-process calls throw it, so loaders narrow one type everywhere.
+ */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const outcome = readResponse(true, { status, body });
+  return outcome.kind === 'success'
+    ? new ApiError(displayMessage(null), status, status, 'http')
+    : outcome.error;
+}

@@ -178,7 +178,7 @@ describe('crafted keyset cursors', () => {
     contract.community.replyList,
     contract.community.fullReplyList,
     contract.community.uhomepageContents,
-    contract.community.tagContents,
+    contract.content.tagContents,
     contract.community.specialList,
   ] as const;
   const crafted = [

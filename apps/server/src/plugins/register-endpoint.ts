@@ -1,6 +1,5 @@
-import type { Endpoint, ResponseOf, UserBrief } from '@h5/contract';
+import type { Auth, Endpoint, InputOf, ResponseOf, UserBrief } from '@h5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import type { Env } from '../env';
@@ -14,11 +13,19 @@ import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from './stored-text';
 /** Cache-Control of personal answers. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-/** What a handler gets besides its parsed input. */
-export interface HandlerContext {
+/** Null for a visitor, which only a 'common' entry lets through. */
+type Signed<A extends Auth, T> = A extends 'login' ? T : T | null;
+
+/**
+ * What a handler gets besides its parsed input. `A` is the entry's auth: a 'login' entry's
+ * handler has a user, a session and a viewer id by type (the session check ran before it).
+ */
+export interface HandlerContext<A extends Auth = Auth> {
   /** The session user, or null for a visitor ('common' endpoints only). */
-  user: UserBrief | null;
-  session: ActiveSession | null;
+  user: Signed<A, UserBrief>;
+  session: Signed<A, ActiveSession>;
+  /** The session user's id (null for a visitor): whose lights, follows and `isSelf` an answer shows. */
+  viewerId: Signed<A, number>;
   /** The call's headers the contract names, parsed (`endpoint.headers`); {} for entries without. */
   headers: Record<string, unknown>;
   request: FastifyRequest;
@@ -28,8 +35,8 @@ export interface HandlerContext {
 }
 
 export type Handler<E extends Endpoint> = (
-  input: z.output<E['request']>,
-  ctx: HandlerContext,
+  input: InputOf<E>,
+  ctx: HandlerContext<E['auth']>,
 ) => Promise<ResponseOf<E>> | ResponseOf<E>;
 
 type AnyHandler = (input: unknown, ctx: HandlerContext) => unknown;
@@ -115,6 +122,7 @@ export async function invokeEndpoint<E extends Endpoint>(
   const ctx: HandlerContext = {
     user: session?.user ?? null,
     session,
+    viewerId: session?.user.userId ?? null,
     headers: headers?.data ?? {},
     request: call.request,
     reply: call.reply,

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Endpoint, ServerLoadContext } from '@h5/contract';
 import { SERVICE_UNAVAILABLE } from '@h5/core';
+import { apiErrorOf } from '@h5/request';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, data } from 'react-router';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppDeps } from '../deps';
 import { publicApiBase } from '../env';
 import { envelope } from '../plugins/envelope';
+import { isAppError } from '../plugins/errors';
 import { internalAccess } from '../plugins/internal-access';
 import { SERVER_MESSAGES } from '../plugins/messages';
 import { invokeEndpoint } from '../plugins/register-endpoint';
@@ -66,6 +68,9 @@ export function createLoadContext(
           headers,
         });
       } catch (error) {
+        // The refusal as the browser would see it: loaders narrow one type, ApiError.
+        if (isAppError(error))
+          throw apiErrorOf(error.httpStatus, envelope(error.code, error.message, error.data));
         if (!isDatabaseUnavailable(error)) throw error;
         throw data(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null), {
           status: SERVICE_UNAVAILABLE,

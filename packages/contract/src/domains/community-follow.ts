@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, pageOf, queryInt } from '../shared';
+import { idSchema, pageOf, pageQuerySchema } from '../shared';
 import { feedPageSchema } from './content';
 
 const domain = 'community';
@@ -61,8 +61,7 @@ export const communityFollow = {
     auth: 'common',
     request: z.object({
       userId: userIdSchema,
-      lastId: z.string().max(200).optional(),
-      limit: queryInt(1, 40).default(20),
+      ...pageQuerySchema.shape,
     }),
     response: feedPageSchema,
   }),
@@ -74,22 +73,6 @@ export const communityFollow = {
     auth: 'common',
     request: z.object({ userId: userIdSchema }),
     response: userProfileSchema,
-  }),
-  /**
-   * Not in the spec: a topic / label group's contents (jump key 29, `tagId`). Contents carry no
-   * tags, so a tag id is a content category of spec §3.
-   */
-  tagContents: endpoint({
-    domain,
-    method: 'GET',
-    path: '/sns-rec/v1/common/h5/tag/contents',
-    auth: 'common',
-    request: z.object({
-      tagId: queryInt(0, 32_767),
-      lastId: z.string().max(200).optional(),
-      limit: queryInt(1, 40).default(20),
-    }),
-    response: feedPageSchema,
   }),
 } as const;
 
@@ -119,7 +102,7 @@ export const communityUsers = {
     method: 'GET',
     path: '/sns-user-center/v1/h5/user/special-list',
     auth: 'login',
-    request: z.object({ lastId: z.string().max(200).optional(), limit: queryInt(1, 40).default(20) }),
+    request: pageQuerySchema,
     response: pageOf(followingUserSchema),
   }),
   /**

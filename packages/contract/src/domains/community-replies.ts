@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, pageOf, queryInt, requestIdSchema, userBriefSchema } from '../shared';
+import { idSchema, pageOf, pageQuerySchema, requestIdSchema, userBriefSchema } from '../shared';
 
 const domain = 'community';
 
@@ -53,11 +53,6 @@ export type ChildReplyPage = z.infer<typeof childReplyPageSchema>;
 export const emojiSchema = z.object({ name: z.string(), url: z.string() });
 export type Emoji = z.infer<typeof emojiSchema>;
 
-const pageRequest = {
-  lastId: z.string().max(200).optional(),
-  limit: queryInt(1, 40).default(20),
-};
-
 // Issue 6: the community calls of this part (replies); exported through `community` in ../index.ts.
 export const communityReplies = {
   /** A content's top-level replies, newest first, each with its first children (spec §7). */
@@ -66,7 +61,7 @@ export const communityReplies = {
     method: 'GET',
     path: '/sns-itr/v1/common/h5/reply/reply-list',
     auth: 'common',
-    request: z.object({ contentId: idSchema, ...pageRequest }),
+    request: z.object({ contentId: idSchema, ...pageQuerySchema.shape }),
     response: replyPageSchema,
   }),
   /** All child replies of one top-level reply, oldest first (spec §7). */
@@ -75,7 +70,7 @@ export const communityReplies = {
     method: 'GET',
     path: '/sns-itr/v1/common/h5/reply/full-reply-list',
     auth: 'common',
-    request: z.object({ replyId: idSchema, ...pageRequest }),
+    request: z.object({ replyId: idSchema, ...pageQuerySchema.shape }),
     response: childReplyPageSchema,
   }),
   /** Not in the spec by path: the emoji mapping of spec §3, in the reply family. */

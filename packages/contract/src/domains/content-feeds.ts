@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, pageOf, queryInt } from '../shared';
+import { idSchema, pageOf, pageQuerySchema, queryInt } from '../shared';
 import { userProfileSchema } from './community-follow';
 import { feedCardSchema, feedPageSchema, productCardSchema } from './content';
 
 const domain = 'content';
-
-const pageRequest = {
-  lastId: z.string().max(200).optional(),
-  limit: queryInt(1, 40).default(20),
-};
 
 /** A card of the new-commodity feed: a content and the new product it shows. */
 export const newCommodityCardSchema = feedCardSchema.extend({ product: productCardSchema });
@@ -54,7 +49,7 @@ export const contentFeeds = {
     method: 'GET',
     path: '/sns-rec/v1/new-commodity/contents',
     auth: 'common',
-    request: z.object({ spuId: idSchema.optional(), ...pageRequest }),
+    request: z.object({ spuId: idSchema.optional(), ...pageQuerySchema.shape }),
     response: newCommodityPageSchema,
   }),
   /** Video contents in the recommend feed's order (hot score), keyset-paged. */
@@ -63,7 +58,7 @@ export const contentFeeds = {
     method: 'GET',
     path: '/sns-cnt-center/v1/common/h5/hot-video/list',
     auth: 'common',
-    request: z.object(pageRequest),
+    request: pageQuerySchema,
     response: feedPageSchema,
   }),
   /** The hot-video rank: videos by lights of the last 7 days, then by all their lights. */
@@ -74,6 +69,21 @@ export const contentFeeds = {
     auth: 'common',
     request: z.object({ limit: queryInt(1, 50).default(20) }),
     response: z.object({ list: z.array(hotVideoRankItemSchema) }),
+  }),
+  /**
+   * Not in the spec: a topic / label group's contents (jump key 29, `tagId`). Contents carry no
+   * tags, so a tag id is a content category of spec §3.
+   */
+  tagContents: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-rec/v1/common/h5/tag/contents',
+    auth: 'common',
+    request: z.object({
+      tagId: queryInt(0, 32_767),
+      ...pageQuerySchema.shape,
+    }),
+    response: feedPageSchema,
   }),
   /** A topic's header: totals and top contents. A tag id is a content category (spec §3). */
   evaluationTopDetail: endpoint({

@@ -1,12 +1,13 @@
-import { CONTENT_DETAIL_HEADER_VERSION } from '@h5/core';
+import { CONTENT_DETAIL_HEADER_VERSION, CONTENT_TYPE, type ContentType } from '@h5/core';
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, imageSchema, pageOf, queryInt, userBriefSchema } from '../shared';
+import { idSchema, imageSchema, pageOf, pageQuerySchema, userBriefSchema } from '../shared';
 
 const domain = 'content';
 
-/** Content types of spec §3: PicText=0, Video=1, NoPic=2, RichText=3. */
-export const contentTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+/** Content types of spec §3 (core's CONTENT_TYPE: PicText=0, Video=1, NoPic=2, RichText=3). */
+export const contentTypeSchema = z.enum(CONTENT_TYPE);
+export type { ContentType };
 
 /** One card of a feed: what the two-column waterfall draws. */
 export const feedCardSchema = z.object({
@@ -96,10 +97,7 @@ export const contentDetails = {
     method: 'GET',
     path: '/sns-rec/v1/common/h5/feed/more-recommend',
     auth: 'common',
-    request: z.object({
-      lastId: z.string().max(200).optional(),
-      limit: queryInt(1, 40).default(20),
-    }),
+    request: pageQuerySchema,
     response: feedPageSchema,
   }),
   /**

@@ -1,3 +1,4 @@
+import type { TelemetryKind } from '@h5/contract';
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { jsonValue } from './json';
 
@@ -18,7 +19,7 @@ export const telemetry = pgTable(
   'telemetry',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    kind: varchar('kind', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 32 }).$type<TelemetryKind>().notNull(),
     message: text('message').notNull(),
     pageUrl: text('page_url').notNull(),
     detail: text('detail'),

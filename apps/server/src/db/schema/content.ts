@@ -1,3 +1,4 @@
+import type { ContentType } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -27,7 +28,7 @@ export const contents = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id),
-    contentType: smallint('content_type').notNull(),
+    contentType: smallint('content_type').$type<ContentType>().notNull(),
     category: smallint('category').notNull().default(0),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull(),

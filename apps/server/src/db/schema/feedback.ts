@@ -1,3 +1,4 @@
+import type { AccuseTargetType } from '@h5/contract';
 import {
   boolean,
   index,
@@ -18,7 +19,7 @@ export const accuseReasons = pgTable(
   'accuse_reasons',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    targetType: varchar('target_type', { length: 16 }).notNull(),
+    targetType: varchar('target_type', { length: 16 }).$type<AccuseTargetType>().notNull(),
     title: varchar('title', { length: 64 }).notNull(),
     needDetail: boolean('need_detail').notNull().default(false),
     sort: smallint('sort').notNull().default(0),
@@ -35,7 +36,7 @@ export const accusations = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     userId: integer('user_id').notNull(),
-    targetType: varchar('target_type', { length: 16 }).notNull(),
+    targetType: varchar('target_type', { length: 16 }).$type<AccuseTargetType>().notNull(),
     targetId: varchar('target_id', { length: 20 }).notNull(),
     reasonId: integer('reason_id')
       .notNull()

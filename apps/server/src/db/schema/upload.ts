@@ -1,3 +1,4 @@
+import type { ObjectAcl } from '@h5/contract';
 import {
   bigint,
   boolean,
@@ -32,7 +33,7 @@ export const uploadApps = pgTable('upload_apps', {
   openChannel: varchar('open_channel', { length: 64 }),
   /** Root folder of the app's keys, e.g. 'community-h5'. */
   folder: varchar('folder', { length: 128 }).notNull(),
-  defaultAcl: varchar('default_acl', { length: 16 }).notNull().default('public-read'),
+  defaultAcl: varchar('default_acl', { length: 16 }).$type<ObjectAcl>().notNull().default('public-read'),
   maxBytes: bytes('max_bytes').notNull(),
   abroad: boolean('abroad').notNull().default(false),
   createdAt: moment('created_at').notNull().defaultNow(),
@@ -56,7 +57,7 @@ export const uploadCredentials = pgTable(
     bucket: varchar('bucket', { length: 64 }).notNull(),
     keyPrefix: varchar('key_prefix', { length: 256 }).notNull(),
     maxBytes: bytes('max_bytes').notNull(),
-    acl: varchar('acl', { length: 16 }).notNull(),
+    acl: varchar('acl', { length: 16 }).$type<ObjectAcl>().notNull(),
     expiresAt: moment('expires_at').notNull(),
     createdAt: moment('created_at').notNull().defaultNow(),
   },
@@ -71,7 +72,7 @@ export const storageObjects = pgTable(
     key: varchar('key', { length: 512 }).notNull(),
     size: bytes('size').notNull(),
     contentType: varchar('content_type', { length: 128 }).notNull(),
-    acl: varchar('acl', { length: 16 }).notNull(),
+    acl: varchar('acl', { length: 16 }).$type<ObjectAcl>().notNull(),
     etag: varchar('etag', { length: 80 }).notNull(),
     appId: varchar('app_id', { length: 64 }).notNull(),
     /** Who uploaded it (null for app-level uploads: auth/open gateways, server upload). */
@@ -103,7 +104,7 @@ export const multipartUploads = pgTable(
     appId: varchar('app_id', { length: 64 }).notNull(),
     userId: integer('user_id'),
     contentType: varchar('content_type', { length: 128 }).notNull(),
-    acl: varchar('acl', { length: 16 }).notNull(),
+    acl: varchar('acl', { length: 16 }).$type<ObjectAcl>().notNull(),
     maxBytes: bytes('max_bytes').notNull(),
     /** The S3 backend's own upload id, when the store is S3. */
     backendUploadId: text('backend_upload_id'),

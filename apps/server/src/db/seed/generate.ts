@@ -1,4 +1,4 @@
-import { articleSpuIds, transformArticle } from '@h5/core';
+import { articleSpuIds, CONTENT_TYPE, type ContentType, transformArticle } from '@h5/core';
 import type { StoredImage } from '../schema';
 import { Random } from './random';
 import { richTextBody } from './rich-text';
@@ -41,7 +41,7 @@ export interface SeedUser {
 export interface SeedContent {
   id: number;
   authorId: number;
-  contentType: number;
+  contentType: ContentType;
   category: number;
   title: string;
   body: string;
@@ -134,11 +134,18 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
   for (let id = 1; id <= SEED_SIZES.contents; id++) {
     const roll = rng.float();
     // ~20% video, ~15% NoPic, ~15% RichText, the rest PicText.
-    const contentType = roll < 0.2 ? 1 : roll < 0.35 ? 2 : roll < 0.5 ? 3 : 0;
+    const contentType: ContentType =
+      roll < 0.2
+        ? CONTENT_TYPE.Video
+        : roll < 0.35
+          ? CONTENT_TYPE.NoPic
+          : roll < 0.5
+            ? CONTENT_TYPE.RichText
+            : CONTENT_TYPE.PicText;
     const authorId = rng.chance(0.8) ? rng.int(1, SEED_SIZES.creators) : rng.pick(users).id;
     const images: StoredImage[] = [];
-    if (contentType !== 2) {
-      const imageCount = contentType === 1 ? 1 : rng.int(1, 6);
+    if (contentType !== CONTENT_TYPE.NoPic) {
+      const imageCount = contentType === CONTENT_TYPE.Video ? 1 : rng.int(1, 6);
       for (let i = 0; i < imageCount; i++) {
         const [width, height] = rng.pick(ASPECTS);
         images.push({ url: seedPhotoUrl(`c${id}-${i + 1}`, width, height), width, height });
@@ -151,13 +158,13 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
       contentType,
       category: rng.chance(0.8) ? 0 : rng.pick([6, 7, 8, 9, 10, 11, 12]),
       title: title(rng),
-      body: body(rng, contentType === 3 ? rng.int(3, 6) : rng.int(1, 3)),
+      body: body(rng, contentType === CONTENT_TYPE.RichText ? rng.int(3, 6) : rng.int(1, 3)),
       coverUrl: cover?.url ?? null,
       coverWidth: cover?.width ?? null,
       coverHeight: cover?.height ?? null,
       images,
-      videoUrl: contentType === 1 ? `/cdn/seed/video-${id}.mp4` : null,
-      videoDuration: contentType === 1 ? rng.int(8, 300) : null,
+      videoUrl: contentType === CONTENT_TYPE.Video ? `/cdn/seed/video-${id}.mp4` : null,
+      videoDuration: contentType === CONTENT_TYPE.Video ? rng.int(8, 300) : null,
       lightCount: 0,
       replyCount: 0,
       createdAt: new Date(times[id - 1] as number),
@@ -265,10 +272,10 @@ export function generateSeed(seed = SEED) {
 
   // RichText bodies become article HTML with product links (spec §5); the first also carries
   // script payloads that the article transform must neutralise.
-  const richTexts = contents.filter((c) => c.contentType === 3);
+  const richTexts = contents.filter((c) => c.contentType === CONTENT_TYPE.RichText);
   // Each article recommends the next article (a column), a PicText (a trend) and a NoPic (news).
-  const picTexts = contents.filter((c) => c.contentType === 0);
-  const noPics = contents.filter((c) => c.contentType === 2);
+  const picTexts = contents.filter((c) => c.contentType === CONTENT_TYPE.PicText);
+  const noPics = contents.filter((c) => c.contentType === CONTENT_TYPE.NoPic);
   const brief = (c: SeedContent) => ({ id: c.id, title: c.title });
   richTexts.forEach((c, i) => {
     const related = {

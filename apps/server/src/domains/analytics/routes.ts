@@ -1,6 +1,7 @@
 import { contract, type TelemetryReport } from '@h5/contract';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { pageFrom, rowsToRead } from '../../db/keyset';
 import { telemetry } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { jsonBodyParser } from '../../plugins/json-body';
@@ -49,10 +50,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
       beacon,
       deps,
       contract.analytics.collectEvents,
-      async ({ events }, { user, request, reply }) => {
+      async ({ events }, { user, viewerId, request, reply }) => {
         const keys = limits.callerKeys(request, user, rules.events);
         await limits.enforce(keys, ANALYTICS_MESSAGES.tooManyReports, reply, events.length);
-        return collectEvents(deps.db, events, { userId: user?.userId ?? null, flowType: request.flowType });
+        return collectEvents(deps.db, events, { userId: viewerId, flowType: request.flowType });
       },
     );
   });
@@ -99,18 +100,18 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
       .from(telemetry)
       .where(and(...conditions))
       .orderBy(desc(telemetry.id))
-      .limit(limit + 1);
-    const page = rows.slice(0, limit);
+      .limit(rowsToRead({ limit }));
+    // The cursor is the last id shown (the contract's telemetry cursor is a number).
+    const page = pageFrom(rows, limit, (row) => String(row.id));
     return {
-      list: page.map(
+      list: page.list.map(
         ({ clientRelease, ...row }): TelemetryReport => ({
           ...row,
-          kind: row.kind as TelemetryReport['kind'],
           release: clientRelease,
           createdAt: row.createdAt.toISOString(),
         }),
       ),
-      nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+      nextCursor: page.lastId === null ? null : Number(page.lastId),
     };
   });
 }

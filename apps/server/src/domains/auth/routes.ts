@@ -67,10 +67,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     return { user, duToken: tokens.duToken, xAuthToken: tokens.xAuthToken };
   });
 
-  registerEndpoint(app, deps, contract.auth.me, (_input, { user }) => user as NonNullable<typeof user>);
+  registerEndpoint(app, deps, contract.auth.me, (_input, { user }) => user);
 
   registerEndpoint(app, deps, contract.auth.logout, async (_input, { session, reply }) => {
-    if (session) await deps.sessions.revoke(session.sessionId);
+    await deps.sessions.revoke(session.sessionId);
     deps.sessions.clearCookies(reply);
     return {};
   });

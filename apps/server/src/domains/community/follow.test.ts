@@ -143,7 +143,7 @@ describe('user home', () => {
   it('lists a topic’s contents by category', async () => {
     const [row] = await t.db.select({ category: contents.category }).from(contents).limit(1);
     const tagId = (row as { category: number }).category;
-    const res = await t.signedInject(contract.community.tagContents, { tagId, limit: 10 });
+    const res = await t.signedInject(contract.content.tagContents, { tagId, limit: 10 });
     expect(res.body.data.list.length).toBeGreaterThan(0);
     const ids = res.body.data.list.map((c) => c.contentId);
     const rows = await t.db.select({ id: contents.id, category: contents.category }).from(contents);

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries, type FollowQueries } from './follow-queries';
 import { COMMUNITY_MESSAGES } from './messages';
-import { tagContentsPage, userContentsPage } from './user-home';
+import { userContentsPage } from './user-home';
 
 /** Follows (or unfollows) `followeeId` for `followerId`; idempotent, refuses oneself and unknown users. */
 async function setFollow(
@@ -27,21 +27,18 @@ export function registerFollowRoutes(app: FastifyInstance, deps: AppDeps): void 
   const queries = createFollowQueries(deps.db);
   const calls = contract.community;
 
-  registerEndpoint(app, deps, calls.followAdd, ({ userId, follow }, { user }) =>
-    setFollow(queries, (user as { userId: number }).userId, userId, follow),
+  registerEndpoint(app, deps, calls.followAdd, ({ userId, follow }, { viewerId }) =>
+    setFollow(queries, viewerId, userId, follow),
   );
-  registerEndpoint(app, deps, calls.createRelation, ({ userId }, { user }) =>
-    setFollow(queries, (user as { userId: number }).userId, userId, true),
+  registerEndpoint(app, deps, calls.createRelation, ({ userId }, { viewerId }) =>
+    setFollow(queries, viewerId, userId, true),
   );
-  registerEndpoint(app, deps, calls.uhomepageProfile, async ({ userId }, { user }) => {
-    const row = await queries.profile(userId, user?.userId ?? null);
+  registerEndpoint(app, deps, calls.uhomepageProfile, async ({ userId }, { viewerId }) => {
+    const row = await queries.profile(userId, viewerId);
     if (!row) throw notFound(COMMUNITY_MESSAGES.userNotFound);
-    return { ...row, isFollowing: row.isFollowing === true, isSelf: user?.userId === userId };
+    return { ...row, isFollowing: row.isFollowing === true, isSelf: viewerId === userId };
   });
-  registerEndpoint(app, deps, calls.uhomepageContents, ({ userId, ...page }, { user }) =>
-    userContentsPage(deps.db, userId, page, user?.userId ?? null),
-  );
-  registerEndpoint(app, deps, calls.tagContents, ({ tagId, ...page }, { user }) =>
-    tagContentsPage(deps.db, tagId, page, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.uhomepageContents, ({ userId, ...page }, { viewerId }) =>
+    userContentsPage(deps.db, userId, page, viewerId),
   );
 }

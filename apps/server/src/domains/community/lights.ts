@@ -45,11 +45,10 @@ export async function setLight(
 
 /** add-content-light and del-content-light (spec §4: the page picks one by isLight). */
 export function registerLightsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const userOf = (user: unknown) => (user as { userId: number }).userId;
-  registerEndpoint(app, deps, contract.community.addContentLight, ({ contentId }, { user }) =>
-    setLight(deps.db, userOf(user), contentId, true),
+  registerEndpoint(app, deps, contract.community.addContentLight, ({ contentId }, { viewerId }) =>
+    setLight(deps.db, viewerId, contentId, true),
   );
-  registerEndpoint(app, deps, contract.community.delContentLight, ({ contentId }, { user }) =>
-    setLight(deps.db, userOf(user), contentId, false),
+  registerEndpoint(app, deps, contract.community.delContentLight, ({ contentId }, { viewerId }) =>
+    setLight(deps.db, viewerId, contentId, false),
   );
 }

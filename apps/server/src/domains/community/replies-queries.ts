@@ -1,7 +1,8 @@
 import type { Reply } from '@h5/contract';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { timeKeyset } from '../../db/keyset';
 import { contents, emojis, replies, users } from '../../db/schema';
 
 /** The answered user of a child reply: a second join of users. */
@@ -21,11 +22,12 @@ const replyColumns = {
   replyToAvatar: replyTo.avatar,
 };
 
-/** A keyset bound on (created_at, id). */
-export interface ReplyBound {
-  atMs: number;
-  id: number;
-}
+/** Top-level replies newest first; the children of one oldest first. */
+const newestReplies = timeKeyset(replies.createdAt, replies.id);
+const oldestReplies = timeKeyset(replies.createdAt, replies.id, 'asc');
+/** The cursor after a reply row in either order. */
+const replyCursor = (keyset: typeof newestReplies) => (row: { createdAt: Date; replyId: number }) =>
+  keyset.cursor(row.createdAt, row.replyId);
 
 type ReplyRow = Awaited<ReturnType<ReturnType<typeof selectReplies>>>[number];
 
@@ -63,24 +65,18 @@ export function toReply(row: ReplyRow, viewerId: number | null): Reply {
   };
 }
 
-const at = (ms: number) => new Date(ms).toISOString();
-
 /** Reads and writes of the replies and emojis tables. */
 export function createReplyQueries(db: Db) {
   return {
-    /** Top-level replies of a content, newest first, strictly after `before` (limit rows). */
-    topLevel: (contentId: number, before: ReplyBound | null, limit: number) =>
+    /** Top-level replies of a content, newest first, after the opaque `lastId` (limit rows). */
+    topLevel: (contentId: number, lastId: string | undefined, limit: number) =>
       selectReplies(db, { childCount: true })(
-        and(
-          eq(replies.contentId, contentId),
-          isNull(replies.parentId),
-          before
-            ? sql`(${replies.createdAt}, ${replies.id}) < (${at(before.atMs)}::timestamptz, ${before.id}::integer)`
-            : undefined,
-        ),
+        and(eq(replies.contentId, contentId), isNull(replies.parentId), newestReplies.after(lastId)),
       )
-        .orderBy(desc(replies.createdAt), desc(replies.id))
+        .orderBy(...newestReplies.orderBy)
         .limit(limit),
+    /** The `lastId` after a row of {@link topLevel}. */
+    topLevelCursor: replyCursor(newestReplies),
     /** The first `perParent` children (oldest first) of each of `parentIds`. */
     firstChildren: (parentIds: number[], perParent: number) =>
       parentIds.length === 0
@@ -91,18 +87,13 @@ export function createReplyQueries(db: Db) {
               sql`(select count(*) from ${replies} as e where e.parent_id = ${replies.parentId} and (e.created_at, e.id) < (${replies.createdAt}, ${replies.id})) < ${perParent}`,
             ),
           ).orderBy(asc(replies.createdAt), asc(replies.id)),
-    /** Children of one reply, oldest first, strictly after `after`. */
-    children: (parentId: number, after: ReplyBound | null, limit: number) =>
-      selectReplies(db)(
-        and(
-          eq(replies.parentId, parentId),
-          after
-            ? sql`(${replies.createdAt}, ${replies.id}) > (${at(after.atMs)}::timestamptz, ${after.id}::integer)`
-            : undefined,
-        ),
-      )
-        .orderBy(asc(replies.createdAt), asc(replies.id))
+    /** Children of one reply, oldest first, after the opaque `lastId` (limit rows). */
+    children: (parentId: number, lastId: string | undefined, limit: number) =>
+      selectReplies(db)(and(eq(replies.parentId, parentId), oldestReplies.after(lastId)))
+        .orderBy(...oldestReplies.orderBy)
         .limit(limit),
+    /** The `lastId` after a row of {@link children}. */
+    childCursor: replyCursor(oldestReplies),
     /** One reply with its author (for the answer to a post). */
     byId: async (tx: Db, replyId: number) => {
       const [row] = await selectReplies(tx)(eq(replies.id, replyId));

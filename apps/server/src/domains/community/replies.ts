@@ -1,6 +1,8 @@
 import {
   type ChildReplyPage,
   contract,
+  type InputOf,
+  type PageQuery,
   REPLY_CHILD_PREVIEW,
   REPLY_CODES,
   type Reply,
@@ -8,45 +10,24 @@ import {
 } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { pageFrom, rowsToRead } from '../../db/keyset';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
-import { decodeCursor, encodeCursor } from '../content/cursor';
 import { COMMUNITY_MESSAGES } from './messages';
-import { createReplyQueries, type ReplyBound, type ReplyQueries, toReply } from './replies-queries';
-
-interface PageInput {
-  lastId?: string | undefined;
-  limit: number;
-}
-
-const boundOf = (lastId: string | undefined): ReplyBound | null => {
-  if (!lastId) return null;
-  const cursor = decodeCursor(lastId);
-  return { atMs: cursor.createdAtMs, id: cursor.id };
-};
-
-/** Cuts the extra row fetched to learn whether another page follows; the cursor is the last row. */
-function paged<R extends { createdAt: Date; replyId: number }>(rows: R[], limit: number) {
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  const lastId =
-    hasMore && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: last.replyId }) : null;
-  return { page, lastId, hasMore };
-}
+import { createReplyQueries, type ReplyQueries, toReply } from './replies-queries';
 
 /** reply-list: top-level replies newest first, each with its first children nested. */
 async function replyPage(
   queries: ReplyQueries,
   contentId: number,
-  input: PageInput,
+  input: PageQuery,
   viewerId: number | null,
 ): Promise<ReplyPage> {
   const replyCount = await queries.replyCount(contentId);
   if (replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.contentNotFound);
-  const rows = await queries.topLevel(contentId, boundOf(input.lastId), input.limit + 1);
-  const { page, lastId, hasMore } = paged(rows, input.limit);
+  const rows = await queries.topLevel(contentId, input.lastId, rowsToRead(input));
+  const { list: page, lastId, hasMore } = pageFrom(rows, input.limit, queries.topLevelCursor);
   const children = await queries.firstChildren(
     page.map((row) => row.replyId),
     REPLY_CHILD_PREVIEW,
@@ -73,23 +54,18 @@ async function replyPage(
 async function childPage(
   queries: ReplyQueries,
   replyId: number,
-  input: PageInput,
+  input: PageQuery,
   viewerId: number | null,
 ): Promise<ChildReplyPage> {
-  const rows = await queries.children(replyId, boundOf(input.lastId), input.limit + 1);
-  const { page, lastId, hasMore } = paged(rows, input.limit);
-  return { list: page.map((row) => toReply(row, viewerId)), lastId, hasMore };
+  const rows = await queries.children(replyId, input.lastId, rowsToRead(input));
+  const page = pageFrom(rows, input.limit, queries.childCursor);
+  return { ...page, list: page.list.map((row) => toReply(row, viewerId)) };
 }
 
 /** A post whose requestId is already stored: the transaction rolls back, the stored one answers. */
 class RepeatedPost extends Error {}
 
-interface ReplyInput {
-  contentId: number;
-  replyId?: number | undefined;
-  content: string;
-  requestId: string;
-}
+type ReplyInput = InputOf<typeof contract.community.replyAdd>;
 
 /**
  * Posts a reply: to the content, or answering `replyId` (nested under that reply's top-level
@@ -159,17 +135,17 @@ export function registerRepliesRoutes(app: FastifyInstance, deps: AppDeps): void
   const queries = createReplyQueries(deps.db);
   const calls = contract.community;
 
-  registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { user }) =>
-    replyPage(queries, contentId, page, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { viewerId }) =>
+    replyPage(queries, contentId, page, viewerId),
   );
-  registerEndpoint(app, deps, calls.fullReplyList, ({ replyId, ...page }, { user }) =>
-    childPage(queries, replyId, page, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.fullReplyList, ({ replyId, ...page }, { viewerId }) =>
+    childPage(queries, replyId, page, viewerId),
   );
   registerEndpoint(app, deps, calls.emojiList, async () => ({ list: await queries.emojiList() }));
-  registerEndpoint(app, deps, calls.replyAdd, (input, { user }) =>
-    addReply(deps.db, queries, (user as { userId: number }).userId, input),
+  registerEndpoint(app, deps, calls.replyAdd, (input, { viewerId }) =>
+    addReply(deps.db, queries, viewerId, input),
   );
-  registerEndpoint(app, deps, calls.replyDelete, ({ replyId }, { user }) =>
-    deleteReply(deps.db, queries, (user as { userId: number }).userId, replyId),
+  registerEndpoint(app, deps, calls.replyDelete, ({ replyId }, { viewerId }) =>
+    deleteReply(deps.db, queries, viewerId, replyId),
   );
 }

@@ -1,12 +1,9 @@
+import type { PageQuery } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
-import { filteredFeedPage, type PageInput } from '../content/feed-pages';
+import { filteredFeedPage } from '../content/feed-pages';
 
 /** A user's contents, newest first. */
-export const userContentsPage = (db: Db, userId: number, input: PageInput, viewerId: number | null) =>
+export const userContentsPage = (db: Db, userId: number, input: PageQuery, viewerId: number | null) =>
   filteredFeedPage(db, sql`${contents.authorId} = ${userId}`, input, viewerId);
-
-/** A topic's contents: a tag id is a content category (contents carry no tags). */
-export const tagContentsPage = (db: Db, tagId: number, input: PageInput, viewerId: number | null) =>
-  filteredFeedPage(db, sql`${contents.category} = ${tagId}`, input, viewerId);

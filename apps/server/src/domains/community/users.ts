@@ -1,14 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { contract, type FollowingUser, type UserHashId } from '@h5/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { contract, type FollowingUser, type PageQuery, type UserHashId } from '@h5/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contents, follows, userHashIds, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
-import { decodeCursor, encodeCursor } from '../content/cursor';
-import type { PageInput } from '../content/feed-pages';
 import { COMMUNITY_MESSAGES } from './messages';
 
 const HASH_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -17,9 +16,11 @@ const HASH_LENGTH = 10;
 
 const randomHash = () => Array.from({ length: HASH_LENGTH }, () => HASH_ALPHABET[randomInt(62)]).join('');
 
+/** Follows, latest first. */
+const latestFollows = timeKeyset(follows.createdAt, follows.followeeId);
+
 /** The users `followerId` follows, latest follow first, keyset-paged on (followed at, user id). */
-export async function specialListPage(db: Db, followerId: number, input: PageInput) {
-  const bound = input.lastId ? decodeCursor(input.lastId) : null;
+export async function specialListPage(db: Db, followerId: number, input: PageQuery) {
   const rows = await db
     .select({
       userId: users.id,
@@ -30,24 +31,13 @@ export async function specialListPage(db: Db, followerId: number, input: PageInp
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followeeId))
-    .where(
-      and(
-        eq(follows.followerId, followerId),
-        bound
-          ? sql`(${follows.createdAt}, ${follows.followeeId}) < (${new Date(bound.createdAtMs).toISOString()}::timestamptz, ${bound.id}::integer)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(follows.createdAt), desc(follows.followeeId))
-    .limit(input.limit + 1);
-  const hasMore = rows.length > input.limit;
-  const page = rows.slice(0, input.limit);
-  const last = page.at(-1);
+    .where(and(eq(follows.followerId, followerId), latestFollows.after(input.lastId)))
+    .orderBy(...latestFollows.orderBy)
+    .limit(rowsToRead(input));
+  const page = pageFrom(rows, input.limit, (row) => latestFollows.cursor(row.followedAt, row.userId));
   return {
-    list: page.map((row): FollowingUser => ({ ...row, followedAt: row.followedAt.getTime() })),
-    lastId:
-      hasMore && last ? encodeCursor({ createdAtMs: last.followedAt.getTime(), id: last.userId }) : null,
-    hasMore,
+    ...page,
+    list: page.list.map((row): FollowingUser => ({ ...row, followedAt: row.followedAt.getTime() })),
   };
 }
 
@@ -72,8 +62,8 @@ export async function userOfHashId(db: Db, hashId: string): Promise<UserHashId> 
 
 /** special-list (the caller's followings) and hashId. */
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, deps, contract.community.specialList, (input, { user }) =>
-    specialListPage(deps.db, (user as { userId: number }).userId, input),
+  registerEndpoint(app, deps, contract.community.specialList, (input, { viewerId }) =>
+    specialListPage(deps.db, viewerId, input),
   );
   registerEndpoint(app, deps, contract.community.hashId, ({ userId, hashId }) =>
     userId !== undefined ? hashIdOf(deps.db, userId) : userOfHashId(deps.db, hashId as string),

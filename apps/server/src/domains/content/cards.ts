@@ -1,12 +1,9 @@
-import type { FeedCard, FeedPage } from '@h5/contract';
+import type { ContentType, FeedCard } from '@h5/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
 import { contentLights, contents, users } from '../../db/schema';
-import { decodeCursor, encodeCursor } from './cursor';
 
 /** No viewer: the isLight subquery matches nothing. */
 export const NO_VIEWER = -1;
-/** Before every row: the first page's keyset bound. */
-const FEED_START = { beforeAt: 'infinity', beforeId: 2_147_483_647 } as const;
 
 /**
  * The columns of a feed card (contents joined with users), with the viewer's light. `viewer` is a
@@ -31,7 +28,7 @@ export const feedCardColumns = (viewer: number | Placeholder) => ({
 
 export interface CardRow {
   contentId: number;
-  contentType: number;
+  contentType: ContentType;
   title: string;
   coverUrl: string | null;
   coverWidth: number | null;
@@ -49,7 +46,7 @@ export interface CardRow {
 export function toCard(row: CardRow): FeedCard {
   return {
     contentId: row.contentId,
-    contentType: row.contentType as FeedCard['contentType'],
+    contentType: row.contentType,
     title: row.title,
     cover:
       row.coverUrl && row.coverWidth && row.coverHeight
@@ -60,30 +57,4 @@ export function toCard(row: CardRow): FeedCard {
     lightCount: row.lightCount,
     isLight: row.isLight === true,
   };
-}
-
-/** The keyset bound after the opaque `lastId` (the first page's without one). */
-export function keysetAfter(lastId: string | undefined): { beforeAt: string; beforeId: number } {
-  if (!lastId) return { beforeAt: FEED_START.beforeAt, beforeId: FEED_START.beforeId };
-  const cursor = decodeCursor(lastId);
-  return { beforeAt: new Date(cursor.createdAtMs).toISOString(), beforeId: cursor.id };
-}
-
-/** The cursor after a row in the newest-first order. */
-const newestCursor = (row: CardRow) =>
-  encodeCursor({ createdAtMs: row.createdAt.getTime(), id: row.contentId });
-
-/**
- * A page of cards from `limit + 1` rows: the extra row only says there is more. `cursorOf` gives
- * the `lastId` after a row in the list's order (newest first unless told).
- */
-export function cardsPage<R extends CardRow>(
-  rows: readonly R[],
-  limit: number,
-  cursorOf: (row: R) => string = newestCursor,
-): FeedPage {
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  return { list: page.map(toCard), lastId: hasMore && last ? cursorOf(last) : null, hasMore };
 }

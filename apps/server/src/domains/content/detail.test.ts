@@ -1,4 +1,4 @@
-import { contentDetailSchema, contract } from '@h5/contract';
+import { type ContentType, contentDetailSchema, contract } from '@h5/contract';
 import { NOT_FOUND, SUCCESS, TOURIST } from '@h5/core';
 import { buildRequest } from '@h5/request';
 import { asc, eq } from 'drizzle-orm';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const firstOfType = async (contentType: number) => {
+const firstOfType = async (contentType: ContentType) => {
   const [row] = await t.db
     .select()
     .from(contents)
@@ -26,7 +26,7 @@ const headers = { version: '4.83.0' };
 
 describe('content-detail', () => {
   it('answers each of the four types from the database', async () => {
-    for (const type of [0, 1, 2, 3]) {
+    for (const type of [0, 1, 2, 3] as const) {
       const row = await firstOfType(type);
       const res = await t.signedInject(contract.content.contentDetail, { contentId: row.id }, { headers });
       expect(res.body.code).toBe(SUCCESS);

@@ -70,7 +70,7 @@ export async function contentDetail(
       : null;
   return {
     contentId: c.id,
-    contentType: c.contentType as ContentDetail['contentType'],
+    contentType: c.contentType,
     category: c.category,
     categoryName: CONTENT_CATEGORY_NAMES[c.category] ?? '',
     title: c.title,

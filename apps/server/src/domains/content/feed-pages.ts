@@ -1,15 +1,14 @@
-import type { FeedPage } from '@h5/contract';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FeedPage, PageQuery } from '@h5/contract';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { decodeRankCursor, encodeRankCursor } from '../../db/cursor';
+import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contents, users } from '../../db/schema';
-import { cardsPage, feedCardColumns, keysetAfter, NO_VIEWER } from './cards';
-import { decodeRankCursor, encodeRankCursor } from './cursor';
+import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import type { ContentQueries } from './queries';
 
-export interface PageInput {
-  lastId?: string | undefined;
-  limit: number;
-}
+/** The newest-first order of contents. */
+const newestContents = timeKeyset(contents.createdAt, contents.id);
 
 /**
  * How much following an author raises their contents' rank: two units of hot score, as much as
@@ -30,7 +29,7 @@ const ALL_TYPES = -1;
  */
 export async function rankedPage(
   queries: ContentQueries,
-  input: PageInput,
+  input: PageQuery,
   viewerId: number | null,
   contentType: number = ALL_TYPES,
 ): Promise<FeedPage> {
@@ -40,7 +39,7 @@ export async function rankedPage(
     contentType,
     rankBefore: bound.rank,
     idBefore: bound.id,
-    limit: input.limit + 1,
+    limit: rowsToRead(input),
   };
   const [followed, others] =
     viewerId === null
@@ -51,8 +50,9 @@ export async function rankedPage(
         ]);
   const rows = [...followed, ...others]
     .sort((a, b) => b.rank - a.rank || b.contentId - a.contentId)
-    .slice(0, input.limit + 1);
-  return cardsPage(rows, input.limit, (row) => encodeRankCursor({ rank: row.rank, id: row.contentId }));
+    .slice(0, rowsToRead(input));
+  const page = pageFrom(rows, input.limit, (row) => encodeRankCursor({ rank: row.rank, id: row.contentId }));
+  return { ...page, list: page.list.map(toCard) };
 }
 
 /**
@@ -62,18 +62,16 @@ export async function rankedPage(
 export async function filteredFeedPage(
   db: Db,
   filter: SQL,
-  input: PageInput,
+  input: PageQuery,
   viewerId: number | null,
 ): Promise<FeedPage> {
-  const { beforeAt, beforeId } = keysetAfter(input.lastId);
   const rows = await db
     .select(feedCardColumns(viewerId ?? NO_VIEWER))
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
-    .where(
-      sql`${filter} and (${contents.createdAt}, ${contents.id}) < (${beforeAt}::timestamptz, ${beforeId}::integer)`,
-    )
-    .orderBy(desc(contents.createdAt), desc(contents.id))
-    .limit(input.limit + 1);
-  return cardsPage(rows, input.limit);
+    .where(and(filter, newestContents.after(input.lastId)))
+    .orderBy(...newestContents.orderBy)
+    .limit(rowsToRead(input));
+  const page = pageFrom(rows, input.limit, (row) => newestContents.cursor(row.createdAt, row.contentId));
+  return { ...page, list: page.list.map(toCard) };
 }

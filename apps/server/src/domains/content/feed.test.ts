@@ -2,9 +2,9 @@ import { contract, type FeedCard, feedPageSchema } from '@h5/contract';
 import { BAD_REQUEST, SUCCESS } from '@h5/core';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from '../../db/cursor';
 import { contentLights, contents, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-utils';
-import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from './cursor';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,11 @@
-import type { FeedCard, HotVideoRankItem, LzInfo, NewCommodityPage, TagTopDetail } from '@h5/contract';
+import type {
+  FeedCard,
+  HotVideoRankItem,
+  LzInfo,
+  NewCommodityPage,
+  PageQuery,
+  TagTopDetail,
+} from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, CONTENT_TYPE } from '@h5/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -7,7 +14,7 @@ import { notFound } from '../../plugins/errors';
 import type { FollowQueries } from '../community/follow-queries';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import { toProductCard } from './detail';
-import { filteredFeedPage, type PageInput } from './feed-pages';
+import { filteredFeedPage } from './feed-pages';
 import { CONTENT_MESSAGES } from './messages';
 
 /** The hot-video rank counts the lights of this many days. */
@@ -30,7 +37,7 @@ const productLink = (spuId: number | undefined) =>
  */
 export async function newCommodityPage(
   db: Db,
-  input: PageInput & { spuId?: number | undefined },
+  input: PageQuery & { spuId?: number | undefined },
   viewerId: number | null,
 ): Promise<NewCommodityPage> {
   const page = await filteredFeedPage(db, productLink(input.spuId), input, viewerId);
@@ -142,3 +149,7 @@ export async function lzInfo(
     receivedLightCount: earned?.n ?? 0,
   };
 }
+
+/** A topic's contents: a tag id is a content category (contents carry no tags). */
+export const tagContentsPage = (db: Db, tagId: number, input: PageQuery, viewerId: number | null) =>
+  filteredFeedPage(db, sql`${contents.category} = ${tagId}`, input, viewerId);

@@ -7,7 +7,7 @@ import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries } from '../community/follow-queries';
 import { contentDetail } from './detail';
 import { rankedPage } from './feed-pages';
-import { hotVideoRank, lzInfo, newCommodityPage, tagTopDetail } from './feeds';
+import { hotVideoRank, lzInfo, newCommodityPage, tagContentsPage, tagTopDetail } from './feeds';
 import { CONTENT_MESSAGES } from './messages';
 import { createContentQueries } from './queries';
 
@@ -15,38 +15,40 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createContentQueries(deps.db);
   const followQueries = createFollowQueries(deps.db);
   const calls = contract.content;
-  registerEndpoint(app, deps, calls.moreRecommend, (input, { user }) =>
-    rankedPage(queries, input, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.moreRecommend, (input, { viewerId }) =>
+    rankedPage(queries, input, viewerId),
   );
-  registerEndpoint(app, deps, calls.hotVideoList, (input, { user }) =>
-    rankedPage(queries, input, user?.userId ?? null, CONTENT_TYPE.Video),
+  registerEndpoint(app, deps, calls.hotVideoList, (input, { viewerId }) =>
+    rankedPage(queries, input, viewerId, CONTENT_TYPE.Video),
   );
-  registerEndpoint(app, deps, calls.hotVideoRank, async ({ limit }, { user }) => ({
-    list: await hotVideoRank(deps.db, limit, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.hotVideoRank, async ({ limit }, { viewerId }) => ({
+    list: await hotVideoRank(deps.db, limit, viewerId),
   }));
-  registerEndpoint(app, deps, calls.newCommodityContents, (input, { user }) =>
-    newCommodityPage(deps.db, input, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.newCommodityContents, (input, { viewerId }) =>
+    newCommodityPage(deps.db, input, viewerId),
   );
-  registerEndpoint(app, deps, calls.evaluationTopDetail, ({ tagId }, { user }) =>
-    tagTopDetail(deps.db, tagId, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.tagContents, ({ tagId, ...page }, { viewerId }) =>
+    tagContentsPage(deps.db, tagId, page, viewerId),
   );
-  registerEndpoint(app, deps, calls.memeLzinfo, ({ contentId }, { user }) =>
-    lzInfo(deps.db, followQueries, contentId, user?.userId ?? null),
+  registerEndpoint(app, deps, calls.evaluationTopDetail, ({ tagId }, { viewerId }) =>
+    tagTopDetail(deps.db, tagId, viewerId),
+  );
+  registerEndpoint(app, deps, calls.memeLzinfo, ({ contentId }, { viewerId }) =>
+    lzInfo(deps.db, followQueries, contentId, viewerId),
   );
   // `version` names the detail format the caller reads (spec §7); this server answers the 4.83.0
   // format only, so an older reader is refused rather than handed what it cannot read.
-  registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { user, headers }) => {
+  registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { viewerId, headers }) => {
     const version = String(headers.version);
     if (!meetsVersion(version, CONTENT_DETAIL_HEADER_VERSION)) {
       throw badRequest('version', CONTENT_MESSAGES.versionTooOld(CONTENT_DETAIL_HEADER_VERSION, version));
     }
-    return contentDetail(deps.db, contentId, user?.userId ?? null);
+    return contentDetail(deps.db, contentId, viewerId);
   });
-  registerEndpoint(app, deps, contract.content.selfContentDetail, ({ contentId }, { user }) => {
-    const userId = (user as { userId: number }).userId;
-    return contentDetail(deps.db, contentId, userId, { ownerId: userId });
-  });
-  registerEndpoint(app, deps, contract.content.trendDetail, ({ trendId }, { user }) =>
-    contentDetail(deps.db, trendId, user?.userId ?? null),
+  registerEndpoint(app, deps, contract.content.selfContentDetail, ({ contentId }, { viewerId }) =>
+    contentDetail(deps.db, contentId, viewerId, { ownerId: viewerId }),
+  );
+  registerEndpoint(app, deps, contract.content.trendDetail, ({ trendId }, { viewerId }) =>
+    contentDetail(deps.db, trendId, viewerId),
   );
 }

@@ -3,6 +3,7 @@ import {
   FEEDBACK_MAX_IMAGES,
   FEEDBACK_MAX_TEXT,
   type feedback,
+  type InputOf,
   type RequestOf,
   type ResponseOf,
 } from '@h5/contract';
@@ -14,7 +15,6 @@ import {
   FEEDBACK_TARGET_NOT_FOUND,
 } from '@h5/core';
 import { and, asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { accusations, accuseReasons } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
@@ -23,7 +23,7 @@ import { FEEDBACK_MESSAGES } from './messages';
 import { type AccuseTarget, findAccuseTarget } from './targets';
 
 type AccuseInfoInput = RequestOf<typeof feedback.accuseInfo>;
-type SubmitAccuseInput = z.output<(typeof feedback.submitAccuse)['request']>;
+type SubmitAccuseInput = InputOf<typeof feedback.submitAccuse>;
 type SubmitAccuseResult = ResponseOf<typeof feedback.submitAccuse>;
 
 async function requireTarget(db: Db, input: AccuseInfoInput): Promise<AccuseTarget> {

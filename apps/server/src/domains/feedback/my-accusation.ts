@@ -1,4 +1,4 @@
-import { type Accusation, type AccuseTargetType, STORAGE_PATHS } from '@h5/contract';
+import { type Accusation, STORAGE_PATHS } from '@h5/contract';
 import { NOT_FOUND } from '@h5/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -16,7 +16,7 @@ export async function myAccusation(db: Db, userId: number, accuseId: number): Pr
   const keys = row.images as string[];
   return {
     accuseId: row.id,
-    targetType: row.targetType as AccuseTargetType,
+    targetType: row.targetType,
     targetId: row.targetId,
     reasonId: row.reasonId,
     description: row.description,

@@ -2,6 +2,7 @@ import {
   FEEDBACK_MAX_IMAGES,
   FEEDBACK_MAX_TEXT,
   type feedback,
+  type InputOf,
   type ResponseOf,
   type SearchIdeaConfig,
 } from '@h5/contract';
@@ -15,7 +16,7 @@ import { AppError } from '../../plugins/errors';
 import { checkEvidence } from './evidence';
 import { FEEDBACK_MESSAGES } from './messages';
 
-type SearchIdeaInput = z.output<(typeof feedback.searchIdeaUpload)['request']>;
+type SearchIdeaInput = InputOf<typeof feedback.searchIdeaUpload>;
 type SearchIdeaResult = ResponseOf<typeof feedback.searchIdeaUpload>;
 
 /** The stored form config (config_entries, edited by operators): a JSON string or an object. */

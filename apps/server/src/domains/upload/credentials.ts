@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ObjectAcl } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploadCredentials } from '../../db/schema';
@@ -16,7 +17,7 @@ export interface CredentialGrant {
   bucket: string;
   keyPrefix: string;
   maxBytes: number;
-  acl: string;
+  acl: ObjectAcl;
 }
 
 /** Issues a fresh credential row; the security token leaves only in the answer (stored as sha256). */

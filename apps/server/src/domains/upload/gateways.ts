@@ -1,10 +1,4 @@
-import {
-  contract,
-  type ObjectAcl,
-  type UploadGateway,
-  type UploadToken,
-  type UploadTokenRequest,
-} from '@h5/contract';
+import { contract, type UploadGateway, type UploadToken, type UploadTokenRequest } from '@h5/contract';
 import { UPLOAD_MESSAGES } from '@h5/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -91,7 +85,7 @@ async function issueToken(
   const abroad = gateway === 'abroad';
   const bucket = bucketOf(app.appId, abroad);
   const keyPrefix = `${app.folder}/${userId === null ? '' : `u${userId}/`}${input.folder ?? input.type}/${dayPath(now)}/`;
-  const acl = app.defaultAcl as ObjectAcl;
+  const acl = app.defaultAcl;
   const credential = await issueCredential(
     deps.db,
     { appId: app.appId, userId, gateway, bucket, keyPrefix, maxBytes: app.maxBytes, acl },

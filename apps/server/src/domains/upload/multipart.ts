@@ -8,14 +8,13 @@ import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import type { Credential } from './credentials';
 import { checkKey } from './object-key';
-import { assertMayWrite } from './objects';
+import { assertMayWrite, isObjectAcl } from './objects';
 import { verifyOssRequest } from './oss-signature';
 import { accessDenied, invalidArgument, noSuchUpload, StorageHostError } from './storage-error';
 
 /** A part is at most 5 MiB; each but the last at least 100 KiB (docs/upload-protocol.md §2). */
 export const PART_MAX_BYTES = 5 * 1024 * 1024;
 export const PART_MIN_BYTES = 100 * 1024;
-const ACLS = new Set(['private', 'public-read']);
 /** A complete's claim older than this belongs to a process that died mid-way: it may be taken over. */
 export const COMPLETE_CLAIM_STALE_MS = 5 * 60_000;
 
@@ -67,7 +66,7 @@ export async function initMultipart(
   const credential = await verifyOssRequest(deps, request, bucket, key);
   checkScope(credential, bucket, key);
   const aclHeader = header(request, 'x-oss-object-acl');
-  if (aclHeader !== undefined && aclHeader !== 'default' && !ACLS.has(aclHeader))
+  if (aclHeader !== undefined && !isObjectAcl(aclHeader))
     throw invalidArgument(`Invalid x-oss-object-acl: ${aclHeader}`);
   const acl = aclHeader === undefined || aclHeader === 'default' ? credential.acl : aclHeader;
   // The declared type is only part of the signature: the stored type is sniffed at complete.

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { StoredObject } from '@h5/contract';
+import { type ObjectAcl, objectAclSchema, type StoredObject } from '@h5/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
@@ -10,12 +10,15 @@ import { accessDenied } from './storage-error';
 
 export type StorageObjectRow = typeof storageObjects.$inferSelect;
 
+/** An ACL a request may name ('default': the credential's own). */
+export const isObjectAcl = (value: string): value is ObjectAcl => objectAclSchema.safeParse(value).success;
+
 export interface ObjectFacts {
   bucket: string;
   key: string;
   /** Decided from the bytes (content-sniff.ts), never the client's word. */
   contentType: string;
-  acl: string;
+  acl: ObjectAcl;
   appId: string;
   userId: number | null;
 }

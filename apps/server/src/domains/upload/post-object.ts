@@ -8,11 +8,10 @@ import { type Credential, findCredential, tokenMatches } from './credentials';
 import { formProblem, storageRefusal } from './form-input';
 import { originOf } from './hosts';
 import { checkKey } from './object-key';
-import { assertMayWrite, recordObject, storedObjectOf } from './objects';
+import { assertMayWrite, isObjectAcl, recordObject, storedObjectOf } from './objects';
 import { hmacSha1, parsePolicy } from './policy';
 import { accessDenied, invalidArgument, StorageHostError } from './storage-error';
 
-const ACLS = new Set(['private', 'public-read', 'default']);
 /** Busboy's own ceiling; the real limit (policy and credential) is enforced while streaming. */
 const FORM_FILE_CEILING = 5 * 1024 ** 3;
 
@@ -117,7 +116,7 @@ export async function postObject(
     const key = fields.get('key') as string;
     const range = checkPolicy(credential, policy, bucket, key);
     const aclField = fields.get('x-oss-object-acl');
-    if (aclField !== undefined && !ACLS.has(aclField))
+    if (aclField !== undefined && !isObjectAcl(aclField))
       throw invalidArgument(`Invalid x-oss-object-acl: ${aclField}`);
     const acl = aclField === undefined || aclField === 'default' ? credential.acl : aclField;
     await assertMayWrite(deps.db, credential, bucket, key);

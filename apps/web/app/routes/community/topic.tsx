@@ -35,7 +35,7 @@ async function topicData({ request, context }: Route.LoaderArgs) {
   const tagId = tagIdOf(request);
   if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined) throw notFound();
   const [page, top] = await Promise.all([
-    prefetch(context, contract.community.tagContents, { tagId, limit: PAGE_SIZE }),
+    prefetch(context, contract.content.tagContents, { tagId, limit: PAGE_SIZE }),
     prefetch(context, contract.content.evaluationTopDetail, { tagId }),
   ]);
   return { tagId, page: page.ok ? leanPage(page.data) : null, top: dataOf(top) };
@@ -51,7 +51,7 @@ const cardId = (card: FeedCard) => card.contentId;
 /** Back to a topic answers from the cache: no request for its page 1 (decision record 005). */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const tagId = tagIdOf(request);
-  if (tagId !== null && isCached('community.tagContents', { tagId, limit: PAGE_SIZE }))
+  if (tagId !== null && isCached('content.tagContents', { tagId, limit: PAGE_SIZE }))
     return { tagId, page: null, top: null };
   return serverLoader();
 }
@@ -72,7 +72,7 @@ function TopicScreen(props: { tagId: number; page: Page<FeedCard> | null; top: T
   // The header is a bonus: without it the topic still lists its contents.
   const [header] = useEntry('content.evaluationTopDetail', { tagId }, props.top);
   const top = header.status === 'ready' ? header.data : null;
-  const list = useInfinite('community.tagContents', { tagId, limit: PAGE_SIZE }, page, cardId);
+  const list = useInfinite('content.tagContents', { tagId, limit: PAGE_SIZE }, page, cardId);
   return (
     <div className={styles.screen} data-testid="topic">
       <PageHeader title={titleOf(tagId)} fallback="/" />

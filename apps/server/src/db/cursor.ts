@@ -1,5 +1,5 @@
 import { DB_INT_MAX } from '@h5/contract';
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../plugins/errors';
 
 /** The reason a forged or damaged `lastId` is refused with (400, naming the field). */
 export const INVALID_CURSOR_MESSAGE = '游标无效';
