@@ -21,11 +21,11 @@ describe('first-load JS budget', () => {
     ]);
   });
 
-  it('holds a page still over the budget at its ratchet ceiling: the bytes after the issue 13 merge', () => {
-    expect(budgetFailures([page('/', 118314), page('/community/content/:contentId', 118196)])).toEqual([]);
-    expect(budgetFailures([page('/', 118315), page('/community/content/:contentId', 118197)])).toEqual([
-      `/: 118315 B of first-load JS (gzip), over its ceiling of 118314 B by 1 B`,
-      `/community/content/:contentId: 118197 B of first-load JS (gzip), over its ceiling of 118196 B by 1 B`,
+  it('holds the feed, still over the budget, at its ratchet ceiling of 117 820 B; the detail at the budget', () => {
+    expect(budgetFailures([page('/', 117820), page('/community/content/:contentId', 117760)])).toEqual([]);
+    expect(budgetFailures([page('/', 117821), page('/community/content/:contentId', 117761)])).toEqual([
+      '/: 117821 B of first-load JS (gzip), over its ceiling of 117820 B by 1 B',
+      '/community/content/:contentId: 117761 B of first-load JS (gzip), over the budget of 117760 B by 1 B',
     ]);
   });
 

@@ -14,13 +14,12 @@ export const FIRST_LOAD_BUDGET_BYTES = 115 * 1024;
 export const BUDGETED_PATHS = ['/', '/community/content/:contentId'];
 
 /**
- * Each page's ceiling while it is over the budget: its bytes after the issue 13 merge (the data
- * layer added about 600 B to the budget engineer's cuts). Lower these with every cut; remove a
- * page's line once it is under the budget.
+ * A page's ceiling while it is over the budget: its bytes after the issue 13 merge (the feed is
+ * 60 B over; the detail is under, so the budget holds it). Lower it with every cut; remove the
+ * line once the page is under the budget.
  */
 export const FIRST_LOAD_CEILINGS: Readonly<Record<string, number>> = {
-  '/': 118314,
-  '/community/content/:contentId': 118196,
+  '/': 117820,
 };
 
 /** The most a page may weigh: the budget, or its ratchet ceiling while it is still over. */

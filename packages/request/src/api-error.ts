@@ -1,3 +1,7 @@
+import { API_ERROR, isApiError } from './api-error-brand';
+
+export { isApiError };
+
 /**
  * Why a call failed:
  * - `business`: the server answered an envelope outside the success rule (spec §8);
@@ -24,12 +28,6 @@ export interface ApiErrorDetails {
 }
 
 /**
- * The mark of an ApiError, shared by every copy of this module: the server bundle and the web
- * build each carry their own, and an error thrown by one must still be an ApiError to the other.
- */
-const API_ERROR = Symbol.for('@h5/request.ApiError');
-
-/**
  * A failed call, the one error type of every call: the browser client's, and the server's
  * in-process (SSR) call, which throws the same error the browser would get from the answer.
  * `message` is the text to show (spec §8 rules applied); `code` is the envelope's
@@ -42,9 +40,7 @@ export class ApiError extends Error {
 
   /** `instanceof` holds for an ApiError of any copy of this module. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return (
-      typeof value === 'object' && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true
-    );
+    return isApiError(value);
   }
 
   constructor(
@@ -57,9 +53,4 @@ export class ApiError extends Error {
     super(message, 'cause' in details ? { cause: details.cause } : undefined);
     this.data = details.data;
   }
-}
-
-/** True for an {@link ApiError} (of any copy of this module): narrow with it, never by `.code`. */
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
 }

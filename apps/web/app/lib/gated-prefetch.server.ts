@@ -1,5 +1,6 @@
 import type { Endpoint, RequestOf, ResponseOf } from '@h5/contract';
 import { DU_TOKEN_COOKIE, readCookie, TOKEN_EXPIRED, TOURIST, X_AUTH_TOKEN } from '@h5/core';
+import { isApiError } from '@h5/request/api-error';
 import { type AppLoadContext, redirect } from 'react-router';
 import { prefetch } from './prefetch.server';
 import { REDIRECT_PARAM } from './query-params';
@@ -12,10 +13,7 @@ const loginRedirect = (request: Request) => {
   return redirect(`/login?${new URLSearchParams({ [REDIRECT_PARAM]: `${url.pathname}${url.search}` })}`);
 };
 
-const codeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error
-    ? (error as { code: unknown }).code
-    : undefined;
+const codeOf = (error: unknown) => (isApiError(error) ? error.code : undefined);
 
 /**
  * SSR prefetch of a login-only form: a visitor (no session cookie, or 7999 / 700 from the call)

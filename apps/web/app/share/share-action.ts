@@ -1,6 +1,7 @@
 // The share button's logic, loaded on first use so the bridge, the UA rules and the WeChat
 // config stay out of the detail page's first-load JS (DESIGN.md §8).
 
+import { isBridgeError } from '@h5/bridge';
 import { BRIDGE_ERROR } from '@h5/bridge/protocol';
 import type { PublicRuntimeConfig } from '@h5/contract';
 import { FLOATING_BUTTONS_MESSAGES, isWechatBrowser, SHARE_CHANNELS } from '@h5/core';
@@ -41,7 +42,7 @@ export async function runShare(
     }
     return null;
   } catch (error) {
-    if ((error as { code?: unknown }).code === BRIDGE_ERROR.dismissed) return null;
+    if (isBridgeError(error) && error.code === BRIDGE_ERROR.dismissed) return null;
     return FLOATING_BUTTONS_MESSAGES.copyFailure;
   }
 }

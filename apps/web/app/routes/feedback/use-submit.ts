@@ -1,4 +1,5 @@
 import { createUuid } from '@h5/core';
+import { isApiError } from '@h5/request/api-error';
 import { useCallback, useRef, useState } from 'react';
 
 /** A refusal: the message to show and the envelope's code (0 when no answer came). */
@@ -33,10 +34,9 @@ export function useSubmit<T>(send: (requestId: string) => Promise<T>): Submit<T>
     try {
       setResult(await send(requestId.current));
     } catch (failure) {
-      const code = (failure as { code?: unknown } | null)?.code;
       setError({
         message: failure instanceof Error ? failure.message : String(failure),
-        code: typeof code === 'number' ? code : 0,
+        code: isApiError(failure) ? failure.code : 0,
       });
     } finally {
       inFlight.current = false;
