@@ -1,15 +1,9 @@
+import type { Page } from '@h5/contract';
 import { useEffect, useMemo } from 'react';
 import type { LazyApi } from '../api-client';
 import { useApi } from '../use-api';
 import { peek, put, useCached } from './cache';
 import { type EntryName, type InputOf, keyOf, type OutputOf, pickOf } from './entry';
-
-/** A page of a cursor-paged entry (contract `pageOf`): its items and the cursor after them. */
-export interface Page<T> {
-  list: T[];
-  lastId: string | null;
-  hasMore: boolean;
-}
 
 export type ListLoad = 'first' | 'more' | 'refresh';
 

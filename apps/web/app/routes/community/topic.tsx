@@ -1,8 +1,7 @@
-import { contract, type FeedCard, type TagTopDetail } from '@h5/contract';
+import { contract, type FeedCard, type Page, type TagTopDetail } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, formatCount } from '@h5/core';
 import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
-import type { Page } from '../../lib/data-layer/use-infinite';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
