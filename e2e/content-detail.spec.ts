@@ -28,6 +28,8 @@ describe('content detail', () => {
       expect(await page.getByTestId('report-entry').count()).toBe(1);
     }
     await page.goto(`${baseURL}/community/content/${SEEDED.PicText}`);
+    // The carousel is a lazy chunk (decision record 012): it may still be on its way after load.
+    await page.getByTestId('image-carousel').locator('img').first().waitFor();
     expect(await page.getByTestId('image-carousel').locator('img').count()).toBeGreaterThan(0);
     await page.goto(`${baseURL}/community/content/${SEEDED.Video}`);
     const video = page.getByTestId('detail-video');
