@@ -1,9 +1,8 @@
 // The first-load JS budget (DESIGN.md §8, issue 13 point 6): `/` and the content detail at most
 // 115 KiB of gzip-compressed script each, counted from the web build's manifest by
 // first-load-js.ts (zlib's default level, so the count is the same on every machine). A step of
-// `npm test` after the build runs this file and fails when a page is over its ceiling: the budget,
-// or — while a page is still over the budget — the bytes it has today (a ratchet: nothing may grow,
-// and each cut lowers the ceiling until the budget holds; docs/decisions/012).
+// `npm test` after the build runs this file and fails when a page is over the budget
+// (docs/decisions/012).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadJs, type RouteWeight } from './first-load-js';
@@ -13,29 +12,15 @@ export const FIRST_LOAD_BUDGET_BYTES = 115 * 1024;
 /** The pages the budget holds for, by route path: the feed and the content detail. */
 export const BUDGETED_PATHS = ['/', '/community/content/:contentId'];
 
-/**
- * A page's ceiling while it is over the budget: its bytes after the issue 13 merge (the feed is
- * 60 B over; the detail is under, so the budget holds it). Lower it with every cut; remove the
- * line once the page is under the budget.
- */
-export const FIRST_LOAD_CEILINGS: Readonly<Record<string, number>> = {
-  '/': 117820,
-};
-
-/** The most a page may weigh: the budget, or its ratchet ceiling while it is still over. */
-export const ceilingOf = (path: string): number =>
-  Math.max(FIRST_LOAD_BUDGET_BYTES, FIRST_LOAD_CEILINGS[path] ?? 0);
-
-/** One line per budgeted page over its ceiling (empty when all fit); a budgeted page missing from the build is a failure too. */
-export function budgetFailures(rows: RouteWeight[], ceiling: (path: string) => number = ceilingOf): string[] {
+/** One line per budgeted page over the budget (empty when all fit); a budgeted page missing from the build is a failure too. */
+export function budgetFailures(rows: RouteWeight[], budget: number = FIRST_LOAD_BUDGET_BYTES): string[] {
   const failures: string[] = [];
   for (const path of BUDGETED_PATHS) {
     const row = rows.find((r) => r.path === path);
-    const limit = ceiling(path);
     if (!row) failures.push(`${path}: no such page in the build`);
-    else if (row.gzipBytes > limit)
+    else if (row.gzipBytes > budget)
       failures.push(
-        `${path}: ${row.gzipBytes} B of first-load JS (gzip), over ${limit === FIRST_LOAD_BUDGET_BYTES ? 'the budget' : 'its ceiling'} of ${limit} B by ${row.gzipBytes - limit} B`,
+        `${path}: ${row.gzipBytes} B of first-load JS (gzip), over the budget of ${budget} B by ${row.gzipBytes - budget} B`,
       );
   }
   return failures;
@@ -45,7 +30,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = await firstLoadJs(join(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/build'));
   for (const row of rows.filter((r) => BUDGETED_PATHS.includes(r.path)))
     console.log(
-      `first-load JS ${row.path}: ${row.gzipBytes} B gzip (${row.files} files), budget ${FIRST_LOAD_BUDGET_BYTES} B, ceiling ${ceilingOf(row.path)} B${row.gzipBytes > FIRST_LOAD_BUDGET_BYTES ? ` (${row.gzipBytes - FIRST_LOAD_BUDGET_BYTES} B over the budget)` : ''}`,
+      `first-load JS ${row.path}: ${row.gzipBytes} B gzip (${row.files} files), budget ${FIRST_LOAD_BUDGET_BYTES} B`,
     );
   const failures = budgetFailures(rows);
   for (const failure of failures) console.error(`✖ ${failure}`);

@@ -5,11 +5,11 @@ import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { JumpLink } from '../../shell/JumpLink';
+import { PagedListView } from '../../shell/PagedListView';
 import { PageHeader } from '../../shell/PageHeader';
 import { useLowDevice } from '../../shell/use-low-device';
 import type { Route } from './+types/following';
 import styles from './following.module.css';
-import { PagedListView } from './PagedListView';
 
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 96;

@@ -8,6 +8,7 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { isNotFoundError, notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { queryId } from '../../lib/query-id';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -15,15 +16,15 @@ import { useApi } from '../../lib/use-api';
 import { appLanding } from '../../share/app-landing';
 import { ShareButton } from '../../share/ShareButton';
 import { ShareLanding } from '../../share/ShareLanding';
+import layout from '../../shell/list-page.module.css';
 import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { useLowDevice } from '../../shell/use-low-device';
+import { CardList } from '../content/CardList';
 import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/user-home';
-import { CardList } from './CardList';
-import { queryId } from './page-id';
-import styles from './social.module.css';
+import styles from './user-home.module.css';
 
 const PAGE_SIZE = 20;
 const AVATAR_WIDTH = 128;
@@ -104,9 +105,9 @@ function HashIdHome({ hashId }: { hashId: string }) {
     return <UserHomeScreen userId={found.data.userId} profile={null} page={null} />;
   if (found.status === 'missing') return <NotFound />;
   return (
-    <div className={styles.screen} data-testid="user-home">
+    <div className={layout.screen} data-testid="user-home">
       <PageHeader title={SOCIAL_TEXT.userHome} fallback="/" />
-      <main className={styles.main}>
+      <main className={layout.main}>
         {found.status === 'failed' ? (
           <Placeholder type="networkError" onRetry={resolve} />
         ) : (
@@ -124,9 +125,9 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
   const list = useInfinite('community.uhomepageContents', { userId, limit: PAGE_SIZE }, props.page, cardId);
 
   return (
-    <div className={styles.screen} data-testid="user-home">
+    <div className={layout.screen} data-testid="user-home">
       <PageHeader title={profile?.userName ?? SOCIAL_TEXT.userHome} fallback="/" />
-      <main className={styles.main}>
+      <main className={layout.main}>
         {profile ? (
           <ProfileHeader loaded={profile} />
         ) : header.status === 'failed' || header.status === 'missing' ? (
@@ -176,7 +177,7 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
         <h2 className={styles.name} data-testid="user-name">
           {profile.userName}
         </h2>
-        <p className={styles.counts}>
+        <p className={layout.counts}>
           <span>
             <b data-testid="follower-count">{formatCount(profile.followerCount)}</b>
             {SOCIAL_TEXT.followers}

@@ -56,9 +56,6 @@ export function FeedCard({ card: loaded, eager, priority, position, extra }: Pro
             />
             {isVideo ? (
               <span className={styles.playBadge} data-testid="play-badge">
-                <svg viewBox="0 0 12 12" aria-hidden="true" className={styles.playIcon}>
-                  <path d="M3 1.8v8.4L10 6z" fill="currentColor" />
-                </svg>
                 <span className="visually-hidden">{FEED_TEXT.videoBadge}</span>
                 {card.videoDuration !== null ? formatDuration(card.videoDuration) : null}
               </span>
@@ -90,14 +87,6 @@ export function FeedCard({ card: loaded, eager, priority, position, extra }: Pro
           <span className={styles.name}>{card.author.userName}</span>
         </JumpLink>
         <span className={`${styles.lights} ${card.isLight ? styles.lit : ''}`}>
-          <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.lightIcon}>
-            <path
-              d="M8 14s-5.5-3.4-5.5-7.2A3.1 3.1 0 0 1 8 4.6a3.1 3.1 0 0 1 5.5 2.2C13.5 10.6 8 14 8 14z"
-              fill={card.isLight ? 'currentColor' : 'none'}
-              stroke="currentColor"
-              strokeWidth="1.4"
-            />
-          </svg>
           <span className="visually-hidden">{FEED_TEXT.lights}</span>
           <span data-testid="light-count">{formatCount(card.lightCount)}</span>
         </span>

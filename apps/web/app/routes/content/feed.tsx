@@ -5,6 +5,7 @@ import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/feed';
 import { FeedGrid } from './FeedGrid';
@@ -13,7 +14,6 @@ import styles from './feed.module.css';
 import { FEED_PAGE_SIZE, leanPage } from './lean-page';
 import { PullIndicator } from './PullIndicator';
 import { TopBar } from './TopBar';
-import { useInfiniteScroll } from './use-infinite-scroll';
 import { usePullToRefresh } from './use-pull-to-refresh';
 
 /**

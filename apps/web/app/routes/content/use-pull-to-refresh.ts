@@ -36,16 +36,14 @@ export function usePullToRefresh(onRefresh: () => void, enabled: boolean): PullS
       travel = 0;
       setPull(IDLE);
     };
-    window.addEventListener('touchstart', onStart, { passive: true });
-    window.addEventListener('touchmove', onMove, { passive: true });
-    window.addEventListener('touchend', onEnd);
-    window.addEventListener('touchcancel', onEnd);
-    return () => {
-      window.removeEventListener('touchstart', onStart);
-      window.removeEventListener('touchmove', onMove);
-      window.removeEventListener('touchend', onEnd);
-      window.removeEventListener('touchcancel', onEnd);
-    };
+    // One abort removes all four listeners; none of them cancels the touch, so all are passive.
+    const listening = new AbortController();
+    const options = { passive: true, signal: listening.signal };
+    window.addEventListener('touchstart', onStart, options);
+    window.addEventListener('touchmove', onMove, options);
+    window.addEventListener('touchend', onEnd, options);
+    window.addEventListener('touchcancel', onEnd, options);
+    return () => listening.abort();
   }, [enabled]);
 
   return pull;

@@ -10,11 +10,11 @@ import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { useLowDevice } from '../../shell/use-low-device';
-import { formatDuration } from '../content/format-duration';
-import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/hot-video';
 import { CardList } from './CardList';
+import { formatDuration } from './format-duration';
 import styles from './hot-video.module.css';
+import { leanPage } from './lean-page';
 
 const PAGE_SIZE = 20;
 const RANK_SIZE = 50;

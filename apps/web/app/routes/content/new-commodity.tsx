@@ -2,6 +2,7 @@ import { contract, type NewCommodityCard } from '@h5/contract';
 import { optimiseImageUrl, PRODUCT_JUMP } from '@h5/core';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
+import { queryId } from '../../lib/query-id';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { JumpLink } from '../../shell/JumpLink';
@@ -9,7 +10,6 @@ import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/new-commodity';
 import { CardList } from './CardList';
 import styles from './new-commodity.module.css';
-import { queryId } from './page-id';
 
 const PAGE_SIZE = 20;
 const LOGO_WIDTH = 64;

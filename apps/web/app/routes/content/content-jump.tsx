@@ -1,12 +1,12 @@
 import { redirect } from 'react-router';
+import { queryId } from '../../lib/query-id';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { appLanding } from '../../share/app-landing';
 import { ShareLanding } from '../../share/ShareLanding';
+import layout from '../../shell/list-page.module.css';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/content-jump';
-import { queryId } from './page-id';
-import styles from './social.module.css';
 
 /**
  * The id parameter each path names. Trends, posts (columns) and news are contents here, so their
@@ -40,7 +40,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function ContentJump({ loaderData }: Route.ComponentProps) {
   if (loaderData) return <ShareLanding webPath={loaderData.webPath} />;
   return (
-    <div className={styles.screen} data-testid="content-jump-not-found">
+    <div className={layout.screen} data-testid="content-jump-not-found">
       <PageHeader title={SOCIAL_TEXT.notFound} fallback="/" />
       <Placeholder type="empty" />
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryId } from './page-id';
+import { queryId } from './query-id';
 
 describe('queryId', () => {
   it('reads positive integer ids only', () => {

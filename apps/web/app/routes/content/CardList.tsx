@@ -1,8 +1,8 @@
 import type { FeedCard } from '@h5/contract';
 import type { ReactNode } from 'react';
 import type { InfiniteList } from '../../lib/data-layer/use-infinite';
-import { FeedGrid } from '../content/FeedGrid';
-import { PagedListView } from './PagedListView';
+import { PagedListView } from '../../shell/PagedListView';
+import { FeedGrid } from './FeedGrid';
 
 /** The feed's two-column waterfall over a paged list, with its loading, empty and error states. */
 export function CardList<C extends FeedCard>({

@@ -1,9 +1,9 @@
 import { type ReactNode, useRef } from 'react';
-import type { InfiniteList } from '../../lib/data-layer/use-infinite';
-import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { Placeholder } from '../../shell/Placeholder';
-import { useInfiniteScroll } from '../content/use-infinite-scroll';
-import styles from './social.module.css';
+import type { InfiniteList } from '../lib/data-layer/use-infinite';
+import { SOCIAL_TEXT } from '../lib/ui-text/social';
+import { useInfiniteScroll } from '../lib/use-infinite-scroll';
+import styles from './list-page.module.css';
+import { Placeholder } from './Placeholder';
 
 /**
  * A paged list on screen: the loading, error and empty states of its first page, its items,

@@ -5,16 +5,17 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { queryId } from '../../lib/query-id';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { appLanding } from '../../share/app-landing';
 import { ShareLanding } from '../../share/ShareLanding';
+import layout from '../../shell/list-page.module.css';
 import { PageHeader } from '../../shell/PageHeader';
-import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/topic';
 import { CardList } from './CardList';
-import { queryId } from './page-id';
-import styles from './social.module.css';
+import { leanPage } from './lean-page';
+import styles from './topic.module.css';
 
 const PAGE_SIZE = 20;
 
@@ -73,9 +74,9 @@ function TopicScreen(props: { tagId: number; page: Page<FeedCard> | null; top: T
   const top = header.status === 'ready' ? header.data : null;
   const list = useInfinite('content.tagContents', { tagId, limit: PAGE_SIZE }, page, cardId);
   return (
-    <div className={styles.screen} data-testid="topic">
+    <div className={layout.screen} data-testid="topic">
       <PageHeader title={titleOf(tagId)} fallback="/" />
-      <main className={styles.main}>
+      <main className={layout.main}>
         {top ? <TopicHeader top={top} /> : null}
         <CardList list={list} />
       </main>
@@ -88,7 +89,7 @@ function TopicHeader({ top }: { top: TagTopDetail }) {
   return (
     <section className={styles.topic} data-testid="topic-header" aria-label={SOCIAL_TEXT.topicStats}>
       <h2 className={styles.topicName}>#{top.tagName}</h2>
-      <p className={styles.counts}>
+      <p className={layout.counts}>
         <span>
           <b data-testid="topic-content-count">{formatCount(top.contentCount)}</b>
           {SOCIAL_TEXT.contents}
