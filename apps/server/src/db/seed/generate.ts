@@ -260,9 +260,13 @@ export function generateSeed(seed = SEED) {
 
   const products = Array.from({ length: SEED_SIZES.products }, (_, i) => {
     const spuId = 1_000_001 + i * 7;
+    const brand = rng.pick(vocab.BRANDS);
     return {
       spuId,
-      title: `${rng.pick(vocab.BRANDS)} ${rng.pick(vocab.MODELS)} ${rng.pick(vocab.COLORWAYS)}`,
+      title: `${brand} ${rng.pick(vocab.MODELS)} ${rng.pick(vocab.COLORWAYS)}`,
+      brand,
+      // ¥199–¥2 194 in steps of ¥5, from the spuId so the random stream (and the rest of the seed) stays as it was.
+      price: (199 + ((spuId * 37) % 400) * 5) * 100,
       logoUrl: seedArtUrl(`spu-${spuId}`, 400, 400),
       isNewProduct: rng.chance(0.2),
       score: Math.round((5 + rng.float() * 5) * 10) / 10,
