@@ -69,7 +69,7 @@ export async function contentDetail(
   }
   const c = row.content;
   const richText = c.contentType === CONTENT_TYPE.RichText;
-  const article = richText ? transformArticle(c.body) : [];
+  const article = richText ? transformArticle(c.body, { imageAlt: c.title }) : [];
   const cover =
     c.coverUrl && c.coverWidth && c.coverHeight
       ? { url: c.coverUrl, width: c.coverWidth, height: c.coverHeight }

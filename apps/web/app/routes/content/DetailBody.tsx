@@ -13,6 +13,7 @@ import './detail-media.css';
 // cards): each loads in a chunk of its own, not first-load JS of the detail (DESIGN.md §8 budget).
 // The server renders them; the browser hydrates them when their chunk has arrived.
 const ArticleBody = lazy(() => import('./ArticleBody').then((m) => ({ default: m.ArticleBody })));
+const FollowButton = lazy(() => import('../community/FollowButton').then((m) => ({ default: m.FollowButton })));
 const ImageCarousel = lazy(() => import('./ImageCarousel').then((m) => ({ default: m.ImageCarousel })));
 
 // The carousel's frame keeps the first image's shape, within 4:3 landscape and 3:4 portrait.
@@ -63,7 +64,7 @@ function Media({ detail }: { detail: ContentDetail }) {
     const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
     return (
       <Suspense fallback={frame}>
-        <ImageCarousel images={detail.images} ratio={ratio} />
+        <ImageCarousel images={detail.images} ratio={ratio} alt={detail.title} />
       </Suspense>
     );
   }
@@ -92,30 +93,37 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
     <article className={styles.body} data-testid="detail-body">
       <Media detail={detail} />
       <div className={styles.sheet}>
-        <JumpLink
-          jump={USER_DETAIL_JUMP}
-          params={{ userId: detail.author.userId }}
-          className={styles.author}
-          data-testid="detail-author"
-        >
-          <img
-            className={styles.avatar}
-            src={optimiseImageUrl(detail.author.avatar, { width: AVATAR_WIDTH })}
-            width={36}
-            height={36}
-            alt=""
-            decoding="async"
-            // Low: React preloads eager images in the head, and this one must not compete with
-            // the carousel's first image (the page's LCP).
-            fetchPriority="low"
-          />
-          <span className={styles.authorText}>
-            <span className={styles.name}>{detail.author.userName}</span>
-            <time className={styles.time} dateTime={new Date(detail.createdAt).toISOString()}>
-              {formatSubmittedAt(new Date(detail.createdAt).toISOString())}
-            </time>
-          </span>
-        </JumpLink>
+        <div className={styles.authorRow}>
+          <JumpLink
+            jump={USER_DETAIL_JUMP}
+            params={{ userId: detail.author.userId }}
+            className={styles.author}
+            data-testid="detail-author"
+          >
+            <img
+              className={styles.avatar}
+              src={optimiseImageUrl(detail.author.avatar, { width: AVATAR_WIDTH })}
+              width={36}
+              height={36}
+              alt=""
+              decoding="async"
+              // Low: React preloads eager images in the head, and this one must not compete with
+              // the carousel's first image (the page's LCP).
+              fetchPriority="low"
+            />
+            <span className={styles.authorText}>
+              <span className={styles.name}>{detail.author.userName}</span>
+              <time className={styles.time} dateTime={new Date(detail.createdAt).toISOString()}>
+                {formatSubmittedAt(new Date(detail.createdAt).toISOString())}
+              </time>
+            </span>
+          </JumpLink>
+          {detail.author.isSelf ? null : (
+            <Suspense fallback={null}>
+              <FollowButton userId={detail.author.userId} isFollowing={detail.author.isFollowing} />
+            </Suspense>
+          )}
+        </div>
         <h1 className={styles.title} data-testid="detail-title">
           {detail.title}
         </h1>
