@@ -125,6 +125,80 @@ describe('one data layer (issue 13)', () => {
     await page.context().close();
   });
 
+  it('back from a content to a user home: the same cards and place, no request for page 1', async () => {
+    const page = await phone.newPage();
+    // A creator (seeded creators are users 1..40, with about forty contents each).
+    const author = (await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 20 })).list
+      .map((c) => c.author.userId)
+      .find((id) => id <= 40);
+    await page.goto(`${baseURL}/community/user?userId=${author}`);
+    await waitForHydration(page);
+    await scrollToCards(page, 25);
+    const before = await cardIds(page);
+    const target = await visibleCard(page);
+    await openCard(page, target?.id ?? '');
+    const pageOne: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (
+        (url.pathname.includes(contract.community.uhomepageContents.path) &&
+          !url.searchParams.has('lastId')) ||
+        url.pathname.includes(contract.community.uhomepageProfile.path) ||
+        url.pathname.endsWith('.data')
+      )
+        pageOne.push(r.url());
+    });
+    await page.goBack();
+    await card(page, target?.id ?? '').waitFor();
+    await expect.poll(() => inViewport(page, target?.id ?? '')).toBe(true);
+    expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
+    expect(pageOne).toEqual([]);
+    await page.context().close();
+  });
+
+  it('back from a user home to the followings: the second page still there, in place, no request for page 1', async () => {
+    const page = await phone.newPage();
+    const tokens = await apiLogin(baseURL);
+    const api = e2eApi(baseURL, tokens);
+    // 30 followings: two pages of 20.
+    for (let userId = 101; userId <= 130; userId++) await api(contract.community.followAdd, { userId });
+    await setSessionCookies(page, baseURL, tokens);
+    await page.goto(`${baseURL}/community/following`);
+    await waitForHydration(page);
+    const users = page.getByTestId('following-user');
+    for (let i = 0; i < 20 && (await users.count()) < 30; i++) {
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(250);
+    }
+    await expect.poll(() => users.count(), { timeout: 15_000 }).toBe(30);
+    const names = await users.allTextContents();
+    const last = users.nth(27);
+    await last.scrollIntoViewIfNeeded();
+    const lastName = names[27] ?? '';
+    const yBefore = await page.evaluate(() => window.scrollY);
+    expect(yBefore).toBeGreaterThan(0);
+    await last.click();
+    await page.waitForURL('**/community/user?userId=*');
+    await page.getByTestId('user-profile').waitFor();
+    const pageOne: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (
+        (url.pathname.includes(contract.community.specialList.path) && !url.searchParams.has('lastId')) ||
+        url.pathname.endsWith('.data')
+      )
+        pageOne.push(r.url());
+    });
+    await page.goBack();
+    await page.waitForURL('**/community/following');
+    await expect.poll(() => users.count()).toBe(30);
+    expect(await users.allTextContents()).toEqual(names);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(yBefore);
+    expect(await users.nth(27).textContent()).toBe(lastName);
+    expect(pageOne).toEqual([]);
+    await page.context().close();
+  });
+
   it('a light on the detail shows on the feed card after back, with no list refetch', async () => {
     const page = await phone.newPage();
     const target = await openUnlitAsNewUser(page, baseURL);
