@@ -286,7 +286,7 @@ describe('one data layer (issue 13)', () => {
     await page.context().close();
   });
 
-  it('forward to a content again shows its comments from the cache, with no reply-list request', async () => {
+  it('forward to a content again shows it and its comments from the cache: no loader or reply-list request', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
@@ -296,17 +296,23 @@ describe('one data layer (issue 13)', () => {
     await firstLoad;
     await page.getByTestId('comment-section').waitFor();
     const shown = await page.getByTestId('comment-section').locator('li').count();
+    const title = await page.title();
     await page.goBack();
     await card(page, id).waitFor();
     const replyCalls: string[] = [];
+    const loaderCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes(REPLY_LIST)) replyCalls.push(r.url());
+      if (new URL(r.url()).pathname.endsWith('.data')) loaderCalls.push(r.url());
     });
     await page.goForward();
     await page.getByTestId('comment-section').waitFor();
     expect(await page.getByTestId('comment-section').locator('li').count()).toBe(shown);
     await page.waitForTimeout(500);
     expect(replyCalls).toEqual([]);
+    // The detail itself from the cache too (its client loader): no server loader run, its title.
+    expect(loaderCalls).toEqual([]);
+    expect(await page.title()).toBe(title);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import { contract } from '@h5/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useEntry } from '../../lib/data-layer/use-entry';
+import { cachedEntry, useEntry } from '../../lib/data-layer/use-entry';
 import { isNotFoundError, notFound } from '../../lib/not-found';
 import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
@@ -44,6 +44,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound();
   return { contentId, detail: null, meta: null };
+}
+
+/**
+ * Back, forward or a tap to a content already read answers from the cache (decision record 005):
+ * no server loader run; the cached title names the page (the share meta is for crawlers, which
+ * always get the server's).
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const contentId = Number(params.contentId);
+  const cached = cachedEntry('content.contentDetail', { contentId });
+  if (!cached) return serverLoader();
+  return { contentId, detail: null, meta: [{ title: `${cached.title} · ${SHELL_TEXT.siteTitle}` }] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
