@@ -14,12 +14,16 @@ const ADD_LIGHT = contract.community.addContentLight.path;
 const DEL_LIGHT = contract.community.delContentLight.path;
 const REPLY_LIST = contract.community.replyList.path;
 
-/** Requests that would load the feed's page 1 again: the API call or the route's loader data. */
-function watchPageOneLoads(page: Page) {
+/**
+ * Requests that would load a list's page 1 again: its API call without a cursor (the feed's by
+ * default), a call to any of `also`, or a route's loader data.
+ */
+function watchPageOneLoads(page: Page, api: string = FEED_API, also: string[] = []) {
   const seen: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.includes(FEED_API) && !url.searchParams.has('lastId')) seen.push(request.url());
+    if (url.pathname.includes(api) && !url.searchParams.has('lastId')) seen.push(request.url());
+    if (also.some((path) => url.pathname.includes(path))) seen.push(request.url());
     if (url.pathname.endsWith('.data')) seen.push(request.url());
   });
   return seen;
@@ -58,6 +62,16 @@ async function inViewport(page: Page, id: string) {
   return box !== null && box.y >= 0 && box.y + box.height <= 812;
 }
 
+/** Back from a content: the list shows the same cards with `id` in view, and loaded nothing. */
+async function expectBackInPlace(page: Page, id: string, before: (string | null)[], loads: string[]) {
+  await page.goBack();
+  await card(page, id).waitFor();
+  await expect.poll(() => inViewport(page, id)).toBe(true);
+  // The same pages in the same order (the sentinel near the end may add the next page).
+  expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
+  expect(loads).toEqual([]);
+}
+
 /** Opens a card's content (a client navigation) and waits for its light button. */
 async function openCard(page: Page, id: string) {
   await card(page, id).locator('a').first().click();
@@ -80,13 +94,7 @@ describe('one data layer (issue 13)', () => {
     const before = await cardIds(page);
     await openCard(page, id);
 
-    const loads = watchPageOneLoads(page);
-    await page.goBack();
-    await card(page, id).waitFor();
-    await expect.poll(() => inViewport(page, id)).toBe(true);
-    // The same pages in the same order (the sentinel near the end may add page 6 and on).
-    expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
-    expect(loads).toEqual([]);
+    await expectBackInPlace(page, id, before, watchPageOneLoads(page));
     const shown = await page.locator(FEED_CARD).count();
 
     // A reload starts again at a fresh page 1 (the server renders it; the cache is gone).
@@ -109,17 +117,7 @@ describe('one data layer (issue 13)', () => {
       const before = await cardIds(page);
       const target = await visibleCard(page);
       await openCard(page, target?.id ?? '');
-      const pageOne: string[] = [];
-      page.on('request', (r) => {
-        const url = new URL(r.url());
-        if ((url.pathname.includes(api) && !url.searchParams.has('lastId')) || url.pathname.endsWith('.data'))
-          pageOne.push(r.url());
-      });
-      await page.goBack();
-      await card(page, target?.id ?? '').waitFor();
-      await expect.poll(() => inViewport(page, target?.id ?? '')).toBe(true);
-      expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
-      expect(pageOne).toEqual([]);
+      await expectBackInPlace(page, target?.id ?? '', before, watchPageOneLoads(page, api));
       page.removeAllListeners('request');
     }
     await page.context().close();
@@ -137,22 +135,10 @@ describe('one data layer (issue 13)', () => {
     const before = await cardIds(page);
     const target = await visibleCard(page);
     await openCard(page, target?.id ?? '');
-    const pageOne: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (
-        (url.pathname.includes(contract.community.uhomepageContents.path) &&
-          !url.searchParams.has('lastId')) ||
-        url.pathname.includes(contract.community.uhomepageProfile.path) ||
-        url.pathname.endsWith('.data')
-      )
-        pageOne.push(r.url());
-    });
-    await page.goBack();
-    await card(page, target?.id ?? '').waitFor();
-    await expect.poll(() => inViewport(page, target?.id ?? '')).toBe(true);
-    expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
-    expect(pageOne).toEqual([]);
+    const loads = watchPageOneLoads(page, contract.community.uhomepageContents.path, [
+      contract.community.uhomepageProfile.path,
+    ]);
+    await expectBackInPlace(page, target?.id ?? '', before, loads);
     await page.context().close();
   });
 
@@ -180,15 +166,7 @@ describe('one data layer (issue 13)', () => {
     await last.click();
     await page.waitForURL('**/community/user?userId=*');
     await page.getByTestId('user-profile').waitFor();
-    const pageOne: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (
-        (url.pathname.includes(contract.community.specialList.path) && !url.searchParams.has('lastId')) ||
-        url.pathname.endsWith('.data')
-      )
-        pageOne.push(r.url());
-    });
+    const pageOne = watchPageOneLoads(page, contract.community.specialList.path);
     await page.goBack();
     await page.waitForURL('**/community/following');
     await expect.poll(() => users.count()).toBe(30);

@@ -67,10 +67,11 @@ const SHELL_MODULES = new RegExp(
   ].join('|'),
 );
 
-// The feed route with the waterfall modules the user home and topic pages share with it: one
-// chunk, so the feed's first load is not split into a route chunk and a glue chunk of its own.
+// The feed route with the waterfall modules the user home and topic pages share with it (and the
+// list pages' infinite scroll and layout styles, which the feed uses too): one chunk, so the
+// feed's first load is not split into a route chunk and a glue chunk of its own.
 const FEED_MODULES =
-  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration)|lib[\\/]use-infinite-scroll)\.(tsx?|module\.css)$/;
+  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration)|lib[\\/]use-infinite-scroll|shell[\\/]list-page)\.(tsx?|module\.css)$/;
 
 // The page header and its back button: every screen but the feed shows them, the login page the
 // button alone. One chunk (and one stylesheet), not two tiny ones with a request each.

@@ -10,7 +10,7 @@ import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/feed';
 import { FeedGrid } from './FeedGrid';
 import { FeedSkeleton } from './FeedSkeleton';
-import styles from './feed.module.css';
+import styles from '../../shell/list-page.module.css';
 import { FEED_PAGE_SIZE, leanPage } from './lean-page';
 import { PullIndicator } from './PullIndicator';
 import { TopBar } from './TopBar';
