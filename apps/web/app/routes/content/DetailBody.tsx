@@ -1,6 +1,6 @@
 import type { ContentDetail } from '@h5/contract';
 import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
@@ -57,18 +57,26 @@ function Media({ detail }: { detail: ContentDetail }) {
       </div>
     );
   }
-  if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0) {
-    const ratio = frameRatio(detail.images);
-    // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
-    const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
-    return (
-      <Suspense fallback={frame}>
-        <ImageCarousel images={detail.images} ratio={ratio} />
-      </Suspense>
-    );
-  }
+  if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0)
+    return <Carousel images={detail.images} />;
   return null;
 }
+
+/**
+ * The carousel in its boundary. Memoised: a server-rendered boundary whose chunk has not arrived
+ * yet is thrown away and client-rendered as its fallback when it receives an update (new props),
+ * so a re-render of the page (the low-device judgement, the cache's first write) must not reach it.
+ */
+const Carousel = memo(function Carousel({ images }: { images: ContentDetail['images'] }) {
+  const ratio = frameRatio(images);
+  // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
+  const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
+  return (
+    <Suspense fallback={frame}>
+      <ImageCarousel images={images} ratio={ratio} />
+    </Suspense>
+  );
+});
 
 /** The content's topic (a tag id is a content category here): jump key 29, the topic page outside the app. */
 function TopicChip({ category, name }: { category: number; name: string }) {
@@ -85,8 +93,11 @@ function TopicChip({ category, name }: { category: number; name: string }) {
   );
 }
 
-/** The content: media, title, author row with time, then the text or the article. */
-export function DetailBody({ detail }: { detail: ContentDetail }) {
+/**
+ * The content: media, title, author row with time, then the text or the article. Memoised for the
+ * article's boundary, like the carousel's: the page re-renders right after hydration.
+ */
+export const DetailBody = memo(function DetailBody({ detail }: { detail: ContentDetail }) {
   const textCard = detail.contentType === CONTENT_TYPE.NoPic;
   return (
     <article className={styles.body} data-testid="detail-body">
@@ -135,4 +146,4 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
       </div>
     </article>
   );
-}
+});
