@@ -1,3 +1,4 @@
+import './plugins/zod-locale';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';

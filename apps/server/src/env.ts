@@ -1,3 +1,4 @@
+import './plugins/zod-locale';
 import { join } from 'node:path';
 import { APP_ENVS } from '@h5/core';
 import { resolveApiBase } from '@h5/request';

@@ -7,7 +7,7 @@ export type PlaceholderType = 'empty' | 'networkError' | 'loading';
 
 export interface PlaceholderProps {
   type: PlaceholderType;
-  /** The 'refresh network' button of networkError. */
+  /** The refresh button (PLACEHOLDER_MESSAGES.refreshNetwork) of networkError. */
   onRetry?: () => void;
   /** A smaller block, e.g. at the bottom of a list. */
   compact?: boolean;

@@ -28,7 +28,7 @@ describe('seed art CDN path', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'InvalidArgument',
-      message: 'w: Too big: expected number to be <=2000',
+      message: 'w: 数值过大：期望 number <=2000',
     });
     const markup = await t.app.inject('/cdn/seed/%3Cscript%3E.svg');
     expect(markup.statusCode).toBe(400);
