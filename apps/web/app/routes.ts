@@ -21,6 +21,8 @@ export default [
   route('column', 'routes/content/content-jump.tsx', { id: 'share-column' }),
   route('note/details', 'routes/content/content-jump.tsx', { id: 'share-note' }),
   route('login', 'routes/auth/login.tsx'),
+  // The user agreement and privacy policy (`user`, `privacy`), linked from the web login.
+  route('agreement/:doc', 'routes/legal/legal.tsx'),
   // Feedback (login only): report a content, comment or user; tell search what it missed.
   route('feedback/accuse', 'routes/feedback/accuse.tsx'),
   route('feedback/search-idea', 'routes/feedback/search-idea.tsx'),
