@@ -63,7 +63,6 @@ const SHELL_MODULES = new RegExp(
     // The data layer's core (decision record 005), the same way: every screen's data and every
     // shared light and follow go through it; without this the detail would load the feed chunk.
     String.raw`apps[\/]web[\/]app[\/]lib[\/](data-layer[\/](cache|entry|shadow)|not-found)\.ts$`,
-    String.raw`apps[\/]web[\/]app[\/]shell[\/]NotFound\.(tsx|module\.css)$`,
   ].join('|'),
 );
 
@@ -76,8 +75,9 @@ const FEED_MODULES =
 // button alone. One chunk (and one stylesheet), not two tiny ones with a request each.
 // The data layer's single values and toggles (decision record 005) go with it: the screens with a
 // header are the ones that read them, and a chunk of their own costs the detail its glue.
+// The not-found screen (issue 14: with the page header) too: every screen that can find nothing has a header.
 const HEADER_MODULES =
-  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:

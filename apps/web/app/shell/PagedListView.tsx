@@ -16,7 +16,7 @@ export function PagedListView<T>({
   children,
 }: {
   list: InfiniteList<T>;
-  /** Said under the empty placeholder. */
+  /** Said by the empty placeholder in place of its text. */
   emptyText?: string;
   children: (items: T[]) => ReactNode;
 }) {
@@ -30,12 +30,7 @@ export function PagedListView<T>({
   if (state.items.length === 0) {
     if (state.loading) return <Placeholder type="loading" />;
     if (state.failed) return <Placeholder type="networkError" onRetry={refresh} />;
-    return (
-      <>
-        <Placeholder type="empty" />
-        {emptyText ? <p className={styles.end}>{emptyText}</p> : null}
-      </>
-    );
+    return <Placeholder type="empty" text={emptyText} home />;
   }
   return (
     <>
