@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.meta ?? [{ title: `${DETAIL_TEXT.title} · ${SHELL_TEXT.siteTitle}` }];
 
-export default function ContentDetailScreen({ loaderData, params }: Route.ComponentProps) {
+export default function ContentDetailScreen({ loaderData }: Route.ComponentProps) {
   const contentId = loaderData.contentId;
   const [state, reload] = useEntry('content.contentDetail', { contentId }, loaderData.detail);
 
@@ -77,7 +77,9 @@ export default function ContentDetailScreen({ loaderData, params }: Route.Compon
         {/* Feedback (issue 5): the report entry. */}
         <Link
           className={styles.report}
-          to={`/feedback/accuse?${new URLSearchParams({ targetType: 'content', targetId: params.contentId })}`}
+          // The id is digits (the loader's CONTENT_ID): nothing to encode, and no URLSearchParams
+          // in first-load JS (DESIGN.md §8 budget).
+          to={`/feedback/accuse?targetType=content&targetId=${contentId}`}
           data-testid="report-entry"
         >
           {DETAIL_TEXT.report}
