@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -31,6 +32,13 @@ function precompressed(): Plugin {
       }
     },
   };
+}
+
+// A CSS module's class names from its file and class alone: the same whether the file is imported
+// for its class map or as text (`?inline`, the comments' server-page style, CommentSection.tsx).
+function scopedName(name: string, filename: string): string {
+  const file = filename.replace(/\?.*$/, '');
+  return `_${createHash('sha256').update(`${file}\n${name}`).digest('base64url').slice(0, 6)}`;
 }
 
 // React, React DOM and React Router (with their runtime deps) in one client chunk: every page
@@ -106,7 +114,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   css: {
     modules: {
       // Short class names in production keep the JS class maps small; readable ones in dev.
-      generateScopedName: command === 'build' ? '_[hash:base64:6]' : '[name]_[local]_[hash:base64:4]',
+      generateScopedName: command === 'build' ? scopedName : '[name]_[local]_[hash:base64:4]',
     },
   },
 }));

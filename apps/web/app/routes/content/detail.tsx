@@ -11,6 +11,7 @@ import { contentShareMeta } from '../../share/share-meta.server';
 import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { COMMENT_PAGE_SIZE } from '../community/comment-page';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
@@ -36,14 +37,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.contentId;
   if (!CONTENT_ID.test(id)) throw notFound();
   const contentId = Number(id);
-  const result = await prefetch(context, contract.content.contentDetail, { contentId });
+  // The first comments with the content, so the server page lists them (issue 14 point 3: they
+  // read without JavaScript; CommentSection takes them from this loader's data).
+  const [result, replies] = await Promise.all([
+    prefetch(context, contract.content.contentDetail, { contentId }),
+    prefetch(context, contract.community.replyList, { contentId, limit: COMMENT_PAGE_SIZE }),
+  ]);
+  const firstReplies = replies.ok ? replies.data : null;
   if (result.ok) {
     // The page's share meta, from the same share info the share sheet gets (share-info.ts).
     const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
-    return { contentId, detail: result.data, meta };
+    return { contentId, detail: result.data, meta, replies: firstReplies };
   }
   if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound();
-  return { contentId, detail: null, meta: null };
+  return { contentId, detail: null, meta: null, replies: null };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
