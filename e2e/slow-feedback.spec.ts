@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { usePhoneBrowser } from './support/browser';
-import { FEED_CARD, waitForHydration } from './support/page';
+import { FEED_CARD, slowPrefetch, waitForHydration } from './support/page';
 
 // Issue 14 point 3: on a slow network a tap shows at once: a pressed state, then a top progress
 // bar while the next page's data is on its way.
@@ -58,6 +58,22 @@ describe('feedback on a slow network', () => {
     expect(bar?.height).toBeGreaterThanOrEqual(2);
     await page.getByTestId('content-detail').waitFor();
     await page.locator(PROGRESS).waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('a card list whose first page is pending shows skeleton cards, not a spinner', async () => {
+    const page = await phone.newPage();
+    await slowPrefetch(page, 3500); // past the 3000 ms prefetch time-out: the browser loads the list
+    await page.route('**/h5/tag/contents*', async (route) => {
+      await new Promise((r) => setTimeout(r, DATA_DELAY_MS));
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/community/topic?tagId=0`);
+    await page.getByTestId('topic').waitFor();
+    await page.getByTestId('feed-skeleton').waitFor();
+    expect(await page.getByTestId('placeholder-loading').count()).toBe(0);
+    await page.locator(FEED_CARD).first().waitFor();
+    expect(await page.getByTestId('feed-skeleton').count()).toBe(0);
     await page.context().close();
   });
 });

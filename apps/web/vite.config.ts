@@ -76,8 +76,9 @@ const SHELL_MODULES = new RegExp(
 
 // The feed route with the waterfall modules the user home and topic pages share with it: one
 // chunk, so the feed's first load is not split into a route chunk and a glue chunk of its own.
+// Its skeleton too: the card lists of those pages draw it while their first page loads.
 const FEED_MODULES =
-  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration)|lib[\\/]use-infinite-scroll)\.(tsx?|module\.css)$/;
+  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/](feed|FeedGrid|FeedCard|FeedSkeleton|columns|format-duration)|lib[\\/]use-infinite-scroll)\.(tsx?|module\.css)$/;
 
 // The page header and its back button: every screen but the feed shows them, the login page the
 // button alone. One chunk (and one stylesheet), not two tiny ones with a request each.
