@@ -1,6 +1,6 @@
 import type { ContentDetail } from '@h5/contract';
 import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { JumpLink } from '../../shell/JumpLink';
 import { useLowDevice } from '../../shell/use-low-device';
@@ -57,18 +57,25 @@ function Media({ detail }: { detail: ContentDetail }) {
       </div>
     );
   }
-  if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0) {
-    const ratio = frameRatio(detail.images);
-    // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
-    const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
-    return (
-      <Suspense fallback={frame}>
-        <ImageCarousel images={detail.images} ratio={ratio} />
-      </Suspense>
-    );
-  }
+  if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0)
+    return <Carousel images={detail.images} />;
   return null;
 }
+
+// Memoised (issue 13's lazy-chunk flash): a re-render of the page before
+// the chunk has arrived (a store update right after hydration: low device, the content's shadow)
+// would reach the server-rendered, not yet hydrated boundary, and React would replace its HTML
+// with the fallback. The same props leave the boundary alone until its chunk arrives.
+const Carousel = memo(function Carousel({ images }: { images: ContentDetail['images'] }) {
+  const ratio = frameRatio(images);
+  // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
+  const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
+  return (
+    <Suspense fallback={frame}>
+      <ImageCarousel images={images} ratio={ratio} />
+    </Suspense>
+  );
+});
 
 /** The content's topic (a tag id is a content category here): jump key 29, the topic page outside the app. */
 function TopicChip({ category, name }: { category: number; name: string }) {
