@@ -39,4 +39,6 @@ export default [
   route('internal/upload', 'routes/upload/upload-console.tsx'),
   // Test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
+  // Any other URL: HTTP 404 and the not-found screen (issue 14 point 2).
+  route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

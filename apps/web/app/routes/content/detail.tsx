@@ -11,6 +11,7 @@ import { contentShareMeta } from '../../share/share-meta.server';
 import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { COMMENT_PAGE_SIZE } from '../community/comment-page';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
@@ -36,14 +37,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.contentId;
   if (!CONTENT_ID.test(id)) throw notFound();
   const contentId = Number(id);
-  const result = await prefetch(context, contract.content.contentDetail, { contentId });
+  // The first comments with the content, so the server page lists them (issue 14 point 3: they
+  // read without JavaScript; CommentSection takes them from this loader's data).
+  const [result, replies] = await Promise.all([
+    prefetch(context, contract.content.contentDetail, { contentId }),
+    prefetch(context, contract.community.replyList, { contentId, limit: COMMENT_PAGE_SIZE }),
+  ]);
+  const firstReplies = replies.ok ? replies.data : null;
   if (result.ok) {
     // The page's share meta, from the same share info the share sheet gets (share-info.ts).
     const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
-    return { contentId, detail: result.data, meta };
+    return { contentId, detail: result.data, meta, replies: firstReplies };
   }
   if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound();
-  return { contentId, detail: null, meta: null };
+  return { contentId, detail: null, meta: null, replies: null };
 }
 
 /**
@@ -55,13 +62,18 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
   const contentId = Number(params.contentId);
   const cached = cachedEntry('content.contentDetail', { contentId });
   if (!cached) return serverLoader();
-  return { contentId, detail: null, meta: [{ title: `${cached.title} · ${SHELL_TEXT.siteTitle}` }] };
+  return {
+    contentId,
+    detail: null,
+    meta: [{ title: `${cached.title} · ${SHELL_TEXT.siteTitle}` }],
+    replies: null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.meta ?? [{ title: `${DETAIL_TEXT.title} · ${SHELL_TEXT.siteTitle}` }];
 
-export default function ContentDetailScreen({ loaderData, params }: Route.ComponentProps) {
+export default function ContentDetailScreen({ loaderData }: Route.ComponentProps) {
   const contentId = loaderData.contentId;
   const [state, reload] = useEntry('content.contentDetail', { contentId }, loaderData.detail);
 
@@ -89,7 +101,9 @@ export default function ContentDetailScreen({ loaderData, params }: Route.Compon
         {/* Feedback (issue 5): the report entry. */}
         <Link
           className={styles.report}
-          to={`/feedback/accuse?${new URLSearchParams({ targetType: 'content', targetId: params.contentId })}`}
+          // The id is digits (the loader's CONTENT_ID): nothing to encode, and no URLSearchParams
+          // in first-load JS (DESIGN.md §8 budget).
+          to={`/feedback/accuse?targetType=content&targetId=${contentId}`}
           data-testid="report-entry"
         >
           {DETAIL_TEXT.report}
