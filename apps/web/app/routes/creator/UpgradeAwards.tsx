@@ -26,7 +26,13 @@ export function UpgradeAwards({
       {awards.length === 0 ? <p className={styles.note}>{text.awardsEmpty}</p> : null}
       <ul className={styles.rows}>
         {awards.map((award) => (
-          <li key={award.awardId} className={styles.row} data-testid="award" data-state={award.state}>
+          <li
+            key={award.awardId}
+            className={styles.row}
+            data-testid="award"
+            data-state={award.state}
+            data-award-id={award.awardId}
+          >
             <span className={styles.rowText}>
               <span className={styles.rowTitle}>
                 {award.title} <span className={styles.amount}>{text.amount(award.amountCents)}</span>

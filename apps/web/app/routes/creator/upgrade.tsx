@@ -82,7 +82,7 @@ export default function UpgradeScreen({ loaderData }: Route.ComponentProps) {
         )}
         <UpgradeRecords receipts={receipts} />
       </main>
-      <Toast message={toast} />
+      <Toast message={toast} testId="upgrade-toast" />
     </div>
   );
 }
