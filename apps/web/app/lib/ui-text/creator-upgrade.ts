@@ -56,7 +56,7 @@ export const VIDEO_ACCOUNT_TEXT = {
   uploadFirst: '请上传视频号主页截图',
   waitUpload: '截图上传中，请稍候',
   pendingNote: '申请审核中，审核结果会显示在这里',
-  cardTitle: '我的视频号名片',
+  cardTitle: '视频号名片',
   viewCard: '查看公开名片',
   cardMissing: '该用户还没有通过认证的视频号',
 } as const;
