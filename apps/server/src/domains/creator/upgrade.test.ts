@@ -21,15 +21,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY_MS = 86_400_000;
+const TEST_TODAY_MS = Date.UTC(2025, 0, 20, 4);
 const LONG_BODY = '这是一段足够长的正文，用来说明这双鞋的上脚感受、尺码建议和搭配思路，字数超过三十个字。';
 
-/** A content of `authorId`, `daysAgo` days old (noon China time), with `lights` lights by seeded users and `replyCount` comments. */
+/** A content of `authorId`, `daysAgo` days before 2025-01-20 (China time), with `lights` lights by seeded users and `replyCount` comments. */
 async function publish(
   authorId: number,
   daysAgo: number,
   options: { title?: string; body?: string; lights?: number; replyCount?: number; hourOffset?: number } = {},
 ) {
-  const day = Math.floor((Date.now() + 8 * 3_600_000) / DAY_MS) - daysAgo;
+  // Dated among the seeded contents (the running season began 2024-12-01) with no light_count, so
+  // these rows sit low in the ranked feeds other tests read from the same database.
+  const day = Math.floor((TEST_TODAY_MS + 8 * 3_600_000) / DAY_MS) - daysAgo;
   const createdAt = new Date(day * DAY_MS - 8 * 3_600_000 + (4 + (options.hourOffset ?? 0)) * 3_600_000);
   const [row] = await t.db
     .insert(contents)
