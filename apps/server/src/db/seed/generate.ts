@@ -163,8 +163,9 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
       coverWidth: cover?.width ?? null,
       coverHeight: cover?.height ?? null,
       images,
-      videoUrl: contentType === CONTENT_TYPE.Video ? `/cdn/seed/video-${id}.mp4` : null,
-      videoDuration: contentType === CONTENT_TYPE.Video ? rng.int(8, 300) : null,
+      videoUrl: contentType === CONTENT_TYPE.Video ? seedVideoUrl(id) : null,
+      // Short clips (made from the cover at the first request, domains/upload/seed-video.ts).
+      videoDuration: contentType === CONTENT_TYPE.Video ? rng.int(3, 8) : null,
       lightCount: 0,
       replyCount: 0,
       createdAt: new Date(times[id - 1] as number),
@@ -215,6 +216,22 @@ function uniquePairs(count: number, a: () => number, b: () => number): Array<[nu
     pairs.push(pair);
   }
   return pairs;
+}
+
+/** A seeded video's clip (`/cdn/seed/video-<id>.webm`, made from its cover by the CDN). */
+export const seedVideoUrl = (contentId: number): string => `/cdn/seed/video-${contentId}.webm`;
+
+/** The seeded video contents, id → their cover photo's name (the clip is made from it) and length. */
+export function seedVideoCovers(seed = SEED): Map<number, { cover: string; seconds: number }> {
+  const rng = new Random(seed);
+  const contents = generateContents(rng, generateUsers(rng));
+  return new Map(
+    contents.flatMap((c) =>
+      c.videoUrl !== null && c.videoDuration !== null
+        ? [[c.id, { cover: `c${c.id}-1`, seconds: c.videoDuration }] as const]
+        : [],
+    ),
+  );
 }
 
 /**
