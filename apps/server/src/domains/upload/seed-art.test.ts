@@ -36,4 +36,12 @@ describe('seed art CDN path', () => {
       "default-src 'none'; frame-ancestors 'self'; sandbox",
     );
   });
+
+  it('draws the 20 seeded emoji as 20 different faces, in 20 colours', () => {
+    const faces = Array.from({ length: 20 }, (_, i) => renderSeedArt(`emoji-${i + 1}`, 64, 64));
+    expect(new Set(faces).size).toBe(20);
+    const parts = faces.map((svg) => svg.replace(/hsl\([^)]*\)/, ''));
+    expect(new Set(parts).size).toBe(20);
+    expect(new Set(faces.map((svg) => svg.match(/hsl\([^)]*\)/)?.[0])).size).toBe(20);
+  });
 });

@@ -42,10 +42,28 @@ function face(w: number, h: number, ink: string): string {
   return `<circle cx="${w / 2}" cy="${h * 0.42}" r="${r * 0.36}" fill="${ink}" opacity=".85"/><path d="M${w / 2 - r * 0.62} ${h}C${w / 2 - r * 0.6} ${h * 0.72} ${w / 2 + r * 0.6} ${h * 0.72} ${w / 2 + r * 0.62} ${h}Z" fill="${ink}" opacity=".85"/>`;
 }
 
-function emoji(w: number, h: number, n: number): string {
+// The 20 seeded emoji (`emoji-1` … `emoji-20`), each its own face: five pairs of eyes times four
+// mouths, on a face colour of its own, so no two look alike (issue 14 point 4).
+const EMOJI_EYES = [
+  '<circle cx="-7" cy="-5" r="2.6"/><circle cx="7" cy="-5" r="2.6"/>',
+  '<path d="M-10 -4q3-5 6 0M4 -4q3-5 6 0" fill="none" stroke-width="2.4"/>',
+  '<path d="M-10 -6h6M4 -6h6" stroke-width="2.4"/>',
+  '<circle cx="-7" cy="-5" r="4" fill="#fff" stroke-width="1.6"/><circle cx="7" cy="-5" r="4" fill="#fff" stroke-width="1.6"/><circle cx="-7" cy="-5" r="1.8"/><circle cx="7" cy="-5" r="1.8"/>',
+  '<path d="M-10 -8l6 5M-10 -3l6-5M4 -8l6 5M4 -3l6-5" stroke-width="2"/>',
+];
+const EMOJI_MOUTHS = [
+  '<path d="M-10 6Q0 16 10 6" fill="none" stroke-width="2.4"/>',
+  '<path d="M-9 9H9" stroke-width="2.4"/>',
+  '<path d="M-10 12Q0 3 10 12" fill="none" stroke-width="2.4"/>',
+  '<ellipse cy="9" rx="4.5" ry="5.5"/>',
+];
+
+function emoji(w: number, h: number, index: number): string {
   const r = Math.min(w, h) * 0.42;
-  const mouth = n % 3 === 0 ? 'M-10 6Q0 16 10 6' : n % 3 === 1 ? 'M-9 9H9' : 'M-10 10Q0 2 10 10';
-  return `<g transform="translate(${w / 2} ${h / 2}) scale(${r / 20})"><circle r="20" fill="#ffd54f"/><circle cx="-7" cy="-5" r="2.6" fill="#3e2723"/><circle cx="7" cy="-5" r="2.6" fill="#3e2723"/><path d="${mouth}" stroke="#3e2723" stroke-width="2.4" fill="none" stroke-linecap="round"/></g>`;
+  const eyes = EMOJI_EYES[index % EMOJI_EYES.length];
+  const mouth = EMOJI_MOUTHS[Math.floor(index / EMOJI_EYES.length) % EMOJI_MOUTHS.length];
+  const hue = (index * 137) % 360;
+  return `<g transform="translate(${w / 2} ${h / 2}) scale(${r / 20})"><circle r="20" fill="hsl(${hue} 85% 66%)"/><g fill="#3e2723" stroke="#3e2723" stroke-linecap="round">${eyes}${mouth}</g></g>`;
 }
 
 /** A seed image request: the name and the size it was seeded with. */
@@ -63,7 +81,7 @@ export function renderSeedArt(name: string, width: number, height: number): stri
   const angle = (h >>> 8) % 360;
   let scene: string;
   if (name.startsWith('emoji-')) {
-    scene = emoji(width, height, h);
+    scene = emoji(width, height, Number(name.slice('emoji-'.length)) - 1 || h);
   } else if (name.startsWith('avatar-')) {
     scene = face(width, height, ink);
   } else {
