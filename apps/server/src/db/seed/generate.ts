@@ -88,9 +88,25 @@ function generateUsers(rng: Random): SeedUser[] {
   return users;
 }
 
+/** A product's name: a brand, one of its own models, a colourway. */
+function productTitle(rng: Random): string {
+  const { brand, model } = vocab.brandModel(rng);
+  return `${brand} ${model} ${rng.pick(vocab.COLORWAYS)}`;
+}
+
+/**
+ * A content's title. Under a topic other than 热门推荐 it is one of that topic's (the draws of a
+ * sneaker title are still made, so the rest of the seed stays as it was).
+ */
+function contentTitle(rng: Random, id: number, category: number): string {
+  const sneaker = title(rng);
+  const own = vocab.CATEGORY_TITLES[category];
+  if (!own) return sneaker;
+  return (own[id % own.length] ?? sneaker).replace('{model}', vocab.MODELS[id % vocab.MODELS.length] ?? '');
+}
+
 function title(rng: Random): string {
-  const brand = rng.pick(vocab.BRANDS);
-  const model = rng.pick(vocab.MODELS);
+  const { brand, model } = vocab.brandModel(rng);
   switch (rng.int(0, 4)) {
     case 0:
       return `${brand} ${model}「${rng.pick(vocab.COLORWAYS)}」${rng.pick(vocab.TOPICS)}，${rng.pick(vocab.HOOKS)}`;
@@ -152,12 +168,15 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
       }
     }
     const cover = images[0] ?? null;
+    const drawn = rng.chance(0.8) ? 0 : rng.pick([6, 7, 8, 9, 10, 11, 12]);
+    // 视频专区 (9) holds videos only; a text or picture content drawn there goes to 品类进阶 (10).
+    const category = drawn === 9 && contentType !== CONTENT_TYPE.Video ? 10 : drawn;
     contents.push({
       id,
       authorId,
       contentType,
-      category: rng.chance(0.8) ? 0 : rng.pick([6, 7, 8, 9, 10, 11, 12]),
-      title: title(rng),
+      category,
+      title: contentTitle(rng, id, category),
       body: body(rng, contentType === CONTENT_TYPE.RichText ? rng.int(3, 6) : rng.int(1, 3)),
       coverUrl: cover?.url ?? null,
       coverWidth: cover?.width ?? null,
@@ -279,7 +298,7 @@ export function generateSeed(seed = SEED) {
     const spuId = 1_000_001 + i * 7;
     return {
       spuId,
-      title: `${rng.pick(vocab.BRANDS)} ${rng.pick(vocab.MODELS)} ${rng.pick(vocab.COLORWAYS)}`,
+      title: productTitle(rng),
       logoUrl: seedArtUrl(`spu-${spuId}`, 400, 400),
       isNewProduct: rng.chance(0.2),
       score: Math.round((5 + rng.float() * 5) * 10) / 10,
