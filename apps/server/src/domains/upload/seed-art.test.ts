@@ -44,4 +44,11 @@ describe('seed art CDN path', () => {
     expect(new Set(parts).size).toBe(20);
     expect(new Set(faces.map((svg) => svg.match(/hsl\([^)]*\)/)?.[0])).size).toBe(20);
   });
+
+  it('draws covers of six kinds: not one sneaker for every picture', () => {
+    const covers = Array.from({ length: 60 }, (_, i) => renderSeedArt(`c${i + 1}-1`, 600, 600));
+    // The drawing's paths (in its own 200 × 100 frame, whatever the size): six kinds over 60 covers.
+    const kinds = new Set(covers.map((svg) => [...svg.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]).join('|')));
+    expect(kinds.size).toBe(6);
+  });
 });
