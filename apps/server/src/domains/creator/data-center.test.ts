@@ -58,7 +58,12 @@ const view = (contentId: number, cookies?: Record<string, string>) =>
   t.signedInject(
     contract.analytics.collectEvents,
     {
-      events: [analyticsEvent({ event: 'pageView', payload: { pageId: 637, path: `/community/content/${contentId}` } })],
+      events: [
+        analyticsEvent({
+          event: 'pageView',
+          payload: { pageId: 637, path: `/community/content/${contentId}` },
+        }),
+      ],
     },
     cookies ? { cookies } : {},
   );
@@ -67,7 +72,11 @@ describe('data centre: summery', () => {
   it('asks for a login (7999) and refuses a period other than 7, 30 or 90', async () => {
     const res = await t.signedInject(contract.creator.dataCenterSummery, { period: 7 });
     expect(res.body.code).toBe(7999);
-    const bad = await t.signedInject(contract.creator.dataCenterSummery, { period: 14 as 7 }, { cookies: creator });
+    const bad = await t.signedInject(
+      contract.creator.dataCenterSummery,
+      { period: 14 as 7 },
+      { cookies: creator },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('period: 须为 7、30 或 90');
   });
@@ -114,7 +123,11 @@ describe('data centre: summery', () => {
 
     expect((await view(mine.contentId, reader.cookies)).body.data?.accepted).toHaveLength(1);
     await view(mine.contentId);
-    await t.signedInject(contract.community.addContentLight, { contentId: mine.contentId }, { cookies: reader.cookies });
+    await t.signedInject(
+      contract.community.addContentLight,
+      { contentId: mine.contentId },
+      { cookies: reader.cookies },
+    );
     await t.signedInject(
       contract.community.replyAdd,
       { contentId: mine.contentId, content: '写得好', requestId: randomUUID() },
@@ -146,11 +159,15 @@ describe('data centre: content-list', () => {
       if (!res.body.data.hasMore) break;
       lastId = res.body.data.lastId as string;
     }
-    const all = await one<{ n: number }>(sql`select count(*)::integer as n from contents where author_id = 1`);
+    const all = await one<{ n: number }>(
+      sql`select count(*)::integer as n from contents where author_id = 1`,
+    );
     expect(seen).toHaveLength(all.n);
     expect(new Set(seen.map((c) => c.contentId)).size).toBe(all.n);
     for (let i = 1; i < seen.length; i++)
-      expect((seen[i - 1] as { views: number }).views).toBeGreaterThanOrEqual((seen[i] as { views: number }).views);
+      expect((seen[i - 1] as { views: number }).views).toBeGreaterThanOrEqual(
+        (seen[i] as { views: number }).views,
+      );
     const top = seen[0] as (typeof seen)[number];
     const b = bounds(30);
     const raw = await one<{ views: number; lights: number; comments: number }>(sql`select
@@ -178,7 +195,9 @@ describe('data centre: content-list', () => {
       { cookies: creator },
     );
     const ids = rowsOf<{ id: number }>(
-      await t.db.execute(sql`select id from contents where author_id = 1 order by created_at desc, id desc limit 5`),
+      await t.db.execute(
+        sql`select id from contents where author_id = 1 order by created_at desc, id desc limit 5`,
+      ),
     );
     expect(newest.body.data.list.map((c) => c.contentId)).toEqual(ids.map((r) => r.id));
     const bad = await t.signedInject(
@@ -212,7 +231,9 @@ describe('data centre: content-detail', () => {
     const b = bounds(90);
     expect(data.totals.views).toBe(
       (
-        await one<{ n: number }>(sql`select count(*)::integer as n from analytics_events where event = 'pageView'
+        await one<{
+          n: number;
+        }>(sql`select count(*)::integer as n from analytics_events where event = 'pageView'
         and payload->>'path' = ${`/community/content/${top.contentId}`}
         and occurred_at >= ${b.start}::timestamptz and occurred_at < ${b.end}::timestamptz`)
       ).n,
@@ -257,7 +278,9 @@ describe('data centre: fans-portrait', () => {
     const res = await t.signedInject(contract.creator.dataCenterFansPortrait, {}, { cookies: creator });
     expect(res.body.code).toBe(200);
     const data = res.body.data;
-    const total = await one<{ n: number }>(sql`select count(*)::integer as n from follows where followee_id = 1`);
+    const total = await one<{ n: number }>(
+      sql`select count(*)::integer as n from follows where followee_id = 1`,
+    );
     expect(data.total).toBe(total.n);
     const women = await one<{ n: number }>(sql`select count(*)::integer as n from follows f
       join users u on u.id = f.follower_id where f.followee_id = 1 and u.gender = 2`);
@@ -267,7 +290,9 @@ describe('data centre: fans-portrait', () => {
     expect(sum(data.gender)).toBe(total.n);
     expect(sum(data.ageBands)).toBe(total.n);
     expect(sum(data.regions)).toBe(total.n);
-    expect(data.regions.filter((s) => s.key !== 'other' && s.key !== 'unknown').length).toBeLessThanOrEqual(10);
+    expect(data.regions.filter((s) => s.key !== 'other' && s.key !== 'unknown').length).toBeLessThanOrEqual(
+      10,
+    );
     expect(data.activeHours).toHaveLength(24);
     const hours = await one<{ n: number }>(sql`select count(*)::integer as n from analytics_events e
       join follows f on f.follower_id = e.user_id and f.followee_id = 1
