@@ -7,6 +7,8 @@ export interface ChartData {
   kind: 'line' | 'bars';
   labels: string[];
   series: Array<{ name: string; color: string; values: number[] }>;
+  /** Label every few points only (hours of the day), instead of every category. */
+  sparseLabels?: boolean;
 }
 
 /**

@@ -35,6 +35,7 @@ export function FansPortraitCard({
         region: bars(text.tableCount, data.regions, regionLabel),
         hours: {
           kind: 'bars',
+          sparseLabels: true,
           labels: data.activeHours.map((_, h) => String(h)),
           series: [{ name: text.figures.views, color: ACCENT, values: data.activeHours }],
         } satisfies ChartData,

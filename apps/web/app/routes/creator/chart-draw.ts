@@ -10,11 +10,15 @@ const GRID = '#eeeef1';
 const FONT = '11px -apple-system, "PingFang SC", sans-serif';
 
 /** Draws the chart into `box` at its width; returns it, to destroy on unmount. */
-export function drawChart(box: HTMLElement, { labels, series, kind }: ChartData): uPlot {
+export function drawChart(box: HTMLElement, { labels, series, kind, sparseLabels }: ChartData): uPlot {
   const bars = kind === 'bars';
   const xs = labels.map((_, i) => i);
+  const width = Math.max(box.clientWidth, 240);
+  // Category labels that would touch each other at this width are slanted (regions, age bands).
+  const labelChars = labels.reduce((n, label) => n + label.length, 0);
+  const slanted = bars && !sparseLabels && labelChars * 12 > width * 0.8;
   const options: uPlot.Options = {
-    width: Math.max(box.clientWidth, 240),
+    width,
     height: 180,
     legend: { show: false },
     cursor: { show: false },
@@ -26,12 +30,13 @@ export function drawChart(box: HTMLElement, { labels, series, kind }: ChartData)
       {
         stroke: AXIS,
         font: FONT,
-        size: 28,
+        size: slanted ? 52 : 28,
         gap: 4,
+        rotate: slanted ? -45 : 0,
         grid: { show: false },
         ticks: { show: false },
         incrs: [1, 2, 3, 4, 6, 7, 10, 15, 30],
-        space: bars ? 14 : 44,
+        space: bars && !sparseLabels ? 14 : 44,
         values: (_u, ticks) => ticks.map((t) => labels[t] ?? ''),
       },
       {
