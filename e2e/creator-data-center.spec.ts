@@ -96,6 +96,15 @@ describe('creator data centre in a phone browser', () => {
     await page.reload();
     await page.getByTestId('summary').waitFor();
     expect(await figureOf(page, 'views')).toBe(quarter.views.value + 1);
+
+    // The reader shares it (a browser: the link is copied): the share reaches the collector too.
+    await reader.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await reader.getByTestId('share-button').click();
+    await expect
+      .poll(async () => (await api(contract.creator.dataCenterSummery, { period: 90 })).shares.value, {
+        timeout: 15_000,
+      })
+      .toBe(quarter.shares.value + 1);
   });
 
   it('a failed overview shows its placeholder in place, without a toast, and the rest of the page works', async () => {
