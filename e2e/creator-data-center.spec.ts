@@ -44,6 +44,7 @@ describe('creator data centre in a phone browser', () => {
     await setSessionCookies(page, baseURL, tokens);
     await page.goto(`${baseURL}/community/user?userId=1`);
     await waitForHydration(page);
+    await shot(page, 'user-home');
     await page.getByTestId('creator-centre').click();
     await page.waitForURL('**/creator/data-center');
     await page.getByTestId('summary').waitFor();
@@ -105,6 +106,21 @@ describe('creator data centre in a phone browser', () => {
         timeout: 15_000,
       })
       .toBe(quarter.shares.value + 1);
+  });
+
+  it('创作中心 is only on my own home, and only once I have a content', async () => {
+    const tokens = await apiLogin(baseURL);
+    const userId = Number(tokens.duToken.split('|')[1]);
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, tokens);
+    await page.goto(`${baseURL}/community/user?userId=${userId}`);
+    await waitForHydration(page);
+    await page.getByTestId('user-profile').waitFor();
+    expect(await page.getByTestId('creator-centre').count()).toBe(0);
+    // Someone else's home (the demo creator's) has no entry for me either.
+    await page.goto(`${baseURL}/community/user?userId=1`);
+    await page.getByTestId('follow-button').waitFor();
+    expect(await page.getByTestId('creator-centre').count()).toBe(0);
   });
 
   it('a failed overview shows its placeholder in place, without a toast, and the rest of the page works', async () => {
