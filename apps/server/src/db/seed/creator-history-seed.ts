@@ -117,7 +117,14 @@ export async function insertCreatorHistory(db: Db, nowMs = Date.now()): Promise<
     await tx.execute(sql`
       update users set phone = ${DEMO_CREATOR_PHONE} where id = ${DEMO_CREATOR_ID} and phone is null
         and not exists (select 1 from users where phone = ${DEMO_CREATOR_PHONE})`);
-    // The seed's follows of these creators happened over the past year, not all on seeding day.
+    // The seed's follows of these creators and lights of their contents happened over the past
+    // year, not all on seeding day (they are dated by the insert otherwise).
+    await tx.execute(sql`
+      update content_lights set created_at = ${new Date(nowMs).toISOString()}::timestamptz
+        - make_interval(days => ((user_id * 7919 + content_id * 104729) % 360) + 1, secs => (user_id * 37 + content_id) % 86400)
+      where user_id <= ${SEED_SIZES.users}
+        and content_id in (select id from contents where author_id <= ${HISTORY_CREATORS} and id <= ${SEED_SIZES.contents})`);
+    // Likewise the seed's follows of these creators.
     await tx.execute(sql`
       update follows set created_at = ${new Date(nowMs).toISOString()}::timestamptz
         - make_interval(days => ((follower_id * 7919 + followee_id * 104729) % 360) + 1)
