@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './domains/auth/routes';
 import { registerCommunityRoutes } from './domains/community/routes';
 import { registerConfigRoutes } from './domains/config/routes';
 import { registerContentRoutes } from './domains/content/routes';
+import { registerCreatorRoutes } from './domains/creator/routes';
 import { registerCreatorUpgradeRoutes } from './domains/creator/upgrade-routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, deps);
   registerContentRoutes(app, deps);
   registerCommunityRoutes(app, deps);
+  registerCreatorRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerCreatorUpgradeRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);

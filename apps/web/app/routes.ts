@@ -30,6 +30,9 @@ export default [
   // Feedback (login only): report a content, comment or user; tell search what it missed.
   route('feedback/accuse', 'routes/feedback/accuse.tsx'),
   route('feedback/search-idea', 'routes/feedback/search-idea.tsx'),
+  // Creator data centre (issue 15 point 1; login only): overview, contents, fans; a content's days.
+  route('creator/data-center', 'routes/creator/data-center.tsx'),
+  route('creator/data-center/content/:contentId', 'routes/creator/data-center-content.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).

@@ -1,5 +1,6 @@
 import { articleSpuIds, CONTENT_TYPE, type ContentType, transformArticle } from '@h5/core';
 import type { StoredImage } from '../schema';
+import { DEMO_CREATOR_ID, DEMO_CREATOR_PHONE, portraitOf, type SeedPortrait } from './creator-portrait';
 import { Random } from './random';
 import { richTextBody } from './rich-text';
 import * as vocab from './vocab';
@@ -29,7 +30,7 @@ const ASPECTS: ReadonlyArray<readonly [number, number]> = [
   [900, 1200],
 ];
 
-export interface SeedUser {
+export interface SeedUser extends SeedPortrait {
   id: number;
   phone: string | null;
   userName: string;
@@ -77,12 +78,13 @@ function generateUsers(rng: Random): SeedUser[] {
   for (let id = 1; id <= SEED_SIZES.users; id++) {
     users.push({
       id,
-      // Seeded people have no phone: web logins create their own users.
-      phone: null,
+      // Seeded people have no phone (web logins create their own users), but for the demo creator.
+      phone: id === DEMO_CREATOR_ID ? DEMO_CREATOR_PHONE : null,
       userName: userName(rng, id),
       avatar: seedArtUrl(`avatar-${id}`, 160, 160),
       isCreator: id <= SEED_SIZES.creators,
       createdAt: new Date(SEED_EPOCH_MS - 400 * DAY_MS + id * 3_600_000),
+      ...portraitOf(id),
     });
   }
   return users;

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
 import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
+import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
 import { insertCreatorSeed, insertUpgradeSeed } from './upgrade-seed';
@@ -55,7 +56,8 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   await insertUploadSeed(db); // configuration, idempotent: also for databases seeded before issue 5
   await insertUpgradeSeed(db); // idempotent: also for databases seeded before issue 15
   const [row] = await db.select({ id: s.users.id }).from(s.users).limit(1);
-  if (row) return false;
-  await insertSeed(db, seed);
-  return true;
+  if (!row) await insertSeed(db, seed);
+  // Dated back from today, once (also for databases seeded before issue 15).
+  await insertCreatorHistory(db);
+  return !row;
 }

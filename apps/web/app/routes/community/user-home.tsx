@@ -10,6 +10,7 @@ import { isNotFoundError, notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { useRootData } from '../../lib/root-data';
+import { CREATOR_TEXT } from '../../lib/ui-text/creator';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -207,6 +208,12 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
         </p>
       </div>
       <div className={styles.actions}>
+        {profile.isSelf && profile.contentCount > 0 ? (
+          // Issue 15 point 5: my own home, with at least one content, leads to the creator tools.
+          <Link to="/creator/data-center" className={styles.creator} data-testid="creator-centre">
+            {CREATOR_TEXT.creatorCentre}
+          </Link>
+        ) : null}
         {profile.isSelf ? null : (
           <button
             type="button"
