@@ -8,7 +8,7 @@ import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
-const RECEIVABLE_AWARD = 3; // the seed's 成长创作者奖励: the demo creator is at 成长创作者
+const RECEIVABLE_AWARD = 3; // the seed's 成长创作者奖励 (level 1): the demo creator is at 优质创作者 (level 2)
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -28,7 +28,7 @@ describe('creator upgrade programme and video account (issue 15 points 2–4)', 
     await open(tabA, `${baseURL}/creator/upgrade`);
     await open(tabB, `${baseURL}/creator/upgrade`);
 
-    expect(await tabA.getByTestId('upgrade-level').textContent()).toContain('成长创作者');
+    expect(await tabA.getByTestId('upgrade-level').textContent()).toContain('优质创作者');
     const awardA = tabA.locator(`[data-award-id="${RECEIVABLE_AWARD}"]`);
     const awardB = tabB.locator(`[data-award-id="${RECEIVABLE_AWARD}"]`);
     expect(await awardA.getAttribute('data-state')).toBe('receivable');

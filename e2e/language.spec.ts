@@ -29,7 +29,13 @@ const ALLOWED_WORDS = new Set(['App', 'AI', 'ID']);
 /** The page's own words with a Latin word of two or more letters not in the allowed list. */
 async function englishUiText(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
-    const out: string[] = [document.title];
+    // The title less the content's or user's name it carries (user content).
+    const named = ['detail-title', 'user-name'].map(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '',
+    );
+    const out: string[] = [
+      named.reduce((title, name) => (name ? title.replace(name, '') : title), document.title),
+    ];
     const own = document.querySelectorAll(
       'button, h1, label, [role="status"], [role="alert"], .visually-hidden, nav a, input, textarea',
     );
