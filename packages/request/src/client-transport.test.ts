@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE, getItem, hang, ok, rejection, riskCheck, setup, summary } from './test-utils';
+import { BASE, getItem, hang, ok, type Reply, rejection, riskCheck, setup, summary } from './test-utils';
 
 const input = { itemId: 1, limit: 2 };
 
@@ -45,6 +45,23 @@ describe('time-out (spec §8, §9)', () => {
     await vi.advanceTimersByTimeAsync(2500);
     expect((await pending).message).toBe('请求超时（2500 毫秒）');
     expect(hooks.onTimeout.mock.calls[0]?.[0].timeoutMs).toBe(2500);
+  });
+
+  it('a time-out of 0, the HTTP client default of spec §9, means none: no timer, a late answer still counts', async () => {
+    vi.useFakeTimers();
+    let answer: (value: Reply) => void = () => undefined;
+    const { api, hooks } = setup(
+      () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const pending = api(getItem, input, { timeoutMs: 0 });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(vi.getTimerCount()).toBe(0);
+    answer(ok({ title: 'late' }));
+    expect(await pending).toEqual({ title: 'late' });
+    expect(hooks.onTimeout).not.toHaveBeenCalled();
   });
 
   it('takes a client time-out; an answer in time clears the timer', async () => {

@@ -1,4 +1,4 @@
-import { articleSpuIds, CONTENT_TYPE, type ContentType, transformArticle } from '@h5/core';
+import { articleSpuIds, CONTENT_CATEGORY, CONTENT_TYPE, type ContentType, transformArticle } from '@h5/core';
 import type { StoredImage } from '../schema';
 import { DEMO_CREATOR_ID, DEMO_CREATOR_PHONE, portraitOf, type SeedPortrait } from './creator-portrait';
 import { Random } from './random';
@@ -146,6 +146,9 @@ function contentTimes(rng: Random, count: number): number[] {
   return times;
 }
 
+/** The categories besides 热门推荐 (spec §3), in their order: 6 … 12. */
+const TOPIC_CATEGORIES = Object.values(CONTENT_CATEGORY).filter((c) => c !== CONTENT_CATEGORY.HotRecommend);
+
 function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
   const times = contentTimes(rng, SEED_SIZES.contents);
   const contents: SeedContent[] = [];
@@ -170,9 +173,12 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
       }
     }
     const cover = images[0] ?? null;
-    const drawn = rng.chance(0.8) ? 0 : rng.pick([6, 7, 8, 9, 10, 11, 12]);
+    const drawn = rng.chance(0.8) ? CONTENT_CATEGORY.HotRecommend : rng.pick(TOPIC_CATEGORIES);
     // 视频专区 (9) holds videos only; a text or picture content drawn there goes to 品类进阶 (10).
-    const category = drawn === 9 && contentType !== CONTENT_TYPE.Video ? 10 : drawn;
+    const category =
+      drawn === CONTENT_CATEGORY.VideoArea && contentType !== CONTENT_TYPE.Video
+        ? CONTENT_CATEGORY.CategoryAdvancement
+        : drawn;
     contents.push({
       id,
       authorId,

@@ -1,3 +1,5 @@
+import { CONTENT_CATEGORY } from '@h5/core';
+
 /** Word lists the seed composes names, titles and comments from (no pasted rows). */
 
 export const NAME_HEADS = [
@@ -95,43 +97,48 @@ export function brandModel(rng: { pick<T>(items: readonly T[]): T }): { brand: s
  * topic is about it; `{model}` takes a model.
  */
 export const CATEGORY_TITLES: Readonly<Record<number, readonly string[]>> = {
-  6: [
+  [CONTENT_CATEGORY.PlatformRules]: [
     '社区发布规范更新：这些内容不能发',
     '创作公约解读：原创与搬运怎么界定',
     '举报处理流程全梳理，被误判怎么申诉',
     '商品链接挂载规则，一次讲清楚',
   ],
-  7: [
+  [CONTENT_CATEGORY.OperationalSkills]: [
     '涨粉第一个月，我做对的三件事',
     '封面和标题怎么写，点击率翻倍',
     '发布时间怎么选？一个月的数据复盘',
     '评论区互动的五个小技巧',
   ],
-  8: [
+  [CONTENT_CATEGORY.PlatformGameplay]: [
     '新人创作任务怎么做最快',
     '话题活动参与指南：奖励怎么拿',
     '邀请好友得奖励，规则全解读',
     '抽奖活动玩法说明',
   ],
-  9: [
+  [CONTENT_CATEGORY.VideoArea]: [
     '一分钟看懂{model}上脚效果',
     '{model}开箱视频，细节全在这',
     '手机也能拍出质感球鞋视频',
     '球鞋视频运镜技巧分享',
   ],
-  10: [
+  [CONTENT_CATEGORY.CategoryAdvancement]: [
     '从{model}聊聊复古跑鞋',
     '篮球鞋缓震科技一文看懂',
     '跑鞋怎么选：稳定、缓震还是竞速',
     '户外鞋入门：越野和徒步的区别',
   ],
-  11: [
+  [CONTENT_CATEGORY.CreativeRealization]: [
     '创作者收益怎么算？我的第一笔收入',
     '带货内容怎么写才不招人烦',
     '升级计划实测：三个月从新手到进阶',
     '品牌合作报价怎么定',
   ],
-  12: ['第一次开播要准备什么', '直播间灯光布置，百元搞定', '直播时冷场怎么办', '粉丝团玩法：让观众留下来'],
+  [CONTENT_CATEGORY.LiveSkills]: [
+    '第一次开播要准备什么',
+    '直播间灯光布置，百元搞定',
+    '直播时冷场怎么办',
+    '粉丝团玩法：让观众留下来',
+  ],
 };
 
 export const COLORWAYS = [
