@@ -1,4 +1,4 @@
-import { contract, DATA_CENTER_PERIODS, type DataCenterContentDetail } from '@h5/contract';
+import { contract, type DataCenterContentDetail } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/data-center-content';
 import { Chart, type ChartData } from './Chart';
 import styles from './data-center.module.css';
+import { PeriodTabs } from './PeriodTabs';
 import { periodOf, shortDate } from './period';
 
 const SERIES = [
@@ -60,21 +61,11 @@ export default function ContentDataScreen({ loaderData }: Route.ComponentProps) 
     <div className={styles.screen} data-testid="content-data">
       <PageHeader title={text.contentDetail} fallback={back} />
       <main className={styles.main}>
-        <div className={styles.tabs} role="tablist" aria-label={text.dailyTrend}>
-          {DATA_CENTER_PERIODS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              role="tab"
-              aria-selected={p === period}
-              className={styles.tab}
-              onClick={() => setSearch({ period: String(p) }, { replace: true, preventScrollReset: true })}
-              data-testid={`period-${p}`}
-            >
-              {text.periods[p]}
-            </button>
-          ))}
-        </div>
+        <PeriodTabs
+          period={period}
+          label={text.dailyTrend}
+          onChoose={(p) => setSearch({ period: String(p) }, { replace: true, preventScrollReset: true })}
+        />
         {state.status === 'ready' ? (
           <ContentData data={state.data} />
         ) : loaderData.error && loaderData.period === period ? (

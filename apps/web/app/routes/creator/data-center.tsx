@@ -1,4 +1,4 @@
-import { contract, DATA_CENTER_PERIODS, type DataCenterPeriod } from '@h5/contract';
+import { contract, type DataCenterPeriod } from '@h5/contract';
 import { useSearchParams } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useInfinite } from '../../lib/data-layer/use-infinite';
@@ -13,6 +13,7 @@ import type { Route } from './+types/data-center';
 import { ContentFigures, type SortKey } from './ContentFigures';
 import styles from './data-center.module.css';
 import { FansPortraitCard } from './FansPortraitCard';
+import { PeriodTabs } from './PeriodTabs';
 import { periodOf } from './period';
 import { SummaryCard } from './SummaryCard';
 
@@ -81,21 +82,7 @@ export default function DataCentre({ loaderData }: Route.ComponentProps) {
       <PageHeader title={text.dataCentre} fallback="/" />
       <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={list.state.loading === 'refresh'} />
       <main className={styles.main}>
-        <div className={styles.tabs} role="tablist" aria-label={text.overview}>
-          {DATA_CENTER_PERIODS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              role="tab"
-              aria-selected={p === period}
-              className={styles.tab}
-              onClick={() => choose({ period: p })}
-              data-testid={`period-${p}`}
-            >
-              {text.periods[p]}
-            </button>
-          ))}
-        </div>
+        <PeriodTabs period={period} label={text.overview} onChoose={(p) => choose({ period: p })} />
         <SummaryCard state={summary} onRetry={loadSummary} />
         <ContentFigures list={list} period={period} sort={sort} onSort={(s) => choose({ sort: s })} />
         <FansPortraitCard state={portrait} onRetry={loadPortrait} />
