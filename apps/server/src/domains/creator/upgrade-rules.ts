@@ -1,14 +1,31 @@
 import type { UpgradeFigures } from '@h5/contract';
+import { CREATOR_LEVEL_TITLES } from '@h5/core';
 
 /**
  * The upgrade programme's rules (issue 15 point 2; docs/api.md "Creator upgrade programme").
  * A level is the highest one whose three figures the season's rows reach.
  */
 export const UPGRADE_LEVELS: ReadonlyArray<{ level: number; title: string; requirements: UpgradeFigures }> = [
-  { level: 0, title: '新手创作者', requirements: { publications: 0, qualityContents: 0, lights: 0 } },
-  { level: 1, title: '成长创作者', requirements: { publications: 5, qualityContents: 1, lights: 30 } },
-  { level: 2, title: '优质创作者', requirements: { publications: 15, qualityContents: 3, lights: 100 } },
-  { level: 3, title: '星级创作者', requirements: { publications: 30, qualityContents: 6, lights: 250 } },
+  {
+    level: 0,
+    title: CREATOR_LEVEL_TITLES[0],
+    requirements: { publications: 0, qualityContents: 0, lights: 0 },
+  },
+  {
+    level: 1,
+    title: CREATOR_LEVEL_TITLES[1],
+    requirements: { publications: 5, qualityContents: 1, lights: 30 },
+  },
+  {
+    level: 2,
+    title: CREATOR_LEVEL_TITLES[2],
+    requirements: { publications: 15, qualityContents: 3, lights: 100 },
+  },
+  {
+    level: 3,
+    title: CREATOR_LEVEL_TITLES[3],
+    requirements: { publications: 30, qualityContents: 6, lights: 250 },
+  },
 ];
 
 /** A publication counts with a title of at least this many characters… */

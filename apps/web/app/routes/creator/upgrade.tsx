@@ -1,4 +1,5 @@
 import { contract, type FlexibleStaffing, type UpgradeFigures, type UpgradeView } from '@h5/contract';
+import { CREATOR_LEVEL_TITLES } from '@h5/core';
 import { useCallback, useState } from 'react';
 import { invalidate, peek } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -30,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FIGURES: ReadonlyArray<keyof UpgradeFigures> = ['publications', 'qualityContents', 'lights'];
-const LEVEL_TITLES = ['新手创作者', '成长创作者', '优质创作者', '星级创作者'];
 const receiptId = (r: { receiptId: number }) => r.receiptId;
 
 /** The upgrade programme (issue 15 points 2 and 4): level, progress, awards, staffing, records. */
@@ -135,7 +135,7 @@ function UpgradeBody({
       </section>
       <UpgradeAwards
         awards={view.awards}
-        levelTitle={(level) => LEVEL_TITLES[level] ?? `Lv${level}`}
+        levelTitle={(level) => CREATOR_LEVEL_TITLES[level] ?? `Lv${level}`}
         busy={busy}
         onReceive={(id) => void receive(id)}
       />
