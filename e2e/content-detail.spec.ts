@@ -41,6 +41,25 @@ describe('content detail', () => {
     await page.getByTestId('not-found').waitFor();
   });
 
+  it('keeps the server-rendered article and carousel while their chunks are still loading', async () => {
+    const page = await phone.newPage();
+    // The lazy parts' chunks arrive 3 s late: hydration and the first updates happen before them.
+    await page.route(/\/assets\/(ArticleBody|ImageCarousel)-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    for (const [id, testId] of [
+      [SEEDED.RichText, 'article'],
+      [SEEDED.PicText, 'image-carousel'],
+    ] as const) {
+      await page.goto(`${baseURL}/community/content/${id}`);
+      await waitForHydration(page);
+      await page.waitForTimeout(1000);
+      expect(await page.getByTestId(testId).count()).toBe(1);
+    }
+    await page.context().close();
+  });
+
   it('shows a RichText article with product cards and stars, and runs none of its scripts', async () => {
     const page = await phone.newPage();
     const errors: string[] = [];

@@ -14,12 +14,16 @@ const ADD_LIGHT = contract.community.addContentLight.path;
 const DEL_LIGHT = contract.community.delContentLight.path;
 const REPLY_LIST = contract.community.replyList.path;
 
-/** Requests that would load the feed's page 1 again: the API call or the route's loader data. */
-function watchPageOneLoads(page: Page) {
+/**
+ * Requests that would load a list's page 1 again: its API call without a cursor (the feed's by
+ * default), a call to any of `also`, or a route's loader data.
+ */
+function watchPageOneLoads(page: Page, api: string = FEED_API, also: string[] = []) {
   const seen: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.includes(FEED_API) && !url.searchParams.has('lastId')) seen.push(request.url());
+    if (url.pathname.includes(api) && !url.searchParams.has('lastId')) seen.push(request.url());
+    if (also.some((path) => url.pathname.includes(path))) seen.push(request.url());
     if (url.pathname.endsWith('.data')) seen.push(request.url());
   });
   return seen;
@@ -58,6 +62,16 @@ async function inViewport(page: Page, id: string) {
   return box !== null && box.y >= 0 && box.y + box.height <= 812;
 }
 
+/** Back from a content: the list shows the same cards with `id` in view, and loaded nothing. */
+async function expectBackInPlace(page: Page, id: string, before: (string | null)[], loads: string[]) {
+  await page.goBack();
+  await card(page, id).waitFor();
+  await expect.poll(() => inViewport(page, id)).toBe(true);
+  // The same pages in the same order (the sentinel near the end may add the next page).
+  expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
+  expect(loads).toEqual([]);
+}
+
 /** Opens a card's content (a client navigation) and waits for its light button. */
 async function openCard(page: Page, id: string) {
   await card(page, id).locator('a').first().click();
@@ -80,13 +94,7 @@ describe('one data layer (issue 13)', () => {
     const before = await cardIds(page);
     await openCard(page, id);
 
-    const loads = watchPageOneLoads(page);
-    await page.goBack();
-    await card(page, id).waitFor();
-    await expect.poll(() => inViewport(page, id)).toBe(true);
-    // The same pages in the same order (the sentinel near the end may add page 6 and on).
-    expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
-    expect(loads).toEqual([]);
+    await expectBackInPlace(page, id, before, watchPageOneLoads(page));
     const shown = await page.locator(FEED_CARD).count();
 
     // A reload starts again at a fresh page 1 (the server renders it; the cache is gone).
@@ -109,19 +117,63 @@ describe('one data layer (issue 13)', () => {
       const before = await cardIds(page);
       const target = await visibleCard(page);
       await openCard(page, target?.id ?? '');
-      const pageOne: string[] = [];
-      page.on('request', (r) => {
-        const url = new URL(r.url());
-        if ((url.pathname.includes(api) && !url.searchParams.has('lastId')) || url.pathname.endsWith('.data'))
-          pageOne.push(r.url());
-      });
-      await page.goBack();
-      await card(page, target?.id ?? '').waitFor();
-      await expect.poll(() => inViewport(page, target?.id ?? '')).toBe(true);
-      expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
-      expect(pageOne).toEqual([]);
+      await expectBackInPlace(page, target?.id ?? '', before, watchPageOneLoads(page, api));
       page.removeAllListeners('request');
     }
+    await page.context().close();
+  });
+
+  it('back from a content to a user home: the same cards and place, no request for page 1', async () => {
+    const page = await phone.newPage();
+    // A creator (seeded creators are users 1..40, with about forty contents each).
+    const author = (await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 20 })).list
+      .map((c) => c.author.userId)
+      .find((id) => id <= 40);
+    await page.goto(`${baseURL}/community/user?userId=${author}`);
+    await waitForHydration(page);
+    await scrollToCards(page, 25);
+    const before = await cardIds(page);
+    const target = await visibleCard(page);
+    await openCard(page, target?.id ?? '');
+    const loads = watchPageOneLoads(page, contract.community.uhomepageContents.path, [
+      contract.community.uhomepageProfile.path,
+    ]);
+    await expectBackInPlace(page, target?.id ?? '', before, loads);
+    await page.context().close();
+  });
+
+  it('back from a user home to the followings: the second page still there, in place, no request for page 1', async () => {
+    const page = await phone.newPage();
+    const tokens = await apiLogin(baseURL);
+    const api = e2eApi(baseURL, tokens);
+    // 30 followings: two pages of 20.
+    for (let userId = 101; userId <= 130; userId++) await api(contract.community.followAdd, { userId });
+    await setSessionCookies(page, baseURL, tokens);
+    await page.goto(`${baseURL}/community/following`);
+    await waitForHydration(page);
+    const users = page.getByTestId('following-user');
+    for (let i = 0; i < 20 && (await users.count()) < 30; i++) {
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(250);
+    }
+    await expect.poll(() => users.count(), { timeout: 15_000 }).toBe(30);
+    const names = await users.allTextContents();
+    const last = users.nth(27);
+    await last.scrollIntoViewIfNeeded();
+    const lastName = names[27] ?? '';
+    const yBefore = await page.evaluate(() => window.scrollY);
+    expect(yBefore).toBeGreaterThan(0);
+    await last.click();
+    await page.waitForURL('**/community/user?userId=*');
+    await page.getByTestId('user-profile').waitFor();
+    const pageOne = watchPageOneLoads(page, contract.community.specialList.path);
+    await page.goBack();
+    await page.waitForURL('**/community/following');
+    await expect.poll(() => users.count()).toBe(30);
+    expect(await users.allTextContents()).toEqual(names);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(yBefore);
+    expect(await users.nth(27).textContent()).toBe(lastName);
+    expect(pageOne).toEqual([]);
     await page.context().close();
   });
 
@@ -212,27 +264,33 @@ describe('one data layer (issue 13)', () => {
     await page.context().close();
   });
 
-  it('forward to a content again shows its comments from the cache, with no reply-list request', async () => {
+  it('forward to a content again shows it and its comments from the cache: no loader or reply-list request', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     const id = (await page.locator(FEED_CARD).first().getAttribute('data-content-id')) ?? '';
-    const firstLoad = page.waitForResponse((r) => r.url().includes(REPLY_LIST));
+    // The first page of comments comes with the page's data (issue 14 point 3: the detail's
+    // loader prefetches it), not as a reply-list request of its own.
     await openCard(page, id);
-    await firstLoad;
-    await page.getByTestId('comment-section').waitFor();
+    await page.getByTestId('comment-section').locator('li').first().waitFor();
     const shown = await page.getByTestId('comment-section').locator('li').count();
+    const title = await page.title();
     await page.goBack();
     await card(page, id).waitFor();
     const replyCalls: string[] = [];
+    const loaderCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes(REPLY_LIST)) replyCalls.push(r.url());
+      if (new URL(r.url()).pathname.endsWith('.data')) loaderCalls.push(r.url());
     });
     await page.goForward();
     await page.getByTestId('comment-section').waitFor();
     expect(await page.getByTestId('comment-section').locator('li').count()).toBe(shown);
     await page.waitForTimeout(500);
     expect(replyCalls).toEqual([]);
+    // The detail itself from the cache too (its client loader): no server loader run, its title.
+    expect(loaderCalls).toEqual([]);
+    expect(await page.title()).toBe(title);
     await page.context().close();
   });
 

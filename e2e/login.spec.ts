@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { SHELL_TEXT } from '../apps/web/app/lib/ui-text/shell';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
+import { loginOnWebPage } from './support/web-login';
 
 describe('web login (phone + one-time code)', () => {
   const phone = usePhoneBrowser();
@@ -118,6 +119,55 @@ describe('back navigation', () => {
     await page.getByRole('button', { name: SHELL_TEXT.back }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('[data-testid="feed-card"]').first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('account basics (issue 14 point 6)', () => {
+  const phone = usePhoneBrowser();
+  const baseURL = inject('baseURL');
+
+  it('the web login links the user agreement and the privacy policy, each a page with a way back', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/login`);
+    await waitForHydration(page);
+    const consent = page.getByTestId('login-consent');
+    expect(await consent.textContent()).toBe('登录即表示你已阅读并同意《用户协议》和《隐私政策》');
+    for (const [name, title] of [
+      ['《用户协议》', '用户协议'],
+      ['《隐私政策》', '隐私政策'],
+    ] as const) {
+      await consent.getByRole('link', { name }).click();
+      await page.getByTestId('legal').waitFor();
+      expect(await page.locator('h1').first().textContent()).toBe(title);
+      expect(await page.locator('main section').count()).toBeGreaterThanOrEqual(3);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/login');
+    }
+    expect((await page.goto(`${baseURL}/agreement/other`))?.status()).toBe(404);
+    await page.context().close();
+  });
+
+  it('logs out on the web from the own home: the server ends the session and the feed shows the login entry', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/login`);
+    await loginOnWebPage(page);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('viewer').click();
+    await page.waitForURL('**/community/user?userId=*');
+    const before = await page.context().cookies(baseURL);
+    const logout = page.getByTestId('logout');
+    expect(await logout.textContent()).toBe('退出登录');
+    const ended = page.waitForResponse((r) => r.url().includes(contract.auth.logout.path));
+    await logout.click();
+    expect((await ended).status()).toBe(200);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('login-entry').waitFor();
+    expect((await page.context().cookies(baseURL)).some((c) => c.name === 'duToken')).toBe(false);
+    // The old session is over on the server too: its cookies no longer log anyone in.
+    await page.context().addCookies(before.map(({ name, value }) => ({ name, value, url: baseURL })));
+    await page.goto(`${baseURL}/`);
+    await page.getByTestId('login-entry').waitFor();
     await page.context().close();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -33,6 +34,13 @@ function precompressed(): Plugin {
   };
 }
 
+// A CSS module's class names from its file and class alone: the same whether the file is imported
+// for its class map or as text (`?inline`, the comments' server-page style, CommentSection.tsx).
+function scopedName(name: string, filename: string): string {
+  const file = filename.replace(/\?.*$/, '');
+  return `_${createHash('sha256').update(`${file}\n${name}`).digest('base64url').slice(0, 6)}`;
+}
+
 // React, React DOM and React Router (with their runtime deps) in one client chunk: every page
 // needs all of them, and one gzip stream is ~1 KiB smaller than the entry / router / JSX-runtime
 // split Rolldown picks on its own (first-load JS budget, DESIGN.md §8). Documented Rolldown
@@ -63,21 +71,22 @@ const SHELL_MODULES = new RegExp(
     // The data layer's core (decision record 005), the same way: every screen's data and every
     // shared light and follow go through it; without this the detail would load the feed chunk.
     String.raw`apps[\/]web[\/]app[\/]lib[\/](data-layer[\/](cache|entry|shadow)|not-found)\.ts$`,
-    String.raw`apps[\/]web[\/]app[\/]shell[\/]NotFound\.(tsx|module\.css)$`,
   ].join('|'),
 );
 
-// The feed route with the waterfall modules the user home and topic pages share with it: one
-// chunk, so the feed's first load is not split into a route chunk and a glue chunk of its own.
+// The feed route with the waterfall modules the user home and topic pages share with it (and the
+// list pages' infinite scroll, skeleton and layout styles, which the feed uses too): one chunk, so
+// the feed's first load is not split into a route chunk and a glue chunk of its own.
 const FEED_MODULES =
-  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/](feed|FeedGrid|FeedCard|columns|format-duration)|lib[\\/]use-infinite-scroll)\.(tsx?|module\.css)$/;
+  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/](feed|FeedGrid|FeedCard|FeedSkeleton|columns|format-duration)|lib[\\/]use-infinite-scroll|shell[\\/]list-page)\.(tsx?|module\.css)$/;
 
 // The page header and its back button: every screen but the feed shows them, the login page the
 // button alone. One chunk (and one stylesheet), not two tiny ones with a request each.
 // The data layer's single values and toggles (decision record 005) go with it: the screens with a
 // header are the ones that read them, and a chunk of their own costs the detail its glue.
+// The not-found screen (issue 14: with the page header) too: every screen that can find nothing has a header.
 const HEADER_MODULES =
-  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:
@@ -106,7 +115,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   css: {
     modules: {
       // Short class names in production keep the JS class maps small; readable ones in dev.
-      generateScopedName: command === 'build' ? '_[hash:base64:6]' : '[name]_[local]_[hash:base64:4]',
+      generateScopedName: command === 'build' ? scopedName : '[name]_[local]_[hash:base64:4]',
     },
   },
 }));

@@ -1,3 +1,4 @@
+import './plugins/zod-locale';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -8,6 +9,8 @@ import { registerAuthRoutes } from './domains/auth/routes';
 import { registerCommunityRoutes } from './domains/community/routes';
 import { registerConfigRoutes } from './domains/config/routes';
 import { registerContentRoutes } from './domains/content/routes';
+import { registerCreatorRoutes } from './domains/creator/routes';
+import { registerCreatorUpgradeRoutes } from './domains/creator/upgrade-routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
@@ -95,7 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, deps);
   registerContentRoutes(app, deps);
   registerCommunityRoutes(app, deps);
+  registerCreatorRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
+  registerCreatorUpgradeRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
   await registerUploadRoutes(app, deps);
   await registerWeb(app, deps);

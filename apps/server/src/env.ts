@@ -1,3 +1,4 @@
+import './plugins/zod-locale';
 import { join } from 'node:path';
 import { APP_ENVS } from '@h5/core';
 import { resolveApiBase } from '@h5/request';
@@ -133,6 +134,11 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(300_000),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt(3_600_000).default(72_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
+  // Issue 15 point 4 (flexible staffing): where a creator who has not signed the payout
+  // agreement signs it; opened as an external-link jump (spec §2 key 5).
+  FLEXIBLE_STAFFING_SIGN_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+    .default('https://flexible-staffing.example.com/sign'),
 });
 
 /** What STORAGE_DRIVER=s3 cannot start without. */

@@ -68,7 +68,7 @@ describe('loadSecrets', () => {
     const weak = { ...generateUploadAppSecrets() };
     weak['community-h5'] = { ...weak['community-h5'], backstageCode: 'short' };
     expect(() => parseEnv({ UPLOAD_APP_SECRETS: JSON.stringify(weak) })).toThrow(
-      /UPLOAD_APP_SECRETS: community-h5\.backstageCode: Too small/,
+      /UPLOAD_APP_SECRETS: community-h5\.backstageCode: 数值过小：期望 string >=/,
     );
     const dir = freshDir();
     writeFileSync(join(dir, 'secrets.json'), '{"uploadApps": {}}');

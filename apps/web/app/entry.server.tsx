@@ -6,7 +6,6 @@
 // the early error collector, Vite's preload nonce).
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
@@ -30,10 +29,12 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // Bots and SPA mode wait for all content; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Everyone gets the whole page in one piece, as React Router's default does for bots (issue 14
+    // point 3): the loaders have run before this render, so what suspends here is only the page's
+    // lazy chunks (comments, carousel, article), ready in milliseconds. Waiting for them puts them
+    // in the HTML in place, where they read and are styled without JavaScript, not streamed
+    // behind a script that reveals them.
+    const readyOption: keyof RenderToPipeableStreamOptions = 'onAllReady';
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -46,6 +47,8 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Every boundary in place, however large (React moves big ones behind a script by default).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useNavigation,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { PRODUCTION_APP_ENV } from './lib/app-env';
@@ -99,6 +100,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      {/* While a navigation loads (issue 14 point 3): floating.css draws and animates it. */}
+      <div className="h5-nav-progress" hidden={useNavigation().state === 'idle'} />
       <PageWrapper inApp={loaderData.inApp}>
         <Outlet />
       </PageWrapper>

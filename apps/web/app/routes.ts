@@ -21,9 +21,18 @@ export default [
   route('column', 'routes/content/content-jump.tsx', { id: 'share-column' }),
   route('note/details', 'routes/content/content-jump.tsx', { id: 'share-note' }),
   route('login', 'routes/auth/login.tsx'),
+  // The user agreement and privacy policy (`user`, `privacy`), linked from the web login.
+  route('agreement/:doc', 'routes/legal/legal.tsx'),
+  // Creator tools (issue 15, login only): the upgrade programme and the video account.
+  route('creator/upgrade', 'routes/creator/upgrade.tsx'),
+  route('creator/video-account', 'routes/creator/video-account.tsx'),
+  route('creator/video-account/card', 'routes/creator/video-account-card.tsx'),
   // Feedback (login only): report a content, comment or user; tell search what it missed.
   route('feedback/accuse', 'routes/feedback/accuse.tsx'),
   route('feedback/search-idea', 'routes/feedback/search-idea.tsx'),
+  // Creator data centre (issue 15 point 1; login only): overview, contents, fans; a content's days.
+  route('creator/data-center', 'routes/creator/data-center.tsx'),
+  route('creator/data-center/content/:contentId', 'routes/creator/data-center-content.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).
@@ -35,6 +44,10 @@ export default [
   route('internal/bridge', 'routes/debug/bridge.tsx'),
   // Upload any file in a chosen mode (multipart resume).
   route('internal/upload', 'routes/upload/upload-console.tsx'),
+  // Approve or reject video account applications (issue 15 point 3).
+  route('internal/video-account-review', 'routes/creator/video-account-review.tsx'),
   // Test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
+  // Any other URL: HTTP 404 and the not-found screen (issue 14 point 2).
+  route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -6,6 +6,9 @@ import { communityReplies } from './domains/community-replies';
 import { config } from './domains/config';
 import { contentDetails } from './domains/content';
 import { contentFeeds } from './domains/content-feeds';
+import { creatorDataCenter } from './domains/creator-data-center';
+import { creatorUpgrade } from './domains/creator-upgrade';
+import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
 import { upload } from './domains/upload';
 
@@ -18,6 +21,9 @@ export * from './domains/community-replies';
 export * from './domains/config';
 export * from './domains/content';
 export * from './domains/content-feeds';
+export * from './domains/creator-data-center';
+export * from './domains/creator-upgrade';
+export * from './domains/creator-video-account';
 export * from './domains/feedback';
 export * from './domains/upload';
 export * from './endpoint';
@@ -27,6 +33,8 @@ export * from './shared';
 /** Community (issue 6): one object, its parts in their own files. */
 const community = { ...communityLights, ...communityReplies, ...communityFollow, ...communityUsers } as const;
 const content = { ...contentDetails, ...contentFeeds } as const;
+/** Creator (issue 15): the data centre, the upgrade programme with flexible staffing, the video account. */
+const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccount } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
-export const contract = { analytics, auth, community, config, content, feedback, upload } as const;
+export const contract = { analytics, auth, community, config, content, creator, feedback, upload } as const;

@@ -38,3 +38,15 @@ export const FEEDBACK_IMAGE_NOT_OWNED = 4105;
 export const FEEDBACK_OPTION_INVALID = 4106;
 /** A requestId already used for a different submission. */
 export const FEEDBACK_REQUEST_ID_REUSED = 4107;
+/** Creator upgrade programme and video account refusals (issue 15 points 2, 3): 43xx (docs/api.md). */
+export const CREATOR_AWARD_NOT_EARNED = 4301;
+/** The caller already received this award (a repeat, a second tab, a double tap). */
+export const CREATOR_AWARD_ALREADY_RECEIVED = 4302;
+/** The award's receiving deadline has passed. */
+export const CREATOR_AWARD_EXPIRED = 4303;
+/** The creator already has a video account application waiting for review. */
+export const VIDEO_ACCOUNT_APPLICATION_PENDING = 4311;
+/** Applying before the video account details were saved. */
+export const VIDEO_ACCOUNT_DETAILS_MISSING = 4312;
+/** Reviewing an application that is no longer pending. */
+export const VIDEO_ACCOUNT_ALREADY_REVIEWED = 4313;

@@ -106,7 +106,7 @@ describe('config client, the static config CDN (alternative data mode)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(signal?.aborted).toBe(true);
     await expect(answer).resolves.toEqual({});
-    expect(String(log.error.mock.calls[0]?.[1])).toContain('timeout of 20000 ms exceeded');
+    expect(String(log.error.mock.calls[0]?.[1])).toContain('请求超时（20000 毫秒）');
   });
 
   it('warns and answers nothing when the static request method is missing', async () => {

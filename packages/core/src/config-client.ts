@@ -5,6 +5,7 @@ import {
   configCenterTree,
 } from './config-center';
 import { STATIC_CONFIG_TIMEOUT_MS } from './constants';
+import { CLIENT_MESSAGES } from './messages/client';
 
 /** A config document: its hash (the path of the `{hash}` call) and its project, key and type. */
 export interface ConfigRef {
@@ -77,7 +78,7 @@ function toConfigData(data: unknown): ConfigData {
 /** Runs `fetch` with an abort signal that fires after `ms`. */
 async function withTimeout<T>(ms: number, fetch: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`timeout of ${ms} ms exceeded`)), ms);
+  const timer = setTimeout(() => controller.abort(new Error(CLIENT_MESSAGES.timeout(ms))), ms);
   try {
     return await fetch(controller.signal);
   } finally {

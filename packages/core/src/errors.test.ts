@@ -88,21 +88,21 @@ describe('codes', () => {
     expect(isHttpSuccessStatus(199)).toBe(false);
   });
   it('maps AI-image codes to their texts', () => {
-    expect(aiImageErrorText(201150102)).toBe('user image failed review');
-    expect(aiImageErrorText(201150103)).toBe('generated image failed review');
-    expect(aiImageErrorText(201150104)).toBe('operating too fast, please try later');
-    expect(aiImageErrorText(201150114)).toBe('operating too fast, please try later');
-    expect(aiImageErrorText(202010008)).toBe('activity not started');
-    expect(aiImageErrorText(202010009)).toBe('activity ended');
-    expect(aiImageErrorText(201150106)).toBe('user banned');
-    expect(aiImageErrorText(201150107)).toBe('please upgrade to the new version to use AI features');
+    expect(aiImageErrorText(201150102)).toBe('用户图片审核未通过');
+    expect(aiImageErrorText(201150103)).toBe('生成的图片审核未通过');
+    expect(aiImageErrorText(201150104)).toBe('操作太快了，请稍后再试');
+    expect(aiImageErrorText(201150114)).toBe('操作太快了，请稍后再试');
+    expect(aiImageErrorText(202010008)).toBe('活动未开始');
+    expect(aiImageErrorText(202010009)).toBe('活动已结束');
+    expect(aiImageErrorText(201150106)).toBe('用户已被封禁');
+    expect(aiImageErrorText(201150107)).toBe('请升级到新版本使用 AI 功能');
     expect(aiImageErrorText(201150105)).toBeUndefined();
   });
   it('formats generic client errors', () => {
-    expect(CLIENT_ERRORS.statusCode(502)).toBe('Request failed with status code 502');
-    expect(CLIENT_ERRORS.network).toBe('Network Error');
-    expect(CLIENT_ERRORS.timeout(10000)).toBe('timeout of 10000 ms exceeded');
-    expect(CLIENT_ERRORS.aborted).toBe('Request aborted');
+    expect(CLIENT_ERRORS.statusCode(502)).toBe('请求失败，状态码 502');
+    expect(CLIENT_ERRORS.network).toBe('网络错误');
+    expect(CLIENT_ERRORS.timeout(10000)).toBe('请求超时（10000 毫秒）');
+    expect(CLIENT_ERRORS.aborted).toBe('请求已取消');
   });
 });
 
@@ -111,16 +111,16 @@ describe('displayMessage', () => {
     expect(isHtmlLike('<!DOCTYPE html><html>502</html>')).toBe(true);
     expect(isHtmlLike('</div>')).toBe(true);
     expect(isHtmlLike('1 < 2 and 3 > 2')).toBe(false);
-    expect(displayMessage({ msg: '<html><body>Bad Gateway</body></html>' })).toBe('network error');
+    expect(displayMessage({ msg: '<html><body>Bad Gateway</body></html>' })).toBe('网络错误');
   });
   it('falls back when empty', () => {
-    expect(displayMessage(undefined)).toBe('loading failed, please retry');
-    expect(displayMessage({ msg: '  ' })).toBe('loading failed, please retry');
-    expect(displayMessage({ msg: 42 })).toBe('loading failed, please retry');
+    expect(displayMessage(undefined)).toBe('加载失败，请重试');
+    expect(displayMessage({ msg: '  ' })).toBe('加载失败，请重试');
+    expect(displayMessage({ msg: 42 })).toBe('加载失败，请重试');
   });
   it('prefers msg, then message', () => {
     expect(displayMessage({ msg: '余额不足', message: 'x' })).toBe('余额不足');
-    expect(displayMessage({ message: 'Network Error' })).toBe('Network Error');
+    expect(displayMessage({ message: '网络错误' })).toBe('网络错误');
     expect(displayMessage('plain')).toBe('plain');
   });
 });
@@ -133,7 +133,7 @@ describe('uploadErrorMessage', () => {
     expect(uploadErrorMessage('文件名后缀必传')).toBe('文件名后缀必传');
   });
   it('falls back when nothing usable', () => {
-    expect(uploadErrorMessage(null)).toBe('loading failed, please retry');
-    expect(uploadErrorMessage({})).toBe('loading failed, please retry');
+    expect(uploadErrorMessage(null)).toBe('加载失败，请重试');
+    expect(uploadErrorMessage({})).toBe('加载失败，请重试');
   });
 });

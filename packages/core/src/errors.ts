@@ -94,7 +94,7 @@ function pickText(...candidates: unknown[]): string {
   return '';
 }
 
-/** The toast text of a failed response: HTML → 'network error', empty → 'loading failed, please retry'. */
+/** The toast text of a failed response: HTML → REQUEST_MESSAGES.networkError, empty → its loadFailed. */
 export function displayMessage(source: MessageSource): string {
   const text = typeof source === 'string' ? pickText(source) : pickText(source?.msg, source?.message);
   if (text === '') return REQUEST_MESSAGES.loadFailed;

@@ -5,6 +5,7 @@ export * from './config-center';
 export * from './config-client';
 export * from './constants';
 export * from './cookie';
+export * from './creator-levels';
 export * from './errors';
 export * from './format-count';
 export * from './image-url';

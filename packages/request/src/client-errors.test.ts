@@ -21,19 +21,19 @@ describe('failure messages (spec §8)', () => {
     expect((await rejection(api(getItem, input))).message).toBe('too frequent');
   });
 
-  it("replaces an HTML-looking msg with 'network error'", async () => {
+  it("replaces an HTML-looking msg with '网络错误'", async () => {
     const { api } = setup(() => refusal(500123, '<html><body>502 Bad Gateway</body></html>'));
-    expect((await rejection(api(getItem, input))).message).toBe('network error');
+    expect((await rejection(api(getItem, input))).message).toBe('网络错误');
   });
 
-  it("falls back to 'loading failed, please retry' for an empty msg", async () => {
+  it("falls back to '加载失败，请重试' for an empty msg", async () => {
     const { api } = setup(() => refusal(500123, '  '));
-    expect((await rejection(api(getItem, input))).message).toBe('loading failed, please retry');
+    expect((await rejection(api(getItem, input))).message).toBe('加载失败，请重试');
   });
 
   it('shows the AI-image text of its code', async () => {
     const { api } = setup(() => refusal(AI_USER_BANNED, 'banned (server wording)'));
-    expect((await rejection(api(getItem, input))).message).toBe('user banned');
+    expect((await rejection(api(getItem, input))).message).toBe('用户已被封禁');
   });
 
   it("a non-2xx envelope shows its msg (HTTP 400 names the field) with kind 'http'", async () => {
@@ -51,7 +51,7 @@ describe('failure messages (spec §8)', () => {
     expect(summary(await rejection(api(getItem, input)))).toMatchObject({
       kind: 'http',
       httpStatus: 200,
-      message: 'loading failed, please retry',
+      message: '加载失败，请重试',
     });
   });
 
@@ -66,7 +66,7 @@ describe('error toast', () => {
     const { api, hooks } = setup(() => refusal(4021, '<p>oops</p>'));
     const error = await rejection(api(getItem, input));
     expect(hooks.onErrorToast).toHaveBeenCalledTimes(1);
-    expect(hooks.onErrorToast).toHaveBeenCalledWith('network error', error);
+    expect(hooks.onErrorToast).toHaveBeenCalledWith('网络错误', error);
   });
 
   it('is not shown when the endpoint says errorToast: false', async () => {
@@ -97,7 +97,7 @@ describe('error toast', () => {
   it('is shown for transport failures too (the message is the generic client text)', async () => {
     const { api, hooks } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await rejection(api(getItem, input));
-    expect(hooks.onErrorToast).toHaveBeenCalledExactlyOnceWith('Network Error', expect.anything());
+    expect(hooks.onErrorToast).toHaveBeenCalledExactlyOnceWith('网络错误', expect.anything());
   });
 
   it('a throwing toast hook does not change the outcome; its error goes to onHookError', async () => {

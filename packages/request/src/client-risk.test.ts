@@ -166,7 +166,7 @@ describe('risk check: HTTP 485 (spec §8, DESIGN.md §9)', () => {
     await vi.waitFor(() => expect(onRiskCheck).toHaveBeenCalled());
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     controller.abort();
-    expect(summary(await aborted)).toMatchObject({ kind: 'aborted', message: 'Request aborted' });
+    expect(summary(await aborted)).toMatchObject({ kind: 'aborted', message: '请求已取消' });
     control.pass('p');
     expect(await other).toEqual({ replyId: 1 });
     expect(seen).toHaveLength(3);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE, getItem, hang, ok, rejection, riskCheck, setup, summary } from './test-utils';
+import { BASE, getItem, hang, ok, type Reply, rejection, riskCheck, setup, summary } from './test-utils';
 
 const input = { itemId: 1, limit: 2 };
 
@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe('time-out (spec §8, §9)', () => {
-  it("rejects after 10 s with 'timeout of 10000 ms exceeded' and reports onTimeout", async () => {
+  it("rejects after 10 s with '请求超时（10000 毫秒）' and reports onTimeout", async () => {
     vi.useFakeTimers();
     const { api, hooks, seen } = setup(hang);
     let settled = false;
@@ -25,7 +25,7 @@ describe('time-out (spec §8, §9)', () => {
       kind: 'timeout',
       code: 0,
       httpStatus: 0,
-      message: 'timeout of 10000 ms exceeded',
+      message: '请求超时（10000 毫秒）',
     });
     expect(seen[0]?.signal?.aborted).toBe(true);
     expect(hooks.onTimeout).toHaveBeenCalledExactlyOnceWith({
@@ -35,7 +35,7 @@ describe('time-out (spec §8, §9)', () => {
       timeoutMs: 10_000,
     });
     expect(seen[0]?.url.startsWith(`${BASE}/x/v1/items/1?`)).toBe(true);
-    expect(hooks.onErrorToast).toHaveBeenCalledExactlyOnceWith('timeout of 10000 ms exceeded', error);
+    expect(hooks.onErrorToast).toHaveBeenCalledExactlyOnceWith('请求超时（10000 毫秒）', error);
   });
 
   it('takes a per-call time-out, and still fires when fetch ignores its signal', async () => {
@@ -43,8 +43,25 @@ describe('time-out (spec §8, §9)', () => {
     const { api, hooks } = setup(() => new Promise(() => undefined));
     const pending = rejection(api(getItem, input, { timeoutMs: 2500 }));
     await vi.advanceTimersByTimeAsync(2500);
-    expect((await pending).message).toBe('timeout of 2500 ms exceeded');
+    expect((await pending).message).toBe('请求超时（2500 毫秒）');
     expect(hooks.onTimeout.mock.calls[0]?.[0].timeoutMs).toBe(2500);
+  });
+
+  it('a time-out of 0, the HTTP client default of spec §9, means none: no timer, a late answer still counts', async () => {
+    vi.useFakeTimers();
+    let answer: (value: Reply) => void = () => undefined;
+    const { api, hooks } = setup(
+      () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const pending = api(getItem, input, { timeoutMs: 0 });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(vi.getTimerCount()).toBe(0);
+    answer(ok({ title: 'late' }));
+    expect(await pending).toEqual({ title: 'late' });
+    expect(hooks.onTimeout).not.toHaveBeenCalled();
   });
 
   it('takes a client time-out; an answer in time clears the timer', async () => {
@@ -57,7 +74,7 @@ describe('time-out (spec §8, §9)', () => {
 });
 
 describe('abort', () => {
-  it("a caller abort rejects 'Request aborted', without a toast", async () => {
+  it("a caller abort rejects '请求已取消', without a toast", async () => {
     const { api, hooks, seen } = setup(hang);
     const controller = new AbortController();
     const pending = rejection(api(getItem, input, { signal: controller.signal }));
@@ -68,7 +85,7 @@ describe('abort', () => {
       kind: 'aborted',
       code: 0,
       httpStatus: 0,
-      message: 'Request aborted',
+      message: '请求已取消',
     });
     expect(seen[0]?.signal?.aborted).toBe(true);
     expect(hooks.onErrorToast).not.toHaveBeenCalled();
@@ -84,7 +101,7 @@ describe('abort', () => {
 });
 
 describe('network and status errors', () => {
-  it("a fetch TypeError rejects 'Network Error'", async () => {
+  it("a fetch TypeError rejects '网络错误'", async () => {
     const failure = new TypeError('Failed to fetch');
     const { api } = setup(() => Promise.reject(failure));
     const error = await rejection(api(getItem, input));
@@ -93,7 +110,7 @@ describe('network and status errors', () => {
       kind: 'network',
       code: 0,
       httpStatus: 0,
-      message: 'Network Error',
+      message: '网络错误',
     });
     expect(error.cause).toBe(failure);
   });
@@ -102,7 +119,7 @@ describe('network and status errors', () => {
     [502, '<html><body>Bad Gateway</body></html>'],
     [404, ''],
     [503, 'Service Unavailable'],
-  ])("a %i without an envelope rejects 'Request failed with status code N'", async (status, text) => {
+  ])("a %i without an envelope rejects '请求失败，状态码 N'", async (status, text) => {
     const { api, hooks } = setup(() => ({ status, text }));
     const error = await rejection(api(getItem, input));
     expect(summary(error)).toEqual({
@@ -110,7 +127,7 @@ describe('network and status errors', () => {
       kind: 'http',
       code: status,
       httpStatus: status,
-      message: `Request failed with status code ${status}`,
+      message: `请求失败，状态码 ${status}`,
     });
     expect(hooks.onErrorToast).toHaveBeenCalledTimes(1);
   });
@@ -125,7 +142,7 @@ describe('declined client (spec §8)', () => {
       kind: 'declined',
       code: 0,
       httpStatus: 0,
-      message: 'Request declined',
+      message: '请求被拒绝',
     });
     expect(seen).toHaveLength(0);
     expect(hooks.onErrorToast).not.toHaveBeenCalled();
@@ -136,9 +153,7 @@ describe('declined client (spec §8)', () => {
     expect(await api(getItem, input)).toEqual({ title: 'x' });
     expect(api.isDeclined()).toBe(false);
     api.decline('privacy terms refused');
-    expect((await rejection(api.envelope(getItem, input))).message).toBe(
-      'Request declined: privacy terms refused',
-    );
+    expect((await rejection(api.envelope(getItem, input))).message).toBe('请求被拒绝：privacy terms refused');
     expect(seen).toHaveLength(1);
   });
 

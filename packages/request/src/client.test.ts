@@ -54,7 +54,7 @@ describe('createApiClient', () => {
     const error = await api(call, {}).catch((e: unknown) => e);
     expect(isApiError(error) && [error.httpStatus, error.message, error.kind]).toEqual([
       502,
-      'Request failed with status code 502',
+      '请求失败，状态码 502',
       'http',
     ]);
   });

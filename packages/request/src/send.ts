@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES } from '@h5/core';
+import { CLIENT_MESSAGES, HTTP_CLIENT_DEFAULT_TIMEOUT_MS } from '@h5/core';
 import { abortedError } from './abort';
 import { ApiError } from './api-error';
 
@@ -9,7 +9,7 @@ export interface RawResponse {
 }
 
 export interface SendOptions {
-  /** 0 means none. */
+  /** The spec's HTTP client default (`HTTP_CLIENT_DEFAULT_TIMEOUT_MS`, 0) means none. */
   timeoutMs: number;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
@@ -62,7 +62,7 @@ export async function send(
   const onCallerAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onCallerAbort, { once: true });
   const timer =
-    timeoutMs > 0
+    timeoutMs > HTTP_CLIENT_DEFAULT_TIMEOUT_MS
       ? setTimeout(() => {
           timedOut = true;
           controller.abort();

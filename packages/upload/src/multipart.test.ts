@@ -197,7 +197,7 @@ describe('multipart upload', () => {
     });
     await expect(uploader.upload(makeFile('a.mp4', 10), { mode: 'multipart' })).rejects.toMatchObject({
       code: 'timeout',
-      message: 'timeout of 50 ms exceeded',
+      message: '请求超时（50 毫秒）',
     });
   });
 

@@ -113,10 +113,10 @@ describe('server upload (media centre)', () => {
 
     it('fails on code 200 without data, with the fallback text', async () => {
       await expect(answering({ code: 200, msg: 'ok', data: null })).rejects.toMatchObject({
-        message: 'loading failed, please retry',
+        message: '加载失败，请重试',
       });
       await expect(answering({ status: 200 })).rejects.toMatchObject({
-        message: 'loading failed, please retry',
+        message: '加载失败，请重试',
       });
     });
 

@@ -1,3 +1,4 @@
+import { CLIENT_MESSAGES } from '@h5/core';
 import { browserGlobal, type XhrLike } from './browser-globals';
 
 /** What the SDK sends to the storage host and the media centre (not the enveloped API). */
@@ -81,7 +82,7 @@ export const xhrTransport: Transport = (request) =>
     };
     xhr.onerror = () => {
       done();
-      reject(new TypeError('network error'));
+      reject(new TypeError(CLIENT_MESSAGES.network));
     };
     xhr.onabort = () => {
       done();

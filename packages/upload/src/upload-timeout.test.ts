@@ -46,7 +46,7 @@ describe('upload time-out (spec §9: 120000 ms)', () => {
     expect(silent.signals[0]?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(silent.signals[0]?.aborted).toBe(true);
-    expect(await outcome).toMatchObject({ code: 'timeout', message: 'timeout of 120000 ms exceeded' });
+    expect(await outcome).toMatchObject({ code: 'timeout', message: '请求超时（120000 毫秒）' });
   });
 
   it('so does a server upload', async () => {
@@ -66,6 +66,6 @@ describe('upload time-out (spec §9: 120000 ms)', () => {
     await vi.advanceTimersByTimeAsync(119_999);
     expect(silent.signals[0]?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await outcome).toMatchObject({ code: 'timeout', message: 'timeout of 120000 ms exceeded' });
+    expect(await outcome).toMatchObject({ code: 'timeout', message: '请求超时（120000 毫秒）' });
   });
 });

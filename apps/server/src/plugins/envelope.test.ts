@@ -20,7 +20,7 @@ describe('error envelope', () => {
     });
     const boom = await app.inject('/boom');
     expect(boom.statusCode).toBe(500);
-    expect(boom.json()).toEqual({ code: INTERNAL_ERROR, msg: 'internal error', data: null });
+    expect(boom.json()).toEqual({ code: INTERNAL_ERROR, msg: '服务器开小差了，请稍后重试', data: null });
     expect(boom.body).not.toMatch(/secret/);
     expect(logged).toHaveLength(1);
     const business = await app.inject('/business');

@@ -21,11 +21,11 @@ export class AppError extends Error {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
-/** Malformed input: HTTP 400, code BAD_REQUEST, the message names the field (`limit: Too big: …`). */
+/** Malformed input: HTTP 400, code BAD_REQUEST, the message names the field (`limit: 数值过大：…`). */
 export const badRequest = (field: string, message: string): AppError =>
   new AppError(BAD_REQUEST, field ? `${field}: ${message}` : message, 400);
 
-/** The first zod issue as a 400, e.g. `limit: Too big: expected number to be <=40`. */
+/** The first zod issue as a 400 (zod's zh-CN locale, plugins/zod-locale.ts), e.g. `limit: 数值过大：期望 number <=40`. */
 export function fromZodError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   if (!issue) return badRequest('', 'invalid input');

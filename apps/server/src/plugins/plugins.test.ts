@@ -19,13 +19,13 @@ describe('sign check (spec §5)', () => {
   it('refuses a missing sign with 403 SIGN_INVALID', async () => {
     const res = await t.signedInject(contract.config.clientIp, {}, { sign: false });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: SIGN_INVALID, msg: 'sign missing', data: null });
+    expect(res.body).toEqual({ code: SIGN_INVALID, msg: '请求缺少签名（sign）', data: null });
   });
 
   it('refuses a wrong sign with 403 SIGN_INVALID', async () => {
     const res = await t.signedInject(contract.content.moreRecommend, { limit: 3 }, { sign: 'deadbeef' });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: SIGN_INVALID, msg: 'sign mismatch' });
+    expect(res.body).toMatchObject({ code: SIGN_INVALID, msg: '请求签名（sign）不正确' });
   });
 
   it('checks a POST sign over the body, sent in the query string', async () => {
@@ -59,7 +59,7 @@ describe('envelope and errors', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       code: BAD_REQUEST,
-      msg: 'limit: Too big: expected number to be <=40',
+      msg: 'limit: 数值过大：期望 number <=40',
       data: null,
     });
   });

@@ -75,7 +75,7 @@ describe('risk check: writes per user', () => {
     expect(refused.status).toBe(RISK_CHECK_STATUS);
     expect(refused.body).toEqual({
       code: RISK_CHECK,
-      msg: 'too many requests: please pass the captcha, then try again',
+      msg: '请求过于频繁：请先完成验证，再重试',
       data: { captchaType: 'image', scene: 'auth.logout' },
     });
     // No write happened: the last session is still live.

@@ -16,7 +16,7 @@ export function signedParams(endpoint: Endpoint, request: FastifyRequest): Recor
     : {};
 }
 
-/** Refuses with HTTP 403, code SIGN_INVALID, 'sign missing' or 'sign mismatch'. */
+/** Refuses with HTTP 403, code SIGN_INVALID, SERVER_MESSAGES' signMissing or signMismatch. */
 export function verifySign(endpoint: Endpoint, request: FastifyRequest, secret: string): void {
   const sign = (request.query as Record<string, unknown>).sign;
   if (typeof sign !== 'string' || sign === '') {

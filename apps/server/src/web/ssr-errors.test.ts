@@ -56,7 +56,7 @@ describe('a server-side call fails with the ApiError the browser sees (issue 13 
       kind: 'http',
       code: 400,
       httpStatus: 400,
-      message: 'limit: Too big: expected number to be <=40',
+      message: 'limit: 数值过大：期望 number <=40',
     });
   });
 

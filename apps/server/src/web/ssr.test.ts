@@ -47,7 +47,7 @@ describe('load context', () => {
     expect(createLoadContext(t.app, t.app.deps, pageRequest(), noReply).nonce).not.toBe(context.nonce);
     await expect(context.api(contract.content.moreRecommend, { limit: 99 })).rejects.toMatchObject({
       code: 400,
-      message: 'limit: Too big: expected number to be <=40',
+      message: 'limit: 数值过大：期望 number <=40',
     });
   });
 

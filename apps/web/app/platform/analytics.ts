@@ -13,6 +13,7 @@ import {
 import type { LazyApi } from '../lib/api-client';
 import { pageAnonymousId } from '../lib/client-identity';
 import { setAnalyticsStats } from '../lib/diagnostics';
+import { CONTENT_SHARED_EVENT, type ContentShared } from '../share/content-shared';
 
 const [FEED_PAGE_ID, DETAIL_PAGE_ID] = ANALYTICS_PAGE_IDS;
 const FEED_CARD = '[data-testid="feed-card"]';
@@ -110,6 +111,11 @@ export function startAnalytics(
   };
   document.addEventListener('click', onClick, true);
 
+  // A content shared from this page (announced by the share logic): the data centre counts it.
+  const onShared = (event: Event) =>
+    analytics.track('contentShare', (event as CustomEvent<ContentShared>).detail);
+  window.addEventListener(CONTENT_SHARED_EVENT, onShared);
+
   // The landing view's source is looked up once (the app may take up to 3000 ms to say); a client
   // navigation's source is the path it came from.
   let previousPath: string | null = null;
@@ -146,6 +152,7 @@ export function startAnalytics(
     stop() {
       cardsAdded.disconnect();
       document.removeEventListener('click', onClick, true);
+      window.removeEventListener(CONTENT_SHARED_EVENT, onShared);
       analytics.stop();
     },
   };

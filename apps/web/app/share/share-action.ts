@@ -9,6 +9,7 @@ import type { LazyApi } from '../lib/api-client';
 import { SHARE_TEXT } from '../lib/ui-text/share';
 import { usesNativeApp } from '../platform/app-mode';
 import { loadPageBridge } from '../platform/page-bridge';
+import { announceContentShare } from './content-shared';
 import { contentShare, type ShareTarget, shareInfoOf, summaryFromDocument } from './share-info';
 
 /** A content's share info from its detail (as its page's meta), else from what the page's meta says. */
@@ -37,6 +38,7 @@ export async function runShare(
   if (isWechatBrowser(navigator.userAgent)) return SHARE_TEXT.wechatHint;
   try {
     const result = await (await loadPageBridge(runtime)).share(info);
+    if (result.shared && target.type === 'content') announceContentShare(target.contentId, result.channel);
     if (!usesNativeApp() && result.channel === SHARE_CHANNELS.copyLink) {
       return FLOATING_BUTTONS_MESSAGES.copySuccess;
     }

@@ -17,21 +17,10 @@ export function BackButton({ fallback, testId }: { fallback: string; testId?: st
   return (
     <button
       type="button"
-      className={styles.iconButton}
+      className={styles.back}
       onClick={goBack}
       aria-label={SHELL_TEXT.back}
       data-testid={testId}
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          d="M15 5l-7 7 7 7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
+    />
   );
 }

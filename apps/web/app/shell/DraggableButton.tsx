@@ -1,8 +1,9 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { readStorage, writeStorage } from '../lib/browser-storage';
-import { clampToViewport, isDrag, type Point, parseStoredPoint, type Size } from './drag-clamp';
+import { clampToViewport, dockToEdge, isDrag, type Point, parseStoredPoint, type Size } from './drag-clamp';
 
-const EDGE = { top: 8, right: 8, bottom: 8, left: 8 };
+// Flush with the side edges (docked), clear of the top and bottom ones.
+const EDGE = { top: 8, right: 0, bottom: 8, left: 0 };
 const storageKey = (id: string) => `h5:floating-button:${id}`;
 
 function viewport(): Size {
@@ -18,8 +19,9 @@ interface Props {
 }
 
 /**
- * A floating button that can be dragged anywhere on screen (kept inside the viewport); its
- * place is remembered for the session. Releasing a drag does not count as a click.
+ * A floating button docked at a side edge of the screen (issue 14 point 7: not over the content's
+ * middle). It can be dragged anywhere; let go, it docks at the nearer side edge at that height.
+ * Its place is remembered for the session. Releasing a drag does not count as a click.
  */
 export function DraggableButton({ id, label, initial, onActivate }: Props) {
   const ref = useRef<HTMLButtonElement>(null);
@@ -33,7 +35,7 @@ export function DraggableButton({ id, label, initial, onActivate }: Props) {
       if (!element) return;
       const size = { width: element.offsetWidth, height: element.offsetHeight };
       const wanted = parseStoredPoint(readStorage('session', storageKey(id))) ?? initial(viewport());
-      setPosition(clampToViewport(wanted, size, viewport(), EDGE));
+      setPosition(dockToEdge(wanted, size, viewport(), EDGE));
     };
     place();
     window.addEventListener('resize', place);
@@ -63,10 +65,17 @@ export function DraggableButton({ id, label, initial, onActivate }: Props) {
   const endDrag = () => {
     const state = drag.current;
     drag.current = null;
-    if (!state?.moved) return;
+    const element = ref.current;
+    if (!state?.moved || !position || !element) return;
     suppressClick.current = true;
-    if (position) writeStorage('session', storageKey(id), JSON.stringify(position));
+    const size = { width: element.offsetWidth, height: element.offsetHeight };
+    const docked = dockToEdge(position, size, viewport(), EDGE);
+    setPosition(docked);
+    writeStorage('session', storageKey(id), JSON.stringify(docked));
   };
+
+  // The side it is docked at, for its shape (flat against the edge, floating.css).
+  const edge = position && position.x <= EDGE.left ? 'left' : 'right';
 
   const onClick = () => {
     if (suppressClick.current) {
@@ -83,6 +92,7 @@ export function DraggableButton({ id, label, initial, onActivate }: Props) {
       className="h5-float-button"
       data-testid={`floating-${id}`}
       data-ready={position ? 'true' : 'false'}
+      data-edge={edge}
       style={position ? { transform: `translate3d(${position.x}px, ${position.y}px, 0)` } : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

@@ -10,9 +10,10 @@ import { Toast } from './Toast';
 import { useToast } from './use-toast';
 
 const text = FLOATING_BUTTONS_MESSAGES;
-// Default places: stacked at the right edge, above the bottom safe area.
-const copyStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 200 });
-const downgradeStart = (v: Size): Point => ({ x: v.width - 104, y: v.height - 144 });
+// Default places: stacked at the right edge, a little below the middle (docked, DraggableButton):
+// clear of the top bars, the bottom bars and the feed's centre line.
+const copyStart = (v: Size): Point => ({ x: v.width, y: Math.round(v.height * 0.55) });
+const downgradeStart = (v: Size): Point => ({ x: v.width, y: Math.round(v.height * 0.55) + 52 });
 
 /**
  * The two draggable test helpers of spec §2 (non-production only, loaded in their own chunk):

@@ -13,11 +13,14 @@ import { Placeholder } from './Placeholder';
 export function PagedListView<T>({
   list,
   emptyText,
+  skeleton,
   children,
 }: {
   list: InfiniteList<T>;
-  /** Said under the empty placeholder. */
+  /** Said by the empty placeholder in place of its text. */
   emptyText?: string;
+  /** Drawn while the first page is on its way (issue 14 point 3), in place of the spinner. */
+  skeleton?: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
   const { state, loadMore, refresh } = list;
@@ -28,14 +31,9 @@ export function PagedListView<T>({
     loadMore,
   );
   if (state.items.length === 0) {
-    if (state.loading) return <Placeholder type="loading" />;
+    if (state.loading) return skeleton ?? <Placeholder type="loading" />;
     if (state.failed) return <Placeholder type="networkError" onRetry={refresh} />;
-    return (
-      <>
-        <Placeholder type="empty" />
-        {emptyText ? <p className={styles.end}>{emptyText}</p> : null}
-      </>
-    );
+    return <Placeholder type="empty" text={emptyText} home />;
   }
   return (
     <>

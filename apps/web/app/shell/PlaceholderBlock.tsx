@@ -1,4 +1,6 @@
 import { PLACEHOLDER_MESSAGES } from '@h5/core';
+import { Link } from 'react-router';
+import { SHELL_TEXT } from '../lib/ui-text/shell';
 import styles from './Placeholder.module.css';
 
 const text = PLACEHOLDER_MESSAGES;
@@ -7,14 +9,24 @@ export type PlaceholderType = 'empty' | 'networkError' | 'loading';
 
 export interface PlaceholderProps {
   type: PlaceholderType;
-  /** The 'refresh network' button of networkError. */
+  /** The refresh button (PLACEHOLDER_MESSAGES.refreshNetwork) of networkError. */
   onRetry?: () => void;
   /** A smaller block, e.g. at the bottom of a list. */
   compact?: boolean;
+  /** empty: what is missing, said in place of the spec's text (one block, not two stacked). */
+  text?: string;
+  /** empty: a link home under the text (issue 14 point 2: every empty screen has a way home). */
+  home?: boolean;
 }
 
 /** The placeholder block of spec §2: empty, networkError (with a retry button) or loading. */
-export function PlaceholderBlock({ type, onRetry, compact = false }: PlaceholderProps) {
+export function PlaceholderBlock({
+  type,
+  onRetry,
+  compact = false,
+  text: said,
+  home = false,
+}: PlaceholderProps) {
   const className = `${styles.block} ${compact ? styles.compact : ''}`;
   if (type === 'loading') {
     return (
@@ -38,7 +50,12 @@ export function PlaceholderBlock({ type, onRetry, compact = false }: Placeholder
   return (
     <div className={className} role="status" data-testid="placeholder-empty">
       <span className={styles.emptyIcon} aria-hidden="true" />
-      <p className={styles.text}>{text.empty}</p>
+      <p className={styles.text}>{said ?? text.empty}</p>
+      {home ? (
+        <Link to="/" className={styles.home}>
+          {SHELL_TEXT.backHome}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToViewport, isDrag, parseStoredPoint } from './drag-clamp';
+import { clampToViewport, dockToEdge, isDrag, parseStoredPoint } from './drag-clamp';
 
 const viewport = { width: 375, height: 812 };
 const button = { width: 88, height: 44 };
@@ -34,5 +34,20 @@ describe('parseStoredPoint', () => {
     expect(parseStoredPoint('{"x":"a","y":1}')).toBeNull();
     expect(parseStoredPoint('not json')).toBeNull();
     expect(parseStoredPoint(null)).toBeNull();
+  });
+});
+
+describe('dockToEdge (issue 14 point 7: the buttons sit at a side edge, not over the middle)', () => {
+  const insets = { top: 44, right: 8, bottom: 34, left: 8 };
+  it('moves a box whose centre is left of the middle to the left edge, keeping its height', () => {
+    expect(dockToEdge({ x: 90, y: 300 }, button, viewport, insets)).toEqual({ x: 8, y: 300 });
+  });
+
+  it('moves a box right of the middle to the right edge', () => {
+    expect(dockToEdge({ x: 150, y: 300 }, button, viewport, insets)).toEqual({ x: 279, y: 300 });
+  });
+
+  it('keeps it inside the viewport vertically', () => {
+    expect(dockToEdge({ x: 0, y: 900 }, button, viewport, insets)).toEqual({ x: 8, y: 734 });
   });
 });

@@ -26,6 +26,16 @@ export function clampToViewport(point: Point, size: Size, viewport: Size, insets
   };
 }
 
+/**
+ * The box moved to the nearer side edge (left or right of the viewport's middle), kept inside
+ * vertically: a floating button docks there, off the content's middle (issue 14 point 7).
+ */
+export function dockToEdge(point: Point, size: Size, viewport: Size, insets: Insets = NO_INSETS): Point {
+  const left = point.x + size.width / 2 < viewport.width / 2;
+  const x = left ? insets.left : viewport.width - insets.right - size.width;
+  return clampToViewport({ x, y: point.y }, size, viewport, insets);
+}
+
 /** Pointer travel (px) below which a press is a tap, not a drag. */
 export const DRAG_THRESHOLD = 6;
 

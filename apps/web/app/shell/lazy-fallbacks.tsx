@@ -7,7 +7,10 @@ import { lazy } from 'react';
 // arrived; their styles are in the shell's stylesheet (vite.config.ts), so it paints styled first.
 const loadFallbacks = () => import('./fallbacks');
 
-/** Fetches the fallbacks' chunk ahead of need (after hydration). */
+/**
+ * Fetches the fallbacks' chunk ahead of need (after hydration); in the browser, its import also
+ * fetches the reachable pages' route modules (fallbacks.ts, warm-routes.ts).
+ */
 export function preloadFallbacks(): void {
   loadFallbacks().catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { ANALYTICS_PAGE_IDS, ANONYMOUS_ID_FORMAT } from '@h5/core';
 import { z } from 'zod';
+import { DB_INT_MAX } from '../shared';
 
 /** Analytics page identifiers used by the product (spec §2): 9 and 637. */
 export const pageIdSchema = z.literal(ANALYTICS_PAGE_IDS);
@@ -70,6 +71,11 @@ export const analyticsEventPayloads = {
   cardExposure: cardOnScreen,
   /** A content card was opened from one of our other screens. */
   cardClick: cardOnScreen,
+  /** A content was shared (issue 15: the creator data centre counts them), by the channel chosen. */
+  contentShare: z.object({
+    contentId: z.number().int().min(1).max(DB_INT_MAX),
+    channel: z.string().min(1).max(32),
+  }),
 } as const;
 
 /** The name of a typed event. */

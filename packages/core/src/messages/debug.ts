@@ -1,4 +1,9 @@
-/** The debug console's colouring-environment plugin (spec strings, verbatim). */
+/** The debug console's colouring-environment plugin, as users see it (zh-CN). */
 export const DEBUG_MESSAGES = {
-  chooseColouringEnv: 'please choose a colouring environment',
+  chooseColouringEnv: '请选择染色环境',
 } as const;
+
+/** The same in the `en` locale: the spec's string, verbatim. */
+export const DEBUG_MESSAGES_EN = {
+  chooseColouringEnv: 'please choose a colouring environment',
+} as const satisfies Record<keyof typeof DEBUG_MESSAGES, string>;

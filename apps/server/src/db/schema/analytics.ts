@@ -1,4 +1,5 @@
 import type { TelemetryKind } from '@h5/contract';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { jsonValue } from './json';
 
@@ -51,7 +52,21 @@ export const analyticsEvents = pgTable(
     userId: integer('user_id'),
     flowType: varchar('flow_type', { length: 64 }),
     ...clientColumns(),
+    /**
+     * The content an event is about, for the creator data centre (issue 15 point 1): a detail
+     * page view's (page id 637) content from its path, a share's from its payload. Generated, so
+     * the collector writes nothing more and older rows have it too.
+     */
+    contentId: integer('content_id').generatedAlwaysAs(
+      sql`case when event = 'pageView' and payload->>'pageId' = '637' then substring(payload->>'path' from '^/community/content/([0-9]{1,9})$')::integer when event = 'contentShare' and payload->>'contentId' ~ '^[0-9]{1,9}$' then (payload->>'contentId')::integer end`,
+    ),
   },
-  // Counts per event over time (the internal analytics page).
-  (t) => [index('analytics_events_event_occurred_idx').on(t.event, t.occurredAt)],
+  (t) => [
+    // Counts per event over time (the internal analytics page).
+    index('analytics_events_event_occurred_idx').on(t.event, t.occurredAt),
+    // A content's views and shares over a period (the data centre).
+    index('analytics_events_content_idx')
+      .on(t.contentId, t.event, t.occurredAt)
+      .where(sql`content_id is not null`),
+  ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
@@ -10,6 +20,12 @@ export const users = pgTable('users', {
   avatar: text('avatar').notNull(),
   isCreator: boolean('is_creator').notNull().default(false),
   createdAt: createdAt(),
+  // Issue 15 point 1: what a creator's fans portrait counts; null when the user never said.
+  /** 1 male, 2 female (USER_GENDER of the contract). */
+  gender: smallint('gender'),
+  birthYear: smallint('birth_year'),
+  /** A province-level region, as the user gave it (北京, 广东, ...). */
+  region: varchar('region', { length: 32 }),
 });
 
 /** A login session: both tokens are stored as sha256 hex, never in clear. */

@@ -4,5 +4,6 @@ export * from './commerce';
 export * from './community';
 export * from './config';
 export * from './content';
+export * from './creator-upgrade';
 export * from './feedback';
 export * from './upload';

@@ -1,5 +1,6 @@
-import { articleSpuIds, CONTENT_TYPE, type ContentType, transformArticle } from '@h5/core';
+import { articleSpuIds, CONTENT_CATEGORY, CONTENT_TYPE, type ContentType, transformArticle } from '@h5/core';
 import type { StoredImage } from '../schema';
+import { DEMO_CREATOR_ID, DEMO_CREATOR_PHONE, portraitOf, type SeedPortrait } from './creator-portrait';
 import { Random } from './random';
 import { richTextBody } from './rich-text';
 import * as vocab from './vocab';
@@ -29,7 +30,7 @@ const ASPECTS: ReadonlyArray<readonly [number, number]> = [
   [900, 1200],
 ];
 
-export interface SeedUser {
+export interface SeedUser extends SeedPortrait {
   id: number;
   phone: string | null;
   userName: string;
@@ -77,20 +78,37 @@ function generateUsers(rng: Random): SeedUser[] {
   for (let id = 1; id <= SEED_SIZES.users; id++) {
     users.push({
       id,
-      // Seeded people have no phone: web logins create their own users.
-      phone: null,
+      // Seeded people have no phone (web logins create their own users), but for the demo creator.
+      phone: id === DEMO_CREATOR_ID ? DEMO_CREATOR_PHONE : null,
       userName: userName(rng, id),
       avatar: seedArtUrl(`avatar-${id}`, 160, 160),
       isCreator: id <= SEED_SIZES.creators,
       createdAt: new Date(SEED_EPOCH_MS - 400 * DAY_MS + id * 3_600_000),
+      ...portraitOf(id),
     });
   }
   return users;
 }
 
+/** A product's name: a brand, one of its own models, a colourway. */
+function productTitle(rng: Random): { brand: string; title: string } {
+  const { brand, model } = vocab.brandModel(rng);
+  return { brand, title: `${brand} ${model} ${rng.pick(vocab.COLORWAYS)}` };
+}
+
+/**
+ * A content's title. Under a topic other than 热门推荐 it is one of that topic's (the draws of a
+ * sneaker title are still made, so the rest of the seed stays as it was).
+ */
+function contentTitle(rng: Random, id: number, category: number): string {
+  const sneaker = title(rng);
+  const own = vocab.CATEGORY_TITLES[category];
+  if (!own) return sneaker;
+  return (own[id % own.length] ?? sneaker).replace('{model}', vocab.MODELS[id % vocab.MODELS.length] ?? '');
+}
+
 function title(rng: Random): string {
-  const brand = rng.pick(vocab.BRANDS);
-  const model = rng.pick(vocab.MODELS);
+  const { brand, model } = vocab.brandModel(rng);
   switch (rng.int(0, 4)) {
     case 0:
       return `${brand} ${model}「${rng.pick(vocab.COLORWAYS)}」${rng.pick(vocab.TOPICS)}，${rng.pick(vocab.HOOKS)}`;
@@ -128,6 +146,9 @@ function contentTimes(rng: Random, count: number): number[] {
   return times;
 }
 
+/** The categories besides 热门推荐 (spec §3), in their order: 6 … 12. */
+const TOPIC_CATEGORIES = Object.values(CONTENT_CATEGORY).filter((c) => c !== CONTENT_CATEGORY.HotRecommend);
+
 function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
   const times = contentTimes(rng, SEED_SIZES.contents);
   const contents: SeedContent[] = [];
@@ -152,19 +173,26 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
       }
     }
     const cover = images[0] ?? null;
+    const drawn = rng.chance(0.8) ? CONTENT_CATEGORY.HotRecommend : rng.pick(TOPIC_CATEGORIES);
+    // 视频专区 (9) holds videos only; a text or picture content drawn there goes to 品类进阶 (10).
+    const category =
+      drawn === CONTENT_CATEGORY.VideoArea && contentType !== CONTENT_TYPE.Video
+        ? CONTENT_CATEGORY.CategoryAdvancement
+        : drawn;
     contents.push({
       id,
       authorId,
       contentType,
-      category: rng.chance(0.8) ? 0 : rng.pick([6, 7, 8, 9, 10, 11, 12]),
-      title: title(rng),
+      category,
+      title: contentTitle(rng, id, category),
       body: body(rng, contentType === CONTENT_TYPE.RichText ? rng.int(3, 6) : rng.int(1, 3)),
       coverUrl: cover?.url ?? null,
       coverWidth: cover?.width ?? null,
       coverHeight: cover?.height ?? null,
       images,
-      videoUrl: contentType === CONTENT_TYPE.Video ? `/cdn/seed/video-${id}.mp4` : null,
-      videoDuration: contentType === CONTENT_TYPE.Video ? rng.int(8, 300) : null,
+      videoUrl: contentType === CONTENT_TYPE.Video ? seedVideoUrl(id) : null,
+      // Short clips (made from the cover at the first request, domains/upload/seed-video.ts).
+      videoDuration: contentType === CONTENT_TYPE.Video ? rng.int(3, 8) : null,
       lightCount: 0,
       replyCount: 0,
       createdAt: new Date(times[id - 1] as number),
@@ -217,6 +245,22 @@ function uniquePairs(count: number, a: () => number, b: () => number): Array<[nu
   return pairs;
 }
 
+/** A seeded video's clip (`/cdn/seed/video-<id>.webm`, made from its cover by the CDN). */
+export const seedVideoUrl = (contentId: number): string => `/cdn/seed/video-${contentId}.webm`;
+
+/** The seeded video contents, id → their cover photo's name (the clip is made from it) and length. */
+export function seedVideoCovers(seed = SEED): Map<number, { cover: string; seconds: number }> {
+  const rng = new Random(seed);
+  const contents = generateContents(rng, generateUsers(rng));
+  return new Map(
+    contents.flatMap((c) =>
+      c.videoUrl !== null && c.videoDuration !== null
+        ? [[c.id, { cover: `c${c.id}-1`, seconds: c.videoDuration }] as const]
+        : [],
+    ),
+  );
+}
+
 /**
  * The seeded content photos, name → the size they were seeded with: the first steps of
  * {@link generateSeed} (same random stream), so exactly the photos its contents show.
@@ -260,10 +304,10 @@ export function generateSeed(seed = SEED) {
 
   const products = Array.from({ length: SEED_SIZES.products }, (_, i) => {
     const spuId = 1_000_001 + i * 7;
-    const brand = rng.pick(vocab.BRANDS);
+    const { brand, title } = productTitle(rng);
     return {
       spuId,
-      title: `${brand} ${rng.pick(vocab.MODELS)} ${rng.pick(vocab.COLORWAYS)}`,
+      title,
       brand,
       // ¥199–¥2 194 in steps of ¥5, from the spuId so the random stream (and the rest of the seed) stays as it was.
       price: (199 + ((spuId * 37) % 400) * 5) * 100,

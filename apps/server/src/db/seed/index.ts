@@ -3,8 +3,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
 import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
+import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
+import { insertCreatorSeed, insertUpgradeSeed } from './upgrade-seed';
 import { insertUploadSeed } from './upload-seed';
 
 const BATCH = 500;
@@ -44,6 +46,7 @@ export async function insertSeed(db: Db, seed?: number): Promise<void> {
     );
     await insertBatches(tx, s.dyeingEnvs, SEED_DYEING_ENVS);
     await insertFeedbackSeed(tx);
+    await insertCreatorSeed(tx);
     for (const table of ['users', 'contents', 'replies']) await resetSequence(tx, table);
   });
 }
@@ -51,8 +54,10 @@ export async function insertSeed(db: Db, seed?: number): Promise<void> {
 /** Seeds only an empty database (no users); returns whether it seeded. */
 export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   await insertUploadSeed(db); // configuration, idempotent: also for databases seeded before issue 5
+  await insertUpgradeSeed(db); // idempotent: also for databases seeded before issue 15
   const [row] = await db.select({ id: s.users.id }).from(s.users).limit(1);
-  if (row) return false;
-  await insertSeed(db, seed);
-  return true;
+  if (!row) await insertSeed(db, seed);
+  // Dated back from today, once (also for databases seeded before issue 15).
+  await insertCreatorHistory(db);
+  return !row;
 }

@@ -36,6 +36,31 @@ describe('seed', () => {
     expect(data.products).toHaveLength(SEED_SIZES.products);
   });
 
+  it('names products by a brand and one of its own models, and keeps topics about their contents', () => {
+    const { products, contents: seeded } = generateSeed();
+    // Outside vectors: a few known pairs, and no model under another brand.
+    const modelsOf: Record<string, string[]> = {
+      耐克: ['AJ1', 'Dunk Low', 'Air Force 1', 'Air Max 97'],
+      新百伦: ['550', '990v6', '9060'],
+      阿迪达斯: ['Samba', 'Gazelle', 'Yeezy 350'],
+    };
+    for (const { title } of products) {
+      const [brand = '', ...rest] = title.split(' ');
+      const known = modelsOf[brand];
+      if (known) expect(known.some((model) => rest.join(' ').startsWith(model))).toBe(true);
+      for (const [other, models] of Object.entries(modelsOf))
+        if (other !== brand)
+          expect(models.some((model) => rest.join(' ').startsWith(`${model} `))).toBe(false);
+    }
+    // 直播技巧 (12) is about live streams, 视频专区 (9) holds videos only.
+    const live = seeded.filter((c) => c.category === 12);
+    expect(live.length).toBeGreaterThan(10);
+    expect(live.every((c) => /开播|直播|粉丝团/.test(c.title))).toBe(true);
+    const videoArea = seeded.filter((c) => c.category === 9);
+    expect(videoArea.length).toBeGreaterThan(10);
+    expect(videoArea.every((c) => c.contentType === 1)).toBe(true);
+  });
+
   it('is what the database holds', async () => {
     const data = generateSeed();
     const firstUsers = await db.select().from(users).orderBy(asc(users.id)).limit(5);

@@ -1,3 +1,5 @@
+import { CONTENT_CATEGORY } from '@h5/core';
+
 /** Word lists the seed composes names, titles and comments from (no pasted rows). */
 
 export const NAME_HEADS = [
@@ -66,38 +68,79 @@ export const LATIN_NAMES = [
   'Nova',
 ];
 
-export const BRANDS = [
-  '耐克',
-  '阿迪达斯',
-  '新百伦',
-  '亚瑟士',
-  '匡威',
-  '万斯',
-  '李宁',
-  '安踏',
-  '彪马',
-  '萨洛蒙',
-  '昂跑',
+/** Each brand with its own models: a product or a title never pairs a model with another brand. */
+export const BRAND_MODELS: readonly (readonly [string, readonly [string, ...string[]]])[] = [
+  ['耐克', ['AJ1', 'Dunk Low', 'Air Force 1', 'Air Max 97']],
+  ['阿迪达斯', ['Samba', 'Gazelle', 'Yeezy 350']],
+  ['新百伦', ['550', '990v6', '9060']],
+  ['亚瑟士', ['Gel-Kayano 14', 'Gel-1130']],
+  ['匡威', ['Chuck 70', 'Run Star Hike']],
+  ['万斯', ['Old Skool', 'Sk8-Hi']],
+  ['李宁', ['韦德之道', '超轻 21']],
+  ['安踏', ['KT9', 'C202']],
+  ['彪马', ['Speedcat', 'Palermo']],
+  ['萨洛蒙', ['XT-6', 'Speedcross 6']],
+  ['昂跑', ['Cloudmonster', 'Cloudtilt']],
 ];
-export const MODELS = [
-  'AJ1',
-  'Dunk Low',
-  'Air Force 1',
-  'Samba',
-  '550',
-  '990v6',
-  'Gel-Kayano 14',
-  'Chuck 70',
-  'Old Skool',
-  '韦德之道',
-  'XT-6',
-  'Cloudmonster',
-  'Yeezy 350',
-  'Gazelle',
-  'Air Max 97',
-  '9060',
-  'Speedcat',
-];
+export const BRANDS = BRAND_MODELS.map(([brand]) => brand);
+/** Every model of every brand. */
+export const MODELS = BRAND_MODELS.flatMap(([, models]) => models);
+
+/** A brand and one of its own models (two draws, as a brand and a model always took). */
+export function brandModel(rng: { pick<T>(items: readonly T[]): T }): { brand: string; model: string } {
+  const [brand, models] = rng.pick(BRAND_MODELS);
+  return { brand, model: rng.pick(models) };
+}
+
+/**
+ * Titles of the topics other than 热门推荐 (spec §3 categories, by value), so a content under a
+ * topic is about it; `{model}` takes a model.
+ */
+export const CATEGORY_TITLES: Readonly<Record<number, readonly string[]>> = {
+  [CONTENT_CATEGORY.PlatformRules]: [
+    '社区发布规范更新：这些内容不能发',
+    '创作公约解读：原创与搬运怎么界定',
+    '举报处理流程全梳理，被误判怎么申诉',
+    '商品链接挂载规则，一次讲清楚',
+  ],
+  [CONTENT_CATEGORY.OperationalSkills]: [
+    '涨粉第一个月，我做对的三件事',
+    '封面和标题怎么写，点击率翻倍',
+    '发布时间怎么选？一个月的数据复盘',
+    '评论区互动的五个小技巧',
+  ],
+  [CONTENT_CATEGORY.PlatformGameplay]: [
+    '新人创作任务怎么做最快',
+    '话题活动参与指南：奖励怎么拿',
+    '邀请好友得奖励，规则全解读',
+    '抽奖活动玩法说明',
+  ],
+  [CONTENT_CATEGORY.VideoArea]: [
+    '一分钟看懂{model}上脚效果',
+    '{model}开箱视频，细节全在这',
+    '手机也能拍出质感球鞋视频',
+    '球鞋视频运镜技巧分享',
+  ],
+  [CONTENT_CATEGORY.CategoryAdvancement]: [
+    '从{model}聊聊复古跑鞋',
+    '篮球鞋缓震科技一文看懂',
+    '跑鞋怎么选：稳定、缓震还是竞速',
+    '户外鞋入门：越野和徒步的区别',
+  ],
+  [CONTENT_CATEGORY.CreativeRealization]: [
+    '创作者收益怎么算？我的第一笔收入',
+    '带货内容怎么写才不招人烦',
+    '升级计划实测：三个月从新手到进阶',
+    '品牌合作报价怎么定',
+  ],
+  [CONTENT_CATEGORY.LiveSkills]: [
+    '第一次开播要准备什么',
+    '直播间灯光布置，百元搞定',
+    '直播时冷场怎么办',
+    '粉丝团玩法：让观众留下来',
+  ],
+};
+
 export const COLORWAYS = [
   '黑白熊猫',
   '芝加哥',

@@ -99,7 +99,7 @@ describe('collectEvents', () => {
     expect(res.body.data.accepted).toEqual(good.map((e) => e.uuid));
     expect(res.body.data.rejected).toEqual([
       { index: 1, uuid: null, reason: 'uuid: uuid must be 16–64 hex digits or dashes' },
-      { index: 2, uuid: null, reason: expect.stringMatching(/expected object/) },
+      { index: 2, uuid: null, reason: expect.stringMatching(/期望 object/) },
     ]);
     expect(await storedRows(good.map((e) => e.uuid))).toHaveLength(2);
   });
@@ -120,7 +120,7 @@ describe('collectEvents', () => {
     const twoBad = analyticsEvent({ event: 'pageView', payload: { pageId: 10 } });
     const res = await collect([event, twoBad]);
     const reasons = res.body.data.rejected.map((r) => r.reason);
-    expect(reasons[0]).toMatch(/^payload\.contentId: .*expected number/);
+    expect(reasons[0]).toMatch(/^payload\.contentId: .*期望 数字/);
     expect(reasons[1]).toMatch(/^payload\.pageId: .*; payload\.path: /);
     expect(res.body.data.rejected.map((r) => r.uuid)).toEqual([event.uuid, twoBad.uuid]);
   });

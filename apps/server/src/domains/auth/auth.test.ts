@@ -88,7 +88,7 @@ describe('web login', () => {
 describe('sessions', () => {
   it('answers a login-only call without a session with 7999', async () => {
     const res = await t.signedInject(contract.auth.me, {});
-    expect(res.body).toMatchObject({ code: TOURIST, msg: 'please log in', data: null });
+    expect(res.body).toMatchObject({ code: TOURIST, msg: '请先登录', data: null });
   });
 
   it('answers 700 for an expired session', async () => {
@@ -98,7 +98,7 @@ describe('sessions', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.duTokenHash, hashToken(cookies.duToken as string)));
     const res = await t.signedInject(contract.auth.me, {}, { cookies });
-    expect(res.body).toMatchObject({ code: TOKEN_EXPIRED, msg: 'login expired, please log in again' });
+    expect(res.body).toMatchObject({ code: TOKEN_EXPIRED, msg: '登录已过期，请重新登录' });
     // A 'common' call still works for the stale visitor.
     const feed = await t.signedInject(contract.content.moreRecommend, { limit: 1 }, { cookies });
     expect(feed.body.code).toBe(SUCCESS);

@@ -201,7 +201,7 @@ describe('captcha verify', () => {
 
   it('answers the dev hook with 404 for an unknown challenge', async () => {
     const res = await t.signedInject(contract.auth.captchaDevAnswer, { challengeId: 'nope' });
-    expect(res.body).toMatchObject({ code: NOT_FOUND, msg: 'captcha challenge not found', data: null });
+    expect(res.body).toMatchObject({ code: NOT_FOUND, msg: '验证已失效，请重新验证', data: null });
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IMAGE_QUALITY } from '@h5/core';
 import sharp from 'sharp';
 
 /** What `x-oss-process=image/resize,w_N/quality,q_N/format,F` asks for. */
@@ -71,9 +72,10 @@ export function imageTransformer(process: ImageProcess, sourceFormat: NonNullabl
     });
   }
   const format = process.format ?? sourceFormat;
-  const quality = process.quality;
+  if (format === 'png') return pipeline.png({ quality: process.quality });
+  // Lossy output without `quality,q_N` gets the CDN's quality of spec §9, not the encoder's own.
+  const quality = process.quality ?? IMAGE_QUALITY;
   if (format === 'webp') return pipeline.webp({ quality });
-  if (format === 'png') return pipeline.png({ quality });
   return pipeline.jpeg({ quality, mozjpeg: true });
 }
 

@@ -7,13 +7,14 @@ import { registerTokenGateways } from './gateways';
 import { RenderGate } from './render-gate';
 import { registerSeedArt } from './seed-art';
 import { registerSeedPhotos } from './seed-photo';
+import { registerSeedVideos } from './seed-video';
 import { registerServerUpload } from './server-upload';
 import { registerStorageHost, sendStorageError } from './storage-host';
 import { startUploadSweeper } from './sweep';
 
 /**
  * The upload domain: token gateways, the storage host (/oss), the server upload, the file-type
- * enum and the CDN (/cdn: seeded SVG art and raster photos, stored objects with image processing).
+ * enum and the CDN (/cdn: seeded SVG art, raster photos and video clips, stored objects with image processing).
  */
 export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
   registerTokenGateways(app, deps);
@@ -33,5 +34,6 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
     seed.setErrorHandler(sendStorageError);
     registerSeedArt(seed);
     registerSeedPhotos(seed, deps, gate);
+    registerSeedVideos(seed, deps, gate);
   });
 }

@@ -37,15 +37,60 @@ function sneaker(x: number, y: number, scale: number, color: string, accent: str
   return `<g transform="${transform}"><path d="${SOLE}" fill="${accent}" opacity=".9"/><path d="${SNEAKER}" fill="${color}"/><path d="M40 62C70 60 120 64 160 72" stroke="${accent}" stroke-width="5" fill="none" stroke-linecap="round"/><path d="${LACES}" stroke="${accent}" stroke-width="3" stroke-linecap="round"/></g>`;
 }
 
+// More subjects in the same 200 × 100 frame, so covers are not one sneaker drawing each (issue 14
+// point 4): a high-top, a cap, a shoebox and a backpack.
+const HIGH_TOP =
+  'M20 72C20 60 30 55 46 52L60 20C64 12 86 10 94 18L100 44C130 52 170 56 184 66C194 72 194 82 184 85H26C18 85 20 80 20 72Z';
+
+function subject(kind: number, x: number, y: number, scale: number, color: string, accent: string): string {
+  const frame = (body: string) => `<g transform="translate(${x} ${y}) scale(${scale})">${body}</g>`;
+  switch (kind) {
+    case 0:
+      return frame(
+        `<path d="${SOLE}" fill="${accent}" opacity=".9"/><path d="${HIGH_TOP}" fill="${color}"/><circle cx="78" cy="30" r="9" fill="${accent}" opacity=".8"/><path d="M36 64C80 60 130 66 170 72" stroke="${accent}" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+      );
+    case 1:
+      return frame(
+        `<path d="M40 80C40 45 70 26 100 26C130 26 160 45 160 80Z" fill="${color}"/><path d="M100 80H196C196 90 182 95 160 95H100Z" fill="${accent}"/><circle cx="100" cy="24" r="6" fill="${accent}"/><path d="M100 28V78" stroke="${accent}" stroke-width="3" opacity=".5"/>`,
+      );
+    case 2:
+      return frame(
+        `<path d="M22 46H178V96H22Z" fill="${color}"/><path d="M14 32H186V50H14Z" fill="${accent}"/><path d="M40 64H110" stroke="${accent}" stroke-width="6" stroke-linecap="round"/><path d="M40 78H86" stroke="${accent}" stroke-width="4" stroke-linecap="round" opacity=".6"/>`,
+      );
+    default:
+      return frame(
+        `<path d="M62 24C62 4 138 4 138 24V96H62Z" fill="${color}"/><path d="M76 56H124V88H76Z" fill="${accent}" opacity=".85"/><path d="M84 14C84 2 116 2 116 14" stroke="${accent}" stroke-width="5" fill="none"/><path d="M76 66H124" stroke="${color}" stroke-width="3"/>`,
+      );
+  }
+}
+
 function face(w: number, h: number, ink: string): string {
   const r = Math.min(w, h) / 2;
   return `<circle cx="${w / 2}" cy="${h * 0.42}" r="${r * 0.36}" fill="${ink}" opacity=".85"/><path d="M${w / 2 - r * 0.62} ${h}C${w / 2 - r * 0.6} ${h * 0.72} ${w / 2 + r * 0.6} ${h * 0.72} ${w / 2 + r * 0.62} ${h}Z" fill="${ink}" opacity=".85"/>`;
 }
 
-function emoji(w: number, h: number, n: number): string {
+// The 20 seeded emoji (`emoji-1` … `emoji-20`), each its own face: five pairs of eyes times four
+// mouths, on a face colour of its own, so no two look alike (issue 14 point 4).
+const EMOJI_EYES = [
+  '<circle cx="-7" cy="-5" r="2.6"/><circle cx="7" cy="-5" r="2.6"/>',
+  '<path d="M-10 -4q3-5 6 0M4 -4q3-5 6 0" fill="none" stroke-width="2.4"/>',
+  '<path d="M-10 -6h6M4 -6h6" stroke-width="2.4"/>',
+  '<circle cx="-7" cy="-5" r="4" fill="#fff" stroke-width="1.6"/><circle cx="7" cy="-5" r="4" fill="#fff" stroke-width="1.6"/><circle cx="-7" cy="-5" r="1.8"/><circle cx="7" cy="-5" r="1.8"/>',
+  '<path d="M-10 -8l6 5M-10 -3l6-5M4 -8l6 5M4 -3l6-5" stroke-width="2"/>',
+];
+const EMOJI_MOUTHS = [
+  '<path d="M-10 6Q0 16 10 6" fill="none" stroke-width="2.4"/>',
+  '<path d="M-9 9H9" stroke-width="2.4"/>',
+  '<path d="M-10 12Q0 3 10 12" fill="none" stroke-width="2.4"/>',
+  '<ellipse cy="9" rx="4.5" ry="5.5"/>',
+];
+
+function emoji(w: number, h: number, index: number): string {
   const r = Math.min(w, h) * 0.42;
-  const mouth = n % 3 === 0 ? 'M-10 6Q0 16 10 6' : n % 3 === 1 ? 'M-9 9H9' : 'M-10 10Q0 2 10 10';
-  return `<g transform="translate(${w / 2} ${h / 2}) scale(${r / 20})"><circle r="20" fill="#ffd54f"/><circle cx="-7" cy="-5" r="2.6" fill="#3e2723"/><circle cx="7" cy="-5" r="2.6" fill="#3e2723"/><path d="${mouth}" stroke="#3e2723" stroke-width="2.4" fill="none" stroke-linecap="round"/></g>`;
+  const eyes = EMOJI_EYES[index % EMOJI_EYES.length];
+  const mouth = EMOJI_MOUTHS[Math.floor(index / EMOJI_EYES.length) % EMOJI_MOUTHS.length];
+  const hue = (index * 137) % 360;
+  return `<g transform="translate(${w / 2} ${h / 2}) scale(${r / 20})"><circle r="20" fill="hsl(${hue} 85% 66%)"/><g fill="#3e2723" stroke="#3e2723" stroke-linecap="round">${eyes}${mouth}</g></g>`;
 }
 
 /** A seed image request: the name and the size it was seeded with. */
@@ -63,19 +108,23 @@ export function renderSeedArt(name: string, width: number, height: number): stri
   const angle = (h >>> 8) % 360;
   let scene: string;
   if (name.startsWith('emoji-')) {
-    scene = emoji(width, height, h);
+    scene = emoji(width, height, Number(name.slice('emoji-'.length)) - 1 || h);
   } else if (name.startsWith('avatar-')) {
     scene = face(width, height, ink);
   } else {
     const scale = (Math.min(width, height * 1.6) / 200) * 0.78;
     const x = (width - 200 * scale) / 2;
     const y = height * 0.58 - 64 * scale;
-    const second = (h >>> 4) % 2 === 0;
+    // Half the pictures a sneaker (one or a pair), the other half one of four other subjects.
+    const kind = (h >>> 4) % 6;
+    const second = kind === 1;
     scene = [
       `<circle cx="${width * 0.78}" cy="${height * 0.22}" r="${Math.min(width, height) * 0.16}" fill="#fff" opacity=".28"/>`,
       `<ellipse cx="${width / 2}" cy="${y + 98 * scale}" rx="${95 * scale}" ry="${8 * scale}" fill="#000" opacity=".12"/>`,
       second ? sneaker(x - 18 * scale, y - 26 * scale, scale * 0.92, ink, from, true) : '',
-      sneaker(x, y, scale, '#ffffff', ink, false),
+      kind <= 1
+        ? sneaker(x, y, scale, '#ffffff', ink, false)
+        : subject(kind - 2, x, y, scale, '#ffffff', ink),
     ].join('');
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="${id}" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#${id})"/>${scene}</svg>`;

@@ -41,7 +41,7 @@ const seedPhotoRequest = z.object({
 
 let seeded: Map<string, { width: number; height: number }> | undefined;
 /** The size a photo was seeded with; undefined for a name the seed never used. */
-const seededSize = (name: string) => {
+export const seededSize = (name: string) => {
   seeded ??= seedPhotoSizes();
   return seeded.get(name);
 };

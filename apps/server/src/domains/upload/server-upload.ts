@@ -10,6 +10,7 @@ import { uploadApps } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { success } from '../../plugins/envelope';
 import { AppError, badRequest } from '../../plugins/errors';
+import { SERVER_MESSAGES } from '../../plugins/messages';
 import { isStoreError, keyProblem, type ObjectStore } from '../../storage';
 import {
   UPLOAD_IDENTITY_INVALID,
@@ -68,7 +69,7 @@ async function callerApp(deps: AppDeps, request: FastifyRequest) {
   );
   const given = Buffer.from(signature.toLowerCase());
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new AppError(SIGN_INVALID, 'signature mismatch', 403);
+    throw new AppError(SIGN_INVALID, SERVER_MESSAGES.signMismatch, 403);
   }
   if (Math.abs(Number(timestamp) - Date.now()) > TIMESTAMP_SKEW_MS || !/^\d+$/.test(timestamp)) {
     throw new AppError(UPLOAD_IDENTITY_INVALID, UPLOAD_SERVER_MESSAGES.timestampStale);

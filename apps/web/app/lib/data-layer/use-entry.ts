@@ -28,6 +28,12 @@ async function load<N extends EntryName>(api: LazyApi, name: N, input: InputOf<N
   if (tickets.get(key) === ticket) put(key, next);
 }
 
+/** An entry's cached value when it is ready: a client loader answers from it without the server. */
+export function cachedEntry<N extends EntryName>(name: N, input: InputOf<N>): OutputOf<N> | undefined {
+  const state = peek<EntryState<OutputOf<N>>>(keyOf(name, input as object));
+  return state?.status === 'ready' ? state.data : undefined;
+}
+
 /**
  * One value of a contract entry (decision record 005): the loader's data as the seed (just
  * fetched, so it wins over a cached copy and replaces it), else the cached value, else (the

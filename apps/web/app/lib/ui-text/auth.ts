@@ -25,4 +25,11 @@ export const AUTH_TEXT = {
   nativeTitle: '登录后继续',
   nativeHint: '请在 App 的登录窗口中完成登录',
   nativeOpen: '打开登录',
+  logout: '退出登录',
+  loggingOut: '正在退出…',
+  /** The consent line under the web login's button: before, the two links, between, after. */
+  consentBefore: '登录即表示你已阅读并同意',
+  consentAnd: '和',
+  userAgreement: '《用户协议》',
+  privacyPolicy: '《隐私政策》',
 } as const;

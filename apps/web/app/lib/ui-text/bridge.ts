@@ -1,3 +1,5 @@
+import type { LoginGatedAction } from '@h5/core';
+
 /** Labels of the internal bridge console (ours; a tool for native developers and tests). */
 export const BRIDGE_TEXT = {
   title: '原生桥调试',
@@ -34,7 +36,30 @@ export const BRIDGE_TEXT = {
     chat: '联系客服',
     publish: '发布动态',
     toast: '原生提示',
+    finished: '关闭页面',
+    trackSource: '获取来源',
   },
+  /** The login-gated native actions (spec §2), by their native names. */
+  gatedLabels: {
+    getCoupon: '领券',
+    applySettle: '申请入驻',
+    getShareInfo: '获取分享信息',
+    shareGetCoupon: '分享领券',
+    getShareCoupon: '领取分享券',
+    goRedPacketPage: '去红包页',
+    connectStaff: '联系客服',
+    applyDr: '申请达人',
+    requestPush: '请求推送',
+    zan: '点赞',
+    replyUser: '回复用户',
+    deleteReply: '删除回复',
+    upload: '上传',
+    uploadSuccess: '上传成功',
+    fav: '收藏',
+    openMoreManagerDialog: '打开管理菜单',
+    showOrHideReply: '显示或隐藏回复',
+    GoCertivify: '去认证',
+  } satisfies Record<LoginGatedAction, string>,
   jumpLabels: {
     posts: '专栏 8',
     trend: '动态 3',

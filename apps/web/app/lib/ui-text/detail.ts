@@ -8,5 +8,4 @@ export const DETAIL_TEXT = {
   report: '举报',
   light: '点亮',
   commentEntry: '说点什么…',
-  video: '视频',
 } as const;

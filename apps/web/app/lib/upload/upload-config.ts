@@ -5,6 +5,8 @@ export const H5_UPLOAD_APP_ID = 'community-h5';
 
 /** Where feedback evidence images are stored, under the app's folder (`community-h5/feedback/…`). */
 export const EVIDENCE_FOLDER = 'feedback';
+/** Where video account screenshots are stored (`community-h5/video-account/…`). */
+export const VIDEO_ACCOUNT_FOLDER = 'video-account';
 
 /** Monitor user of a visitor (no user id). */
 export const VISITOR_MONITOR_USER = 'visitor';

@@ -3,6 +3,13 @@ import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { useApi } from '../../lib/use-api';
 import styles from './login.module.css';
 
+/** The code sent last: the outbox lists newest first, but the time decides, not the order. */
+export function newestCode(messages: readonly { code: string; sentAt: string }[]): string | null {
+  let newest: { code: string; sentAt: string } | undefined;
+  for (const m of messages) if (!newest || Date.parse(m.sentAt) > Date.parse(newest.sentAt)) newest = m;
+  return newest?.code ?? null;
+}
+
 interface Props {
   phone: string;
   /** Bumped after each code sent, to fetch the outbox again. */
@@ -17,7 +24,7 @@ export function DevOutbox({ phone, sentCount }: Props) {
   const refresh = useCallback(async () => {
     try {
       const { messages } = await api((c) => c.auth.loginOutbox, { phone });
-      setLatest(messages.at(-1)?.code ?? null);
+      setLatest(newestCode(messages));
     } catch (error) {
       console.warn('dev outbox unavailable', error);
       setLatest(null);

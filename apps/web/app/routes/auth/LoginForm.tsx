@@ -1,5 +1,6 @@
 import { loginCodeSchema, phoneSchema } from '@h5/contract';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { useApi } from '../../lib/use-api';
 import { DevOutbox } from './DevOutbox';
@@ -109,6 +110,12 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
       <button type="submit" className={styles.submit} disabled={submitting} data-testid="login-submit">
         {submitting ? AUTH_TEXT.submitting : AUTH_TEXT.submit}
       </button>
+      <p className={styles.consent} data-testid="login-consent">
+        {AUTH_TEXT.consentBefore}
+        <Link to="/agreement/user">{AUTH_TEXT.userAgreement}</Link>
+        {AUTH_TEXT.consentAnd}
+        <Link to="/agreement/privacy">{AUTH_TEXT.privacyPolicy}</Link>
+      </p>
       {showDevOutbox ? <DevOutbox phone={phone} sentCount={sentCount} /> : null}
     </form>
   );

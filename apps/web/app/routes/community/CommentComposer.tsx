@@ -129,6 +129,9 @@ export const CommentComposer = forwardRef<ComposerHandle, Props>(function Commen
               data-name={emoji.name}
             >
               <img src={emoji.url} alt="" width={28} height={28} loading="lazy" />
+              <span className={styles.pickName} aria-hidden="true">
+                {emoji.name}
+              </span>
             </button>
           ))}
         </fieldset>

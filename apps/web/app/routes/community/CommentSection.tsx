@@ -1,6 +1,7 @@
 import type { Reply } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLoaderData } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { useApi } from '../../lib/use-api';
@@ -10,10 +11,16 @@ import { Placeholder } from '../../shell/Placeholder';
 import { Toast } from '../../shell/Toast';
 import { useToast } from '../../shell/use-toast';
 import styles from './Comment.module.css';
+// The same rules as text, for the server page only (issue 14 point 3): React puts the style in the
+// head, so the section is styled from the first paint, without JavaScript too. The browser gets
+// the rules with this chunk's stylesheet and keeps the server's style (same href); its build
+// drops this text (import.meta.env.SSR is false there).
+import stylesText from './Comment.module.css?inline';
 import { CommentComposer, type ComposerHandle } from './CommentComposer';
 import { CommentConfirm } from './CommentConfirm';
 import { CommentItem } from './CommentItem';
 import { useCommentList } from './comment-list';
+import type { DetailRepliesData } from './comment-page';
 
 // Issue 6 (comments). The detail page renders it under the content.
 export interface CommentSectionProps {
@@ -28,7 +35,9 @@ const CLOCK_TICK_MS = 60_000;
 /** The comment list (paged, nested child replies, [name] emoji) and the composer. */
 export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   const api = useApi();
-  const list = useCommentList(contentId, replyCount);
+  // The detail's loader prefetched the first page (routes/content/detail.tsx).
+  const firstPage = useLoaderData<DetailRepliesData>()?.replies ?? null;
+  const list = useCommentList(contentId, replyCount, firstPage);
   const { state } = list;
   const [replyTo, setReplyTo] = useState<Reply | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Reply | null>(null);
@@ -98,6 +107,9 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   const empty = state.items.length === 0;
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="comment-section">
+      <style href="h5-comment-styles" precedence="default">
+        {import.meta.env.SSR ? stylesText : ''}
+      </style>
       <h2 id={headingId} className={styles.heading}>
         {COMMENT_TEXT.heading(formatCount(state.total))}
       </h2>

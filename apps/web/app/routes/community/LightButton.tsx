@@ -21,14 +21,7 @@ export function LightButton({ contentId, isLight, lightCount }: LightButtonProps
       aria-pressed={light.isLight}
       data-testid="light-button"
     >
-      <svg viewBox="0 0 16 16" width="22" height="22" aria-hidden="true" className={styles.icon}>
-        <path
-          d="M8 14s-5.5-3.4-5.5-7.2A3.1 3.1 0 0 1 8 4.6a3.1 3.1 0 0 1 5.5 2.2C13.5 10.6 8 14 8 14z"
-          fill={light.isLight ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="1.3"
-        />
-      </svg>
+      <span className={styles.icon} aria-hidden="true" />
       <span className="visually-hidden">{DETAIL_TEXT.light}</span>
       <span className={styles.count} data-testid="detail-light-count">
         {light.lightCount > 0 ? formatCount(light.lightCount) : DETAIL_TEXT.light}

@@ -1,11 +1,11 @@
-import type { Emoji, Reply, TopReply } from '@h5/contract';
+import type { Emoji, Reply, ReplyPage, TopReply } from '@h5/contract';
 import { useCallback, useState } from 'react';
 import { setContentShadow, useContentShadow } from '../../lib/data-layer/shadow';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { editList, useInfinite } from '../../lib/data-layer/use-infinite';
 import { useApi } from '../../lib/use-api';
+import { COMMENT_PAGE_SIZE as PAGE_SIZE } from './comment-page';
 
-const PAGE_SIZE = 20;
 const CHILD_PAGE_SIZE = 10;
 const NO_EMOJIS: Emoji[] = [];
 
@@ -34,10 +34,10 @@ const replyIdOf = (reply: TopReply) => reply.replyId;
  * cached list edited in place after a successful post or delete; the count is the content's
  * shadow, so every place that shows it agrees.
  */
-export function useCommentList(contentId: number, initialTotal: number) {
+export function useCommentList(contentId: number, initialTotal: number, firstPage: ReplyPage | null = null) {
   const api = useApi();
   const input = { contentId, limit: PAGE_SIZE };
-  const list = useInfinite('community.replyList', input, null, replyIdOf);
+  const list = useInfinite('community.replyList', input, firstPage, replyIdOf);
   const { replyCount: total } = useContentShadow(contentId, {
     replyCount: list.state.last?.replyCount ?? initialTotal,
   });

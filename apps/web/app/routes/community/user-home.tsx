@@ -6,6 +6,8 @@ import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { isNotFoundError, notFound } from '../../lib/not-found';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
+import { useRootData } from '../../lib/root-data';
+import { CREATOR_TEXT } from '../../lib/ui-text/creator';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -17,6 +19,7 @@ import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import { useLowDevice } from '../../shell/use-low-device';
+import { LogoutButton } from '../auth/LogoutButton';
 import { CardList } from '../content/CardList';
 import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/user-home';
@@ -120,13 +123,18 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
   const [header, loadProfile] = useEntry('community.uhomepageProfile', { userId }, props.profile);
   const profile = header.status === 'ready' ? header.data : null;
   const list = useInfinite('community.uhomepageContents', { userId, limit: PAGE_SIZE }, props.page, cardId);
+  // The app logs out natively; the web offers it on the reader's own home.
+  const inApp = useRootData()?.inApp ?? false;
 
   return (
     <div className={layout.screen} data-testid="user-home">
       <PageHeader title={profile?.userName ?? SOCIAL_TEXT.userHome} fallback="/" />
       <main className={layout.main}>
         {profile ? (
-          <ProfileHeader loaded={profile} />
+          <>
+            <ProfileHeader loaded={profile} />
+            {profile.isSelf && !inApp ? <LogoutButton /> : null}
+          </>
         ) : header.status === 'failed' || header.status === 'missing' ? (
           <Placeholder type="networkError" onRetry={loadProfile} compact />
         ) : (
@@ -178,6 +186,12 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
         </p>
       </div>
       <div className={styles.actions}>
+        {profile.isSelf && profile.contentCount > 0 ? (
+          // Issue 15 point 5: my own home, with at least one content, leads to the creator tools.
+          <Link to="/creator/data-center" className={styles.creator} data-testid="creator-centre">
+            {CREATOR_TEXT.creatorCentre}
+          </Link>
+        ) : null}
         {profile.isSelf ? null : (
           <button
             type="button"

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import type { InfiniteList } from '../../lib/data-layer/use-infinite';
 import { PagedListView } from '../../shell/PagedListView';
 import { FeedGrid } from './FeedGrid';
+import { FeedSkeleton } from './FeedSkeleton';
 
-/** The feed's two-column waterfall over a paged list, with its loading, empty and error states. */
+/** The feed's two-column waterfall over a paged list, with its skeleton, empty and error states. */
 export function CardList<C extends FeedCard>({
   list,
   extra,
@@ -13,5 +14,9 @@ export function CardList<C extends FeedCard>({
   /** More for a card, under its author line (the new-commodity product). */
   extra?: (card: C) => ReactNode;
 }) {
-  return <PagedListView list={list}>{(cards) => <FeedGrid cards={cards} extra={extra} />}</PagedListView>;
+  return (
+    <PagedListView list={list} skeleton={<FeedSkeleton />}>
+      {(cards) => <FeedGrid cards={cards} extra={extra} />}
+    </PagedListView>
+  );
 }

@@ -1,9 +1,7 @@
 import type { ContentDetail } from '@h5/contract';
 import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
-import { lazy, Suspense } from 'react';
-import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { lazy, memo, Suspense } from 'react';
 import { JumpLink } from '../../shell/JumpLink';
-import { useLowDevice } from '../../shell/use-low-device';
 import { formatSubmittedAt } from '../feedback/format-time';
 import styles from './DetailBody.module.css';
 // The styles of the lazily loaded media and article, in the detail's stylesheet (see the file).
@@ -14,6 +12,7 @@ import './detail-media.css';
 // The server renders them; the browser hydrates them when their chunk has arrived.
 const ArticleBody = lazy(() => import('./ArticleBody').then((m) => ({ default: m.ArticleBody })));
 const FollowButton = lazy(() => import('../community/FollowButton').then((m) => ({ default: m.FollowButton })));
+const VideoPlayer = lazy(() => import('./VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const ImageCarousel = lazy(() => import('./ImageCarousel').then((m) => ({ default: m.ImageCarousel })));
 
 // The carousel's frame keeps the first image's shape, within 4:3 landscape and 3:4 portrait.
@@ -28,48 +27,48 @@ export function frameRatio(images: ContentDetail['images']): number {
 }
 
 const AVATAR_WIDTH = 72;
-const POSTER_WIDTH = 750;
 
 /**
  * The media on top: carousel (PicText), player (Video), nothing for NoPic and RichText. A video
  * starts playing muted; on a low device it waits for a tap and loads nothing before it.
  */
 function Media({ detail }: { detail: ContentDetail }) {
-  const lowDevice = useLowDevice();
-  if (detail.contentType === CONTENT_TYPE.Video && detail.video) {
-    const { cover, url } = detail.video;
-    return (
-      <div
-        className={styles.player}
-        style={{ aspectRatio: cover ? `${cover.width} / ${cover.height}` : '16 / 9' }}
-      >
-        <video
-          className={styles.video}
-          src={`${url}#t=0.1`}
-          poster={cover ? optimiseImageUrl(cover.url, { width: POSTER_WIDTH, lowDevice }) : undefined}
-          controls
-          playsInline
-          autoPlay={!lowDevice}
-          muted={!lowDevice}
-          preload={lowDevice ? 'none' : 'metadata'}
-          aria-label={DETAIL_TEXT.video}
-          data-testid="detail-video"
-        />
-      </div>
-    );
-  }
-  if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0) {
-    const ratio = frameRatio(detail.images);
-    // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
-    const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
-    return (
-      <Suspense fallback={frame}>
-        <ImageCarousel images={detail.images} ratio={ratio} alt={detail.title} />
-      </Suspense>
-    );
-  }
+  if (detail.contentType === CONTENT_TYPE.Video && detail.video) return <Player video={detail.video} />;
+  if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0)
+    return <Carousel images={detail.images} alt={detail.title} />;
   return null;
 }
+
+/** The player in its frame and boundary; memoised like the carousel (below). */
+const Player = memo(function Player({ video }: { video: NonNullable<ContentDetail['video']> }) {
+  const { cover } = video;
+  return (
+    <div
+      className={styles.player}
+      style={{ aspectRatio: cover ? `${cover.width} / ${cover.height}` : '16 / 9' }}
+    >
+      <Suspense fallback={null}>
+        <VideoPlayer video={video} />
+      </Suspense>
+    </div>
+  );
+});
+
+/**
+ * The carousel in its boundary. Memoised: a server-rendered boundary whose chunk has not arrived
+ * yet is thrown away and client-rendered as its fallback when it receives an update (new props),
+ * so a re-render of the page (the low-device judgement, the cache's first write) must not reach it.
+ */
+const Carousel = memo(function Carousel({ images, alt }: { images: ContentDetail['images']; alt: string }) {
+  const ratio = frameRatio(images);
+  // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
+  const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
+  return (
+    <Suspense fallback={frame}>
+      <ImageCarousel images={images} ratio={ratio} alt={alt} />
+    </Suspense>
+  );
+});
 
 /** The content's topic (a tag id is a content category here): jump key 29, the topic page outside the app. */
 function TopicChip({ category, name }: { category: number; name: string }) {
@@ -86,8 +85,11 @@ function TopicChip({ category, name }: { category: number; name: string }) {
   );
 }
 
-/** The content: media, title, author row with time, then the text or the article. */
-export function DetailBody({ detail }: { detail: ContentDetail }) {
+/**
+ * The content: media, title, author row with time, then the text or the article. Memoised for the
+ * article's boundary, like the carousel's: the page re-renders right after hydration.
+ */
+export const DetailBody = memo(function DetailBody({ detail }: { detail: ContentDetail }) {
   const textCard = detail.contentType === CONTENT_TYPE.NoPic;
   return (
     <article className={styles.body} data-testid="detail-body">
@@ -143,4 +145,4 @@ export function DetailBody({ detail }: { detail: ContentDetail }) {
       </div>
     </article>
   );
-}
+});

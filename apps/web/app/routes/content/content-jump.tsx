@@ -1,11 +1,8 @@
 import { redirect } from 'react-router';
 import { queryId } from '../../lib/query-id';
-import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { appLanding } from '../../share/app-landing';
 import { ShareLanding } from '../../share/ShareLanding';
-import layout from '../../shell/list-page.module.css';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
+import { NotFound } from '../../shell/NotFound';
 import type { Route } from './+types/content-jump';
 
 /**
@@ -39,10 +36,5 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function ContentJump({ loaderData }: Route.ComponentProps) {
   if (loaderData) return <ShareLanding webPath={loaderData.webPath} />;
-  return (
-    <div className={layout.screen} data-testid="content-jump-not-found">
-      <PageHeader title={SOCIAL_TEXT.notFound} fallback="/" />
-      <Placeholder type="empty" />
-    </div>
-  );
+  return <NotFound />;
 }

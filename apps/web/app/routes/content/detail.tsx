@@ -1,7 +1,7 @@
 import { contract } from '@h5/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useEntry } from '../../lib/data-layer/use-entry';
+import { cachedEntry, useEntry } from '../../lib/data-layer/use-entry';
 import { isNotFoundError, notFound } from '../../lib/not-found';
 import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
@@ -11,6 +11,7 @@ import { contentShareMeta } from '../../share/share-meta.server';
 import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { COMMENT_PAGE_SIZE } from '../community/comment-page';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
@@ -36,20 +37,43 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.contentId;
   if (!CONTENT_ID.test(id)) throw notFound();
   const contentId = Number(id);
-  const result = await prefetch(context, contract.content.contentDetail, { contentId });
+  // The first comments with the content, so the server page lists them (issue 14 point 3: they
+  // read without JavaScript; CommentSection takes them from this loader's data).
+  const [result, replies] = await Promise.all([
+    prefetch(context, contract.content.contentDetail, { contentId }),
+    prefetch(context, contract.community.replyList, { contentId, limit: COMMENT_PAGE_SIZE }),
+  ]);
+  const firstReplies = replies.ok ? replies.data : null;
   if (result.ok) {
     // The page's share meta, from the same share info the share sheet gets (share-info.ts).
     const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
-    return { contentId, detail: result.data, meta };
+    return { contentId, detail: result.data, meta, replies: firstReplies };
   }
   if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound();
-  return { contentId, detail: null, meta: null };
+  return { contentId, detail: null, meta: null, replies: null };
+}
+
+/**
+ * Back, forward or a tap to a content already read answers from the cache (decision record 005):
+ * no server loader run; the cached title names the page (the share meta is for crawlers, which
+ * always get the server's).
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const contentId = Number(params.contentId);
+  const cached = cachedEntry('content.contentDetail', { contentId });
+  if (!cached) return serverLoader();
+  return {
+    contentId,
+    detail: null,
+    meta: [{ title: `${cached.title} · ${SHELL_TEXT.siteTitle}` }],
+    replies: null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.meta ?? [{ title: `${DETAIL_TEXT.title} · ${SHELL_TEXT.siteTitle}` }];
 
-export default function ContentDetailScreen({ loaderData, params }: Route.ComponentProps) {
+export default function ContentDetailScreen({ loaderData }: Route.ComponentProps) {
   const contentId = loaderData.contentId;
   const [state, reload] = useEntry('content.contentDetail', { contentId }, loaderData.detail);
 
@@ -77,7 +101,9 @@ export default function ContentDetailScreen({ loaderData, params }: Route.Compon
         {/* Feedback (issue 5): the report entry. */}
         <Link
           className={styles.report}
-          to={`/feedback/accuse?${new URLSearchParams({ targetType: 'content', targetId: params.contentId })}`}
+          // The id is digits (the loader's CONTENT_ID): nothing to encode, and no URLSearchParams
+          // in first-load JS (DESIGN.md §8 budget).
+          to={`/feedback/accuse?targetType=content&targetId=${contentId}`}
           data-testid="report-entry"
         >
           {DETAIL_TEXT.report}

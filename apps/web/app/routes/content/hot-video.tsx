@@ -100,7 +100,7 @@ function RankList({ first }: { first: { list: HotVideoRankItem[] } | null }) {
     ) : (
       <Placeholder type="loading" />
     );
-  if (items.length === 0) return <Placeholder type="empty" />;
+  if (items.length === 0) return <Placeholder type="empty" home />;
   return (
     <ol className={styles.rank} data-testid="rank-list">
       {items.map((item) => (

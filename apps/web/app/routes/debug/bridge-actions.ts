@@ -50,8 +50,8 @@ export const MESSAGE_ACTIONS: readonly ConsoleAction[] = [
   { id: 'chat', label: T.actions.chat, run: (b) => b.openChat({ staff: true }) },
   { id: 'publish', label: T.actions.publish, run: (b) => b.publishTrend({ text: S.trendText }) },
   { id: 'toast', label: T.actions.toast, run: (b) => b.showToast(S.toast) },
-  { id: 'finished', label: 'finishedPage', run: (b) => b.finishedPage() },
-  { id: 'track-source', label: 'getTrackSource', run: (b) => b.getTrackSource() },
+  { id: 'finished', label: T.actions.finished, run: (b) => b.finishedPage() },
+  { id: 'track-source', label: T.actions.trackSource, run: (b) => b.getTrackSource() },
 ];
 
 const jump = (key: JumpTarget, params: Record<string, string | number>, label: string): ConsoleAction => ({

@@ -46,7 +46,7 @@ const randomTestPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padS
 
 const gatedActions: readonly ConsoleAction[] = LOGIN_GATED_ACTIONS.map((name) => ({
   id: `action-${name}`,
-  label: name,
+  label: BRIDGE_TEXT.gatedLabels[name],
   run: (b) => b.runAction(name, { from: 'bridge-console' }),
 }));
 

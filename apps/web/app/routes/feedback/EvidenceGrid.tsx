@@ -6,14 +6,22 @@ import styles from './EvidenceGrid.module.css';
 import form from './feedback.module.css';
 
 /** The evidence images: a tile per picked file (thumbnail, progress, retry, remove) and the add tile. */
-export function EvidenceGrid({ uploads, max }: { uploads: UploadQueue; max: number }) {
+export function EvidenceGrid({
+  uploads,
+  max,
+  title = text.imagesTitle,
+}: {
+  uploads: UploadQueue;
+  max: number;
+  title?: string;
+}) {
   const inputId = useId();
   const failures = uploads.queue.filter((item) => item.status === 'error');
   return (
     <section className={form.card} aria-labelledby={`${inputId}-title`}>
       <div className={form.sectionHead}>
         <h2 className={form.sectionTitle} id={`${inputId}-title`}>
-          {text.imagesTitle}
+          {title}
         </h2>
         <span className={form.sectionNote}>
           {uploads.queue.length}/{max}

@@ -18,7 +18,7 @@ describe('colouring plugin', () => {
   it('alerts the spec text when nothing is chosen, and does not reload', () => {
     const effects = { alert: vi.fn(), store: vi.fn(), reload: vi.fn() };
     refreshWithChoice(null, effects);
-    expect(effects.alert).toHaveBeenCalledWith('please choose a colouring environment');
+    expect(effects.alert).toHaveBeenCalledWith('请选择染色环境');
     expect(effects.reload).not.toHaveBeenCalled();
   });
 

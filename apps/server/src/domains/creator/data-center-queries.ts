@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { CHINA_OFFSET_SQL, type PeriodBounds } from './data-center-period';
+
+// Issue 15 point 1: every figure of the data centre, from the rows the product writes: detail page
+// views (page id 637) and shares as the analytics collector stores them (`analytics_events`, its
+// generated `content_id`), lights (`content_lights`), comments (`replies`), follows (`follows`).
+
+/** A day in China time of a timestamp column, as YYYY-MM-DD. */
+const chinaDay = (column: string) =>
+  sql.raw(`to_char((${column} at time zone 'UTC' + interval '${CHINA_OFFSET_SQL}')::date, 'YYYY-MM-DD')`);
+
+/** Counts of the period (`cur`) and of the one before (`prev`). */
+export interface TwoPeriods {
+  cur: number;
+  prev: number;
+}
+
+/** The creator's views, shares, lights, comments and new fans, in the period and the one before. */
+export async function summaryCounts(
+  db: Db,
+  authorId: number,
+  b: PeriodBounds,
+): Promise<Record<string, TwoPeriods>> {
+  const range = (column: string) =>
+    sql`${sql.raw(column)} >= ${b.previousStart.toISOString()}::timestamptz and ${sql.raw(column)} < ${b.end.toISOString()}::timestamptz`;
+  const counts = (column: string) =>
+    sql`count(*) filter (where ${sql.raw(column)} >= ${b.start.toISOString()}::timestamptz)::integer as cur,
+        count(*) filter (where ${sql.raw(column)} < ${b.start.toISOString()}::timestamptz)::integer as prev`;
+  const mine = sql`(select id from contents where author_id = ${authorId})`;
+  const result = await db.execute(sql`
+    select 'views' as figure, ${counts('e.occurred_at')} from analytics_events e
+      where e.content_id in ${mine} and e.event = 'pageView' and ${range('e.occurred_at')}
+    union all
+    select 'shares', ${counts('e.occurred_at')} from analytics_events e
+      where e.content_id in ${mine} and e.event = 'contentShare' and ${range('e.occurred_at')}
+    union all
+    select 'lights', ${counts('l.created_at')} from content_lights l
+      where l.content_id in ${mine} and ${range('l.created_at')}
+    union all
+    select 'comments', ${counts('r.created_at')} from replies r
+      where r.content_id in ${mine} and ${range('r.created_at')}
+    union all
+    select 'newFans', ${counts('f.created_at')} from follows f
+      where f.followee_id = ${authorId} and ${range('f.created_at')}`);
+  return Object.fromEntries(
+    rowsOf<{ figure: string } & TwoPeriods>(result).map((r) => [r.figure, { cur: r.cur, prev: r.prev }]),
+  );
+}
+
+/** One content of the list with its figures in the period. */
+export interface ContentFiguresRow {
+  id: number;
+  title: string;
+  content_type: number;
+  cover_url: string | null;
+  created_at: Date | string;
+  views: number;
+  lights: number;
+  comments: number;
+}
+
+/** Where a content-list page starts: after (rank, id) for a count order, after (time, id) for newest. */
+export type ListAfter =
+  | { sort: 'views' | 'lights'; rank: number; id: number }
+  | { sort: 'newest'; createdAtMs: number; id: number }
+  | null;
+
+/** A page of the creator's contents with their figures in the period, in the asked order. */
+export async function contentFigures(
+  db: Db,
+  authorId: number,
+  b: PeriodBounds,
+  sort: 'views' | 'lights' | 'newest',
+  after: ListAfter,
+  rows: number,
+): Promise<ContentFiguresRow[]> {
+  const start = sql`${b.start.toISOString()}::timestamptz`;
+  const end = sql`${b.end.toISOString()}::timestamptz`;
+  const order =
+    sort === 'newest'
+      ? sql`t.created_at desc, t.id desc`
+      : sort === 'views'
+        ? sql`t.views desc, t.id desc`
+        : sql`t.lights desc, t.id desc`;
+  let where = sql`true`;
+  if (after?.sort === 'newest')
+    where = sql`(t.created_at, t.id) < (${new Date(after.createdAtMs).toISOString()}::timestamptz, ${after.id}::integer)`;
+  else if (after)
+    where = sql`(${sql.raw(after.sort === 'views' ? 't.views' : 't.lights')}, t.id) < (${after.rank}::integer, ${after.id}::integer)`;
+  const result = await db.execute(sql`
+    select * from (
+      select c.id, c.title, c.content_type, c.cover_url, c.created_at,
+        (select count(*) from analytics_events e where e.content_id = c.id and e.event = 'pageView'
+          and e.occurred_at >= ${start} and e.occurred_at < ${end})::integer as views,
+        (select count(*) from content_lights l where l.content_id = c.id
+          and l.created_at >= ${start} and l.created_at < ${end})::integer as lights,
+        (select count(*) from replies r where r.content_id = c.id
+          and r.created_at >= ${start} and r.created_at < ${end})::integer as comments
+      from contents c where c.author_id = ${authorId}
+    ) t where ${where} order by ${order} limit ${rows}`);
+  return rowsOf<ContentFiguresRow>(result);
+}
+
+/** A content's author and card facts, or undefined. */
+export async function contentOf(db: Db, contentId: number) {
+  const result = await db.execute(sql`
+    select id, author_id, title, content_type, cover_url, created_at from contents where id = ${contentId}`);
+  return rowsOf<Omit<ContentFiguresRow, 'views' | 'lights' | 'comments'> & { author_id: number }>(result)[0];
+}
+
+/**
+ * A content's figures per China day of the period. A new fan of a content is a follow of its author
+ * made within a day after the follower viewed the content (a follower who viewed several of the
+ * author's contents that day counts for each of them).
+ */
+export async function contentDays(db: Db, contentId: number, authorId: number, b: PeriodBounds) {
+  const start = sql`${b.start.toISOString()}::timestamptz`;
+  const end = sql`${b.end.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    select figure, ${chinaDay('at')} as day, count(*)::integer as n from (
+      select 'views' as figure, occurred_at as at from analytics_events
+        where content_id = ${contentId} and event = 'pageView' and occurred_at >= ${start} and occurred_at < ${end}
+      union all
+      select 'lights', created_at from content_lights
+        where content_id = ${contentId} and created_at >= ${start} and created_at < ${end}
+      union all
+      select 'comments', created_at from replies
+        where content_id = ${contentId} and created_at >= ${start} and created_at < ${end}
+      union all
+      select 'newFans', f.created_at from follows f
+        where f.followee_id = ${authorId} and f.created_at >= ${start} and f.created_at < ${end}
+          and exists (select 1 from analytics_events e where e.content_id = ${contentId} and e.event = 'pageView'
+            and e.user_id = f.follower_id and e.occurred_at <= f.created_at
+            and e.occurred_at > f.created_at - interval '1 day')
+    ) x group by 1, 2`);
+  return rowsOf<{ figure: 'views' | 'lights' | 'comments' | 'newFans'; day: string; n: number }>(result);
+}
+
+/** The creator's followers counted by gender, by birth year and by region ('' where not given). */
+export async function followerGroups(db: Db, authorId: number) {
+  const by = (kind: string, column: string) => sql`
+    select ${kind}::text as kind, coalesce(${sql.raw(column)}::text, '') as key, count(*)::integer as n
+    from follows f join users u on u.id = f.follower_id
+    where f.followee_id = ${authorId} group by ${sql.raw(column)}`;
+  const result = await db.execute(
+    sql`${by('gender', 'u.gender')} union all ${by('birthYear', 'u.birth_year')} union all ${by('region', 'u.region')}`,
+  );
+  return rowsOf<{ kind: 'gender' | 'birthYear' | 'region'; key: string; n: number }>(result);
+}
+
+/**
+ * The hours (China time) of the followers' detail page views of the creator's contents since
+ * `since`, with their counts.
+ */
+export async function followerViewHours(db: Db, authorId: number, since: Date) {
+  const result = await db.execute(sql`
+    select extract(hour from e.occurred_at at time zone 'UTC' + interval '${sql.raw(CHINA_OFFSET_SQL)}')::integer as hour,
+      count(*)::integer as n
+    from analytics_events e
+    join follows f on f.follower_id = e.user_id and f.followee_id = ${authorId}
+    where e.content_id in (select id from contents where author_id = ${authorId}) and e.event = 'pageView'
+      and e.occurred_at >= ${since.toISOString()}::timestamptz
+    group by 1`);
+  return rowsOf<{ hour: number; n: number }>(result);
+}

@@ -1,0 +1,32 @@
+import type { FlexibleStaffing } from '@h5/contract';
+import { JUMP_KEY, jumpFallback } from '@h5/core';
+import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
+import styles from './creator.module.css';
+
+/**
+ * Flexible staffing (payout) state where awards are paid: signed with its date, or the signing
+ * link as an external-link jump (spec §2 key 5: in the app the platform's jump handler opens it
+ * natively, outside the app the browser follows the checked https link).
+ */
+export function StaffingCard({ staffing }: { staffing: FlexibleStaffing | null }) {
+  const link = staffing?.signUrl ? jumpFallback(JUMP_KEY.externalLink, { url: staffing.signUrl }) : null;
+  return (
+    <section className={styles.card} data-testid="staffing" data-signed={staffing?.signed ?? ''}>
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>{text.staffingTitle}</h2>
+        {link ? (
+          <a className={styles.action} href={link} data-testid="staffing-sign">
+            {text.staffingSign}
+          </a>
+        ) : null}
+      </div>
+      <p className={styles.note}>
+        {staffing === null
+          ? '…'
+          : staffing.signed && staffing.signedAt
+            ? text.staffingSigned(new Date(staffing.signedAt).toLocaleDateString('zh-CN'))
+            : text.staffingNotSigned}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { contract, type DataCenterContentDetail } from '@h5/contract';
+import { formatCount } from '@h5/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { gatedPrefetch } from '../../lib/gated-prefetch.server';
+import { notFound } from '../../lib/not-found';
+import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { NotFound } from '../../shell/NotFound';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import type { Route } from './+types/data-center-content';
+import { Chart, type ChartData } from './Chart';
+import styles from './data-center.module.css';
+import { PeriodTabs } from './PeriodTabs';
+import { periodOf, shortDate } from './period';
+
+const SERIES = [
+  { key: 'views', color: '#00857f' },
+  { key: 'lights', color: '#e5753b' },
+  { key: 'comments', color: '#4a6ee0' },
+  { key: 'newFans', color: '#b04ac9' },
+] as const;
+
+const contentIdOf = (params: { contentId?: string }): number => {
+  const id = Number(params.contentId);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
+  return id;
+};
+
+/** Login only (a visitor goes to /login); a content that is not the caller's shows the refusal. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const contentId = contentIdOf(params);
+  const period = periodOf(new URL(request.url).searchParams);
+  const detail = await gatedPrefetch(request, context, contract.creator.dataCenterContentDetail, {
+    contentId,
+    period,
+  });
+  return { contentId, period, detail: detail.data, error: detail.error };
+}
+
+export const shouldRevalidate = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+  currentUrl.pathname !== nextUrl.pathname;
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.contentDetail} · ${SHELL_TEXT.siteTitle}` }];
+
+/** One content's figures day by day over a period, as a chart with a table for screen readers. */
+export default function ContentDataScreen({ loaderData }: Route.ComponentProps) {
+  const [search, setSearch] = useSearchParams();
+  const period = periodOf(search);
+  const { contentId } = loaderData;
+  const [state, reload] = useEntry(
+    'creator.dataCenterContentDetail',
+    { contentId, period },
+    loaderData.period === period ? loaderData.detail : null,
+  );
+  if (state.status === 'missing') return <NotFound />;
+  const back = `/creator/data-center?period=${period}`;
+  return (
+    <div className={styles.screen} data-testid="content-data">
+      <PageHeader title={text.contentDetail} fallback={back} />
+      <main className={styles.main}>
+        <PeriodTabs
+          period={period}
+          label={text.dailyTrend}
+          onChoose={(p) => setSearch({ period: String(p) }, { replace: true, preventScrollReset: true })}
+        />
+        {state.status === 'ready' ? (
+          <ContentData data={state.data} />
+        ) : loaderData.error && loaderData.period === period ? (
+          <p className={`${styles.card} ${styles.note}`} role="alert" data-testid="content-data-refused">
+            {loaderData.error}
+          </p>
+        ) : state.status === 'failed' ? (
+          <Placeholder type="networkError" onRetry={reload} />
+        ) : (
+          <span className={`${styles.skeleton} ${styles.chartSkeleton}`} aria-hidden="true" />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function ContentData({ data }: { data: DataCenterContentDetail }) {
+  const chart = useMemo(
+    (): ChartData => ({
+      kind: 'line',
+      labels: data.days.map((d) => shortDate(d.date)),
+      series: SERIES.map((s) => ({
+        name: text.figures[s.key],
+        color: s.color,
+        values: data.days.map((d) => d[s.key]),
+      })),
+    }),
+    [data],
+  );
+  return (
+    <>
+      <section className={styles.card}>
+        <h2 className={styles.contentTitle} data-testid="content-data-title">
+          {data.content.title}
+        </h2>
+        <p className={styles.note}>{text.periodRange(data.since, data.until)}</p>
+        <dl className={styles.figureGrid}>
+          {SERIES.map((s) => (
+            <div key={s.key} className={styles.figure} data-testid={`total-${s.key}`}>
+              <dt>{text.figures[s.key]}</dt>
+              <dd>
+                <b>{formatCount(data.totals[s.key])}</b>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className={styles.card}>
+        <Chart title={text.dailyTrend} data={chart} testId="chart-daily" />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { contract } from '@h5/contract';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { VIDEO_ACCOUNT_TEXT as text } from '../../lib/ui-text/creator-upgrade';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import type { Route } from './+types/video-account-card';
+import styles from './creator.module.css';
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.cardTitle} · ${SHELL_TEXT.siteTitle}` }];
+
+const userIdOf = (request: Request) =>
+  Math.max(0, Number(new URL(request.url).searchParams.get('userId')) || 0);
+
+/** Public: anyone may see a user's approved video account card (the common variant). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const userId = userIdOf(request);
+  if (!userId) return { userId, card: null };
+  return { userId, card: dataOf(await prefetch(context, contract.creator.videoAccountCard, { userId })) };
+}
+
+export default function VideoAccountCardScreen({ loaderData }: Route.ComponentProps) {
+  const { userId } = loaderData;
+  const [state, reload] = useEntry('creator.videoAccountCard', { userId: userId || 1 }, loaderData.card, {
+    errorToast: false,
+  });
+  return (
+    <div className={styles.screen}>
+      <PageHeader title={text.cardTitle} fallback="/" />
+      <main className={styles.main}>
+        {!userId || state.status === 'missing' ? (
+          <>
+            <Placeholder type="empty" />
+            <p className={styles.note}>{text.cardMissing}</p>
+          </>
+        ) : state.status === 'ready' ? (
+          <section className={styles.hero} data-testid="video-account-card">
+            <p className={styles.heroLevel}>{state.data.name}</p>
+            <p className={styles.heroNote}>
+              {state.data.user.userName} · {text.accountId} {state.data.accountId}
+            </p>
+            <p className={styles.heroNote}>
+              <a
+                href={state.data.profileUrl}
+                rel="noopener noreferrer"
+                target="_blank"
+                style={{ color: 'inherit' }}
+              >
+                {state.data.profileUrl}
+              </a>
+            </p>
+          </section>
+        ) : state.status === 'loading' ? (
+          <div className={styles.skeleton} />
+        ) : (
+          <Placeholder type="networkError" onRetry={reload} />
+        )}
+      </main>
+    </div>
+  );
+}

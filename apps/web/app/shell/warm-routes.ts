@@ -1,0 +1,32 @@
+// Issue 14 point 2: React Router loads a route's module on the first visit, and when that import
+// fails (offline, a dropped connection) it reloads the whole document, which offline is the
+// browser's own error page. So once the page has settled, the modules of the pages a user can
+// reach are fetched ahead (the browser keeps an imported module for the document's life): a later
+// navigation that fails does so on its data, which the root error boundary shows in place.
+
+interface ManifestRoute {
+  module: string;
+  path?: string;
+}
+
+/** The network-failure screen's chunk (NetworkFailure.tsx, with the page header). */
+export const loadNetworkFailure = () => import('./NetworkFailure');
+
+// Operators' pages (internal-access.ts) and test hooks: no user taps their way there.
+const NOT_WARMED = /^\/?(internal|analytics|__debug)\b/;
+
+/** Imports the route modules of the user-facing pages when the browser is idle; marks `<html data-routes-warm>` when done. */
+export function warmRoutes(): void {
+  const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return;
+  const manifest = (window as { __reactRouterManifest?: { routes: Record<string, ManifestRoute> } })
+    .__reactRouterManifest;
+  const routes = Object.values(manifest?.routes ?? {}).filter((r) => !NOT_WARMED.test(r.path ?? ''));
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  idle(() => {
+    const modules = routes.map((r): Promise<unknown> => import(/* @vite-ignore */ r.module));
+    void Promise.allSettled([loadNetworkFailure(), ...modules]).then(() => {
+      document.documentElement.dataset.routesWarm = 'true';
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import { contract } from '@h5/contract';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { useAppSimulator } from './support/app';
+import { waitForHydration } from './support/page';
+
+describe('creator tools inside the app', () => {
+  const app = useAppSimulator();
+
+  it('a new app user sees 新手创作者 with nothing to receive, and applies for a video account through the app gateway', async () => {
+    const sim = await app.launch();
+    await sim.login();
+    await sim.goto('/creator/upgrade');
+    await waitForHydration(sim.page);
+    expect(await sim.page.getByTestId('upgrade-level').textContent()).toContain('新手创作者');
+    expect(await sim.page.getByTestId('award-receive').count()).toBe(0);
+    expect(await sim.page.getByTestId('figure-publications').textContent()).toContain('0 / 5');
+
+    const tokenCalls: string[] = [];
+    sim.page.on('request', (request) => {
+      if (request.url().includes('/oss-platform/token/')) tokenCalls.push(new URL(request.url()).pathname);
+    });
+    await sim.goto('/creator/video-account');
+    await waitForHydration(sim.page);
+    await sim.page.locator('input[name=name]').fill('app 视频号');
+    await sim.page.locator('input[name=accountId]').fill('app_account');
+    await sim.page.locator('input[name=profileUrl]').fill('http://not-https.example.com');
+    await sim.page.getByTestId('video-account-save').click();
+    await sim.page.getByTestId('error-profileUrl').waitFor();
+    expect(await sim.page.getByTestId('error-profileUrl').textContent()).toBe(
+      '主页链接须为 https:// 开头的网址',
+    );
+    await sim.page.locator('input[name=profileUrl]').fill('https://channels.example.com/app_account');
+    await sim.page.getByTestId('video-account-save').click();
+    await expect
+      .poll(() => sim.page.getByTestId('video-account-note').textContent(), { timeout: 10_000 })
+      .toBe('资料已保存');
+    const png = await sharp({ create: { width: 180, height: 320, channels: 3, background: '#27a' } })
+      .png()
+      .toBuffer();
+    await sim.page
+      .getByTestId('evidence-input')
+      .setInputFiles({ name: 'app.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => sim.page.getByTestId('evidence-tile').getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('done');
+    expect(tokenCalls).toEqual([contract.upload.tokenApp.path]);
+    await sim.page.getByTestId('video-account-apply').click();
+    await expect
+      .poll(() => sim.page.getByTestId('video-account-state').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('pending');
+  });
+});
