@@ -40,6 +40,14 @@ const A11Y_URLS: Record<string, string> = {
   'internal/bridge': '/internal/bridge',
   'internal/upload': '/internal/upload',
   '__debug/render-error': '/__debug/render-error',
+  'agreement/:doc': '/agreement/user',
+  'creator/upgrade': '/creator/upgrade',
+  'creator/video-account': '/creator/video-account',
+  'creator/video-account/card': '/creator/video-account/card',
+  'creator/data-center': '/creator/data-center',
+  'creator/data-center/content/:contentId': '/creator/data-center/content/1',
+  'internal/video-account-review': '/internal/video-account-review',
+  '*': '/no-such-page',
 };
 
 /** More screens of the same routes that draw differently: every content type, one product, the rank. */
@@ -49,6 +57,7 @@ const EXTRA_URLS = [
   '/community/content/4',
   '/community/hot-video?tab=rank',
   '/community/new-commodity?spuId=1000001',
+  '/agreement/privacy',
 ];
 
 /** Rules a page must pass besides the critical and serious ones: landmarks (issue 14 point 8). */

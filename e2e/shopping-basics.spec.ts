@@ -1,14 +1,17 @@
 import { contract } from '@h5/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi, nextPhone } from './support/api';
+import { expectReload, useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { richTextFacts } from './support/content-facts';
+import { loginThroughSheet } from './support/native-login';
 import { waitForHydration } from './support/page';
-import { loginOnWebPage, setSessionCookies } from './support/web-login';
+import { loginOnWebPage, sessionFromCookies, setSessionCookies } from './support/web-login';
 
 // Issue 14 point 5: prices, the product header, follow by the author, a light kept across login.
 describe('shopping basics', () => {
   const phone = usePhoneBrowser();
+  const app = useAppSimulator();
   const baseURL = inject('baseURL');
 
   it('a product card shows its price and leads to its contents, headed by the product', async () => {
@@ -52,7 +55,9 @@ describe('shopping basics', () => {
     );
     expect(await follow.textContent()).toBe('已关注');
     await expect
-      .poll(async () => (await e2eApi(baseURL, tokens)(contract.content.contentDetail, { contentId: 1 })).author)
+      .poll(
+        async () => (await e2eApi(baseURL, tokens)(contract.content.contentDetail, { contentId: 1 })).author,
+      )
       .toMatchObject({ isFollowing: true });
     await page.context().close();
   });
@@ -73,9 +78,11 @@ describe('shopping basics', () => {
       () => document.querySelector('[data-testid="light-button"]')?.getAttribute('aria-pressed') === 'true',
     );
     // The same user, as the server sees them.
-    const tokens = await apiLogin(baseURL, number);
+    const tokens = await sessionFromCookies(page, baseURL);
     await expect
-      .poll(async () => (await e2eApi(baseURL, tokens)(contract.content.contentDetail, { contentId })).isLight)
+      .poll(
+        async () => (await e2eApi(baseURL, tokens)(contract.content.contentDetail, { contentId })).isLight,
+      )
       .toBe(true);
     // Applied once: a reload keeps it lit and does not toggle it off.
     await page.reload();
@@ -83,5 +90,23 @@ describe('shopping basics', () => {
     await page.waitForTimeout(500);
     expect(await page.getByTestId('light-button').getAttribute('aria-pressed')).toBe('true');
     await page.context().close();
+  });
+
+  it('in the app, a light tapped by a visitor opens the native login, and the reloaded content is lit', async () => {
+    const contentId = 5;
+    const sim = await app.launch();
+    await sim.page.goto(`${baseURL}/community/content/${contentId}`);
+    await waitForHydration(sim.page);
+    expect(await sim.page.getByTestId('light-button').getAttribute('aria-pressed')).toBe('false');
+    await expectReload(sim.page, async () => {
+      await sim.page.getByTestId('light-button').click();
+      await loginThroughSheet(sim);
+    });
+    await waitForHydration(sim.page);
+    await sim.page.waitForFunction(
+      () => document.querySelector('[data-testid="light-button"]')?.getAttribute('aria-pressed') === 'true',
+    );
+    const tokens = await sessionFromCookies(sim.page, baseURL);
+    expect((await e2eApi(baseURL, tokens)(contract.content.contentDetail, { contentId })).isLight).toBe(true);
   });
 });

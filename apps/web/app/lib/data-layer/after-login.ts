@@ -1,16 +1,18 @@
-import { DU_TOKEN_COOKIE, readCookie } from '@h5/core';
-import { readStorage, writeStorage } from '../browser-storage';
-
 // Issue 14 point 5: a visitor's tap on a gated toggle (light, follow) sends them to log in; the
-// toggle it asked for is kept for this tab and applied when its screen shows again, logged in.
-const KEY = 'h5:after-login';
+// toggle it asked for is kept for this tab, and the platform applies it on the first page that
+// loads logged in (platform/after-login.ts; the web login and the app's native login both end
+// in a page load). This half is first-load JS of the feed and the detail (the toggle queue
+// imports it), so it writes sessionStorage itself rather than through lib/browser-storage.ts
+// (DESIGN.md §8, decision record 012).
 
-/** Remembers the toggle (its queue key, `light:12`) a login interrupted. */
-export const rememberAfterLogin = (toggleKey: string) => writeStorage('session', KEY, toggleKey);
+/** The sessionStorage key of the toggle a login interrupted: `light:12@1764000000000`. */
+export const AFTER_LOGIN_KEY = 'h5:after-login';
 
-/** True once for the toggle a login interrupted, when the viewer is logged in now: turn it on. */
-export function takeAfterLogin(toggleKey: string): boolean {
-  if (readStorage('session', KEY) !== toggleKey || !readCookie(document.cookie, DU_TOKEN_COOKIE)) return false;
-  writeStorage('session', KEY, null);
-  return true;
+/** Remembers the toggle (its queue key, `light:12`) a login interrupted, with the time. */
+export function rememberAfterLogin(toggleKey: string): void {
+  try {
+    sessionStorage.setItem(AFTER_LOGIN_KEY, `${toggleKey}@${Date.now()}`);
+  } catch {
+    // Storage blocked (private mode): the tap is not kept; the login still opens.
+  }
 }

@@ -1,5 +1,4 @@
-import { useCallback, useEffect } from 'react';
-import { takeAfterLogin } from '../../lib/data-layer/after-login';
+import { useCallback } from 'react';
 import { invalidate } from '../../lib/data-layer/cache';
 import { setUserShadow, userNow, useUserShadow } from '../../lib/data-layer/shadow';
 import { toggle } from '../../lib/data-layer/toggle-queue';
@@ -14,7 +13,7 @@ interface Shown {
 /**
  * The viewer's follow of one user, through the one toggle queue (decision record 005): the user
  * home and the detail's author row show the same state at once; a visitor's tap opens the login
- * and is applied on return (after-login.ts).
+ * and is applied after the login (platform/after-login.ts).
  */
 export function useFollow<T extends Shown>(userId: number, loaded: T) {
   const api = useApi();
@@ -42,9 +41,5 @@ export function useFollow<T extends Shown>(userId: number, loaded: T) {
       }),
     [api, userId, loaded],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per user shown
-  useEffect(() => {
-    if (takeAfterLogin(`follow:${userId}`) && !userNow(userId, loaded).isFollowing) tap();
-  }, [userId]);
   return { ...shown, toggle: tap };
 }

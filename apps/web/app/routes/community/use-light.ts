@@ -1,5 +1,4 @@
-import { useCallback, useEffect } from 'react';
-import { takeAfterLogin } from '../../lib/data-layer/after-login';
+import { useCallback } from 'react';
 import { contentNow, setContentShadow, useContentShadow } from '../../lib/data-layer/shadow';
 import { toggle } from '../../lib/data-layer/toggle-queue';
 import { useApi } from '../../lib/use-api';
@@ -39,10 +38,5 @@ export function useLight(contentId: number, loaded: Shown) {
       }),
     [api, contentId, loaded.isLight, loaded.lightCount],
   );
-  // A light a visitor tapped before logging in is applied on return (after-login.ts).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per content shown
-  useEffect(() => {
-    if (takeAfterLogin(`light:${contentId}`) && !contentNow(contentId, loaded).isLight) tap();
-  }, [contentId]);
   return { ...shown, toggle: tap };
 }

@@ -11,7 +11,9 @@ import './detail-media.css';
 // cards): each loads in a chunk of its own, not first-load JS of the detail (DESIGN.md §8 budget).
 // The server renders them; the browser hydrates them when their chunk has arrived.
 const ArticleBody = lazy(() => import('./ArticleBody').then((m) => ({ default: m.ArticleBody })));
-const FollowButton = lazy(() => import('../community/FollowButton').then((m) => ({ default: m.FollowButton })));
+const FollowButton = lazy(() =>
+  import('../community/FollowButton').then((m) => ({ default: m.FollowButton })),
+);
 const VideoPlayer = lazy(() => import('./VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const ImageCarousel = lazy(() => import('./ImageCarousel').then((m) => ({ default: m.ImageCarousel })));
 
