@@ -93,7 +93,7 @@ function ProductChip(card: NewCommodityCard) {
   );
 }
 
-const HEADER_LOGO_WIDTH = 192;
+const HEADER_LOGO_WIDTH = 240;
 
 /** One product's list opens with the product: its picture, name, brand and price. */
 function ProductHeader({ product }: { product: NewCommodityCard['product'] }) {
