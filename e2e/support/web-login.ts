@@ -28,3 +28,13 @@ export async function setSessionCookies(
     { name: 'x-auth-token', value: tokens.xAuthToken, url: baseURL },
   ]);
 }
+
+/** The session a login in this page's browser left in its cookies. */
+export async function sessionFromCookies(
+  page: Page,
+  baseURL: string,
+): Promise<{ duToken: string; xAuthToken: string }> {
+  const cookies = await page.context().cookies(baseURL);
+  const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+  return { duToken: value('duToken'), xAuthToken: value('x-auth-token') };
+}

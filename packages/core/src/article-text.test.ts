@@ -171,3 +171,16 @@ describe('isSafeUrl', () => {
     }
   });
 });
+
+// Issue 14 point 8: every content image has alt text from its content.
+describe('transformArticle image alt', () => {
+  it('gives an image without alt the content text it is given, and keeps an alt the author wrote', () => {
+    const html = (body: string) =>
+      transformArticle(body, { imageAlt: '白色板鞋 "上脚"' })
+        .map((b) => (b.kind === 'html' ? b.html : ''))
+        .join('');
+    expect(html('<p><img src="/cdn/a.jpg"></p>')).toContain('alt="白色板鞋 &quot;上脚&quot;"');
+    expect(html('<p><img src="/cdn/a.jpg" alt="鞋底"></p>')).toContain('alt="鞋底"');
+    expect(html('<p><img src="/cdn/a.jpg" alt="鞋底"></p>')).not.toContain('上脚');
+  });
+});

@@ -25,6 +25,8 @@ export type ArticleBlock =
 export interface ArticleOptions {
   /** The page origin, so absolute same-origin `/cdn/` images are optimised too. */
   origin?: string | undefined;
+  /** The alt text of images the author gave none (the content's title): no image goes unnamed. */
+  imageAlt?: string | undefined;
 }
 
 // Tags kept (without their attributes unless listed below); unknown tags are dropped, their text kept.
@@ -198,6 +200,8 @@ function startTag(tag: Tag, options: ArticleOptions): string {
     out += ` ${name}="${escapeHtml(value)}"`;
   }
   if (tag.name === 'a') out += ' rel="noopener noreferrer nofollow"';
+  if (tag.name === 'img' && options.imageAlt !== undefined && !tag.attrs.has('alt'))
+    out += ` alt="${escapeHtml(options.imageAlt)}"`;
   if (tag.name === 'img') out += ' loading="lazy" decoding="async"';
   if (tag.name === 'video') out += ' controls playsinline preload="metadata"';
   return `${out}>`;

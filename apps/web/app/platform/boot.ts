@@ -2,6 +2,8 @@ import type { PlatformInfo } from '@h5/bridge';
 import type { PublicRuntimeConfig } from '@h5/contract';
 import { isInApp, wantsDebugConsole } from '@h5/core';
 import type { LazyApi } from '../lib/api-client';
+import { readStorage } from '../lib/browser-storage';
+import { AFTER_LOGIN_KEY } from '../lib/data-layer/after-login';
 import type { LateRootPart } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
 import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
@@ -48,6 +50,11 @@ export async function startPlatform(
       .then(({ openDebugConsole }) => openDebugConsole(api))
       .catch((error: unknown) => console.error('debug console failed to load', error));
   }
+  // A light or follow a visitor tapped before logging in (the login ends in a page load).
+  if (readStorage('session', AFTER_LOGIN_KEY) !== null)
+    import('./after-login')
+      .then(({ applyAfterLogin }) => applyAfterLogin(api))
+      .catch((error: unknown) => console.error('the tap before login was not applied', error));
   const report = (r: Parameters<typeof reportTelemetry>[1]) => void reportTelemetry(api, r);
   watchPageHealth(report);
   const inApp = isInApp(navigator.userAgent);

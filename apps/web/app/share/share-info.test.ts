@@ -48,7 +48,7 @@ const detail = (over: Partial<ContentDetail>): ContentDetail => ({
   article: [],
   images: [],
   video: null,
-  author: { userId: 1, userName: 'a', avatar: '/cdn/a.svg' },
+  author: { userId: 1, userName: 'a', avatar: '/cdn/a.svg', isFollowing: false, isSelf: false },
   lightCount: 0,
   isLight: false,
   replyCount: 0,

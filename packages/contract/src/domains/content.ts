@@ -34,6 +34,9 @@ const contentIdSchema = idSchema;
 export const productCardSchema = z.object({
   spuId: z.number().int(),
   title: z.string(),
+  /** Issue 14 point 5: the brand (the title starts with it) and the price in fen (1/100 yuan). */
+  brand: z.string(),
+  price: z.number().int().nonnegative(),
   logoUrl: z.string(),
   isCollection: z.union([z.literal(0), z.literal(1)]),
   isNewProduct: z.union([z.literal(0), z.literal(1)]),
@@ -62,7 +65,8 @@ export const contentDetailSchema = z.object({
   article: z.array(articleBlockSchema),
   images: z.array(imageSchema),
   video: z.object({ url: z.string(), cover: imageSchema.nullable(), duration: z.number() }).nullable(),
-  author: userBriefSchema,
+  /** Issue 14 point 5: the follow button by the author starts from isFollowing; none on one's own. */
+  author: userBriefSchema.extend({ isFollowing: z.boolean(), isSelf: z.boolean() }),
   lightCount: z.number().int().nonnegative(),
   isLight: z.boolean(),
   replyCount: z.number().int().nonnegative(),

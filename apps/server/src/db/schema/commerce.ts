@@ -4,6 +4,10 @@ import { boolean, integer, pgTable, real, text, varchar } from 'drizzle-orm/pg-c
 export const products = pgTable('products', {
   spuId: integer('spu_id').primaryKey(),
   title: varchar('title', { length: 200 }).notNull(),
+  /** The brand the title starts with (issue 14 point 5: the single-product list's header). */
+  brand: varchar('brand', { length: 60 }).notNull().default(''),
+  /** In fen (1/100 yuan), as the shopping app's APIs carry prices. */
+  price: integer('price').notNull().default(0),
   logoUrl: text('logo_url').notNull(),
   isNewProduct: boolean('is_new_product').notNull().default(false),
   /** 0–10. */

@@ -91,9 +91,9 @@ function generateUsers(rng: Random): SeedUser[] {
 }
 
 /** A product's name: a brand, one of its own models, a colourway. */
-function productTitle(rng: Random): string {
+function productTitle(rng: Random): { brand: string; title: string } {
   const { brand, model } = vocab.brandModel(rng);
-  return `${brand} ${model} ${rng.pick(vocab.COLORWAYS)}`;
+  return { brand, title: `${brand} ${model} ${rng.pick(vocab.COLORWAYS)}` };
 }
 
 /**
@@ -304,9 +304,13 @@ export function generateSeed(seed = SEED) {
 
   const products = Array.from({ length: SEED_SIZES.products }, (_, i) => {
     const spuId = 1_000_001 + i * 7;
+    const { brand, title } = productTitle(rng);
     return {
       spuId,
-      title: productTitle(rng),
+      title,
+      brand,
+      // ¥199–¥2 194 in steps of ¥5, from the spuId so the random stream (and the rest of the seed) stays as it was.
+      price: (199 + ((spuId * 37) % 400) * 5) * 100,
       logoUrl: seedArtUrl(`spu-${spuId}`, 400, 400),
       isNewProduct: rng.chance(0.2),
       score: Math.round((5 + rng.float() * 5) * 10) / 10,

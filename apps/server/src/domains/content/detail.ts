@@ -2,11 +2,11 @@ import type { ContentDetail, ProductCard } from '@h5/contract';
 import { articleSpuIds, CONTENT_CATEGORY_NAMES, CONTENT_TYPE, transformArticle } from '@h5/core';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contentLights, contents, products, users } from '../../db/schema';
+import { contentLights, contents, follows, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { CONTENT_MESSAGES } from './messages';
 
-/** One content row with its author and the viewer's light, or undefined. */
+/** One content row with its author, the viewer's light and follow of the author, or undefined. */
 async function contentRow(db: Db, contentId: number, viewerId: number | null) {
   const [row] = await db
     .select({
@@ -17,6 +17,10 @@ async function contentRow(db: Db, contentId: number, viewerId: number | null) {
         viewerId === null
           ? sql<boolean>`false`
           : sql<boolean>`exists (select 1 from ${contentLights} where ${contentLights.userId} = ${viewerId} and ${contentLights.contentId} = ${contents.id})`,
+      isFollowing:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${contents.authorId})`,
     })
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
@@ -29,6 +33,8 @@ async function contentRow(db: Db, contentId: number, viewerId: number | null) {
 export const toProductCard = (row: typeof products.$inferSelect): ProductCard => ({
   spuId: row.spuId,
   title: row.title,
+  brand: row.brand,
+  price: row.price,
   logoUrl: row.logoUrl,
   isCollection: 0,
   isNewProduct: row.isNewProduct ? 1 : 0,
@@ -63,7 +69,7 @@ export async function contentDetail(
   }
   const c = row.content;
   const richText = c.contentType === CONTENT_TYPE.RichText;
-  const article = richText ? transformArticle(c.body) : [];
+  const article = richText ? transformArticle(c.body, { imageAlt: c.title }) : [];
   const cover =
     c.coverUrl && c.coverWidth && c.coverHeight
       ? { url: c.coverUrl, width: c.coverWidth, height: c.coverHeight }
@@ -81,7 +87,13 @@ export async function contentDetail(
       c.contentType === CONTENT_TYPE.Video && c.videoUrl
         ? { url: c.videoUrl, cover, duration: c.videoDuration ?? 0 }
         : null,
-    author: { userId: c.authorId, userName: row.authorName, avatar: row.authorAvatar },
+    author: {
+      userId: c.authorId,
+      userName: row.authorName,
+      avatar: row.authorAvatar,
+      isFollowing: row.isFollowing === true,
+      isSelf: viewerId === c.authorId,
+    },
     lightCount: c.lightCount,
     isLight: row.isLight === true,
     replyCount: c.replyCount,

@@ -1,3 +1,6 @@
+import { isApiError } from '@h5/request';
+import { rememberAfterLogin } from './after-login';
+
 /** One toggle's bookkeeping: what the server said last, what the viewer wants, a call running. */
 interface Pending<S> {
   server: S;
@@ -51,6 +54,8 @@ async function drain<S>(t: Toggle<S>, p: Pending<S>) {
     }
   } catch (error) {
     console.warn(`${t.key} failed, rolled back`, error);
+    // Turned on by a visitor: the login the request hooks open comes back to it (after-login.ts).
+    if (p.wanted && isApiError(error) && error.kind === 'auth') rememberAfterLogin(t.key);
     p.wanted = t.on(p.server);
     t.show(p.server);
   } finally {

@@ -7,4 +7,8 @@ export const PRODUCT_TEXT = {
   newProduct: '新品',
   wanted: '已想要',
   raters: (count: string) => `${count}人评分`,
+  /** A price in fen as yuan: ¥1299, ¥12.50. */
+  price: (fen: number) => `¥${(fen / 100).toFixed(fen % 100 === 0 ? 0 : 2)}`,
+  /** The product header's label for the brand. */
+  brand: '品牌',
 } as const;

@@ -1,9 +1,6 @@
 import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data-layer/cache';
-import { setUserShadow, userNow, useUserShadow } from '../../lib/data-layer/shadow';
-import { toggle } from '../../lib/data-layer/toggle-queue';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { isNotFoundError, notFound } from '../../lib/not-found';
@@ -14,7 +11,6 @@ import { CREATOR_TEXT } from '../../lib/ui-text/creator';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { useApi } from '../../lib/use-api';
 import { appLanding } from '../../share/app-landing';
 import { ShareButton } from '../../share/ShareButton';
 import { ShareLanding } from '../../share/ShareLanding';
@@ -27,6 +23,7 @@ import { LogoutButton } from '../auth/LogoutButton';
 import { CardList } from '../content/CardList';
 import { leanPage } from '../content/lean-page';
 import type { Route } from './+types/user-home';
+import { useFollow } from './use-follow';
 import styles from './user-home.module.css';
 
 const PAGE_SIZE = 20;
@@ -151,27 +148,8 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
 
 /** The header; follow goes through the one toggle queue and shows on every copy of the user. */
 function ProfileHeader({ loaded }: { loaded: UserProfile }) {
-  const api = useApi();
   const lowDevice = useLowDevice();
-  const profile = useUserShadow(loaded.userId, loaded);
-  type Follow = Pick<UserProfile, 'isFollowing' | 'followerCount'>;
-  const tap = () =>
-    toggle<Follow>({
-      key: `follow:${profile.userId}`,
-      current: () => userNow(loaded.userId, loaded),
-      on: (s) => s.isFollowing,
-      optimistic: (server, want) => ({
-        isFollowing: want,
-        followerCount: Math.max(0, server.followerCount + (want === server.isFollowing ? 0 : want ? 1 : -1)),
-      }),
-      send: async (follow) => {
-        const state = await api((c) => c.community.followAdd, { userId: profile.userId, follow });
-        // My followings changed: the list is read afresh next time it opens.
-        invalidate('community.specialList');
-        return { isFollowing: state.isFollowing, followerCount: state.followerCount };
-      },
-      show: (s) => setUserShadow(profile.userId, s),
-    });
+  const profile = useFollow(loaded.userId, loaded);
   return (
     <section className={styles.profile} data-testid="user-profile">
       <img
@@ -219,7 +197,7 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
             type="button"
             className={styles.follow}
             aria-pressed={profile.isFollowing}
-            onClick={tap}
+            onClick={profile.toggle}
             data-testid="follow-button"
           >
             {profile.isFollowing ? SOCIAL_TEXT.following : SOCIAL_TEXT.follow}

@@ -11,6 +11,9 @@ import './detail-media.css';
 // cards): each loads in a chunk of its own, not first-load JS of the detail (DESIGN.md §8 budget).
 // The server renders them; the browser hydrates them when their chunk has arrived.
 const ArticleBody = lazy(() => import('./ArticleBody').then((m) => ({ default: m.ArticleBody })));
+const FollowButton = lazy(() =>
+  import('../community/FollowButton').then((m) => ({ default: m.FollowButton })),
+);
 const VideoPlayer = lazy(() => import('./VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const ImageCarousel = lazy(() => import('./ImageCarousel').then((m) => ({ default: m.ImageCarousel })));
 
@@ -34,7 +37,7 @@ const AVATAR_WIDTH = 72;
 function Media({ detail }: { detail: ContentDetail }) {
   if (detail.contentType === CONTENT_TYPE.Video && detail.video) return <Player video={detail.video} />;
   if (detail.contentType === CONTENT_TYPE.PicText && detail.images.length > 0)
-    return <Carousel images={detail.images} />;
+    return <Carousel images={detail.images} alt={detail.title} />;
   return null;
 }
 
@@ -58,13 +61,13 @@ const Player = memo(function Player({ video }: { video: NonNullable<ContentDetai
  * yet is thrown away and client-rendered as its fallback when it receives an update (new props),
  * so a re-render of the page (the low-device judgement, the cache's first write) must not reach it.
  */
-const Carousel = memo(function Carousel({ images }: { images: ContentDetail['images'] }) {
+const Carousel = memo(function Carousel({ images, alt }: { images: ContentDetail['images']; alt: string }) {
   const ratio = frameRatio(images);
   // While the carousel's chunk loads (a client-side visit), its frame keeps the page still.
   const frame = <div className="h5-carousel" style={{ aspectRatio: `1 / ${ratio}` }} />;
   return (
     <Suspense fallback={frame}>
-      <ImageCarousel images={images} ratio={ratio} />
+      <ImageCarousel images={images} ratio={ratio} alt={alt} />
     </Suspense>
   );
 });
@@ -94,30 +97,37 @@ export const DetailBody = memo(function DetailBody({ detail }: { detail: Content
     <article className={styles.body} data-testid="detail-body">
       <Media detail={detail} />
       <div className={styles.sheet}>
-        <JumpLink
-          jump={USER_DETAIL_JUMP}
-          params={{ userId: detail.author.userId }}
-          className={styles.author}
-          data-testid="detail-author"
-        >
-          <img
-            className={styles.avatar}
-            src={optimiseImageUrl(detail.author.avatar, { width: AVATAR_WIDTH })}
-            width={36}
-            height={36}
-            alt=""
-            decoding="async"
-            // Low: React preloads eager images in the head, and this one must not compete with
-            // the carousel's first image (the page's LCP).
-            fetchPriority="low"
-          />
-          <span className={styles.authorText}>
-            <span className={styles.name}>{detail.author.userName}</span>
-            <time className={styles.time} dateTime={new Date(detail.createdAt).toISOString()}>
-              {formatSubmittedAt(new Date(detail.createdAt).toISOString())}
-            </time>
-          </span>
-        </JumpLink>
+        <div className={styles.authorRow}>
+          <JumpLink
+            jump={USER_DETAIL_JUMP}
+            params={{ userId: detail.author.userId }}
+            className={styles.author}
+            data-testid="detail-author"
+          >
+            <img
+              className={styles.avatar}
+              src={optimiseImageUrl(detail.author.avatar, { width: AVATAR_WIDTH })}
+              width={36}
+              height={36}
+              alt=""
+              decoding="async"
+              // Low: React preloads eager images in the head, and this one must not compete with
+              // the carousel's first image (the page's LCP).
+              fetchPriority="low"
+            />
+            <span className={styles.authorText}>
+              <span className={styles.name}>{detail.author.userName}</span>
+              <time className={styles.time} dateTime={new Date(detail.createdAt).toISOString()}>
+                {formatSubmittedAt(new Date(detail.createdAt).toISOString())}
+              </time>
+            </span>
+          </JumpLink>
+          {detail.author.isSelf ? null : (
+            <Suspense fallback={null}>
+              <FollowButton userId={detail.author.userId} isFollowing={detail.author.isFollowing} />
+            </Suspense>
+          )}
+        </div>
         <h1 className={styles.title} data-testid="detail-title">
           {detail.title}
         </h1>

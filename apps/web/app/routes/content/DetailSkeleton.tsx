@@ -1,19 +1,17 @@
 import styles from './DetailSkeleton.module.css';
 
-/** The detail page's shape while its content loads. */
+/** The detail page's shape while its content loads (the shapes are all CSS: first-load JS budget). */
 export function DetailSkeleton() {
   return (
     <div className={styles.skeleton} data-testid="detail-skeleton" aria-hidden="true">
-      <div className={`${styles.block} ${styles.media}`} />
+      <div className={styles.media} />
       <div className={styles.sheet}>
         <div className={styles.author}>
-          <div className={`${styles.block} ${styles.avatar}`} />
-          <div className={`${styles.block} ${styles.line}`} style={{ width: '40%' }} />
+          <div className={styles.avatar} />
+          <div className={styles.name} />
         </div>
-        <div className={`${styles.block} ${styles.title}`} />
-        {[92, 100, 86, 60].map((width) => (
-          <div key={width} className={`${styles.block} ${styles.line}`} style={{ width: `${width}%` }} />
-        ))}
+        <div className={styles.title} />
+        <div className={styles.text} />
       </div>
     </div>
   );

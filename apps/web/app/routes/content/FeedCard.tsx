@@ -41,7 +41,7 @@ export function FeedCard({ card: loaded, eager, priority, position, extra }: Pro
       data-position={position}
       data-lit={card.isLight}
     >
-      <Link to={`/community/content/${card.contentId}`} className={styles.link} aria-label={card.title}>
+      <Link to={`/community/content/${card.contentId}`} className={styles.link}>
         {card.cover ? (
           <div className={styles.media} style={{ aspectRatio: `1 / ${ratio}` }}>
             <img
@@ -49,7 +49,7 @@ export function FeedCard({ card: loaded, eager, priority, position, extra }: Pro
               src={optimiseImageUrl(card.cover.url, { width: COVER_WIDTH, lowDevice })}
               width={card.cover.width}
               height={card.cover.height}
-              alt=""
+              alt={card.title}
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               fetchPriority={priority ? 'high' : undefined}

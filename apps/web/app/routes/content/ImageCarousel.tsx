@@ -11,7 +11,16 @@ const SLIDE_WIDTH = 750;
  * PicText images: a swipeable row (scroll snap), dots, tap to open the image viewer. The frame's
  * shape (`ratio`, height / width) comes from DetailBody, which keeps it while this loads.
  */
-export function ImageCarousel({ images, ratio }: { images: readonly Image[]; ratio: number }) {
+export function ImageCarousel({
+  images,
+  ratio,
+  alt,
+}: {
+  images: readonly Image[];
+  ratio: number;
+  /** The content's title: each image's alt text (issue 14 point 8). */
+  alt: string;
+}) {
   const runtime = useRootData()?.runtime;
   const lowDevice = useLowDevice();
   const [index, setIndex] = useState(0);
@@ -61,7 +70,7 @@ export function ImageCarousel({ images, ratio }: { images: readonly Image[]; rat
               src={optimiseImageUrl(image.url, { width: SLIDE_WIDTH, lowDevice })}
               width={image.width}
               height={image.height}
-              alt=""
+              alt={images.length > 1 ? `${alt} ${CAROUSEL_TEXT.imageOf(i + 1, images.length)}` : alt}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}
               decoding="async"

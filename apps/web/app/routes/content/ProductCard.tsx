@@ -24,7 +24,7 @@ export function ProductCard({ product }: { product: Product }) {
         src={optimiseImageUrl(product.logoUrl, { width: LOGO_WIDTH })}
         width={72}
         height={72}
-        alt=""
+        alt={product.title}
         loading="lazy"
         decoding="async"
       />
@@ -37,6 +37,9 @@ export function ProductCard({ product }: { product: Product }) {
           <Stars score={product.dpInfo.score} />
           <span className="h5-product-score">{product.dpInfo.score.toFixed(1)}</span>
           <span className="h5-product-raters">{PRODUCT_TEXT.raters(formatCount(product.dpInfo.number))}</span>
+        </p>
+        <p className="h5-product-price" data-testid="product-price">
+          {PRODUCT_TEXT.price(product.price)}
         </p>
         {product.isCollection === PRODUCT_WANTED ? (
           <p className="h5-product-wanted">{PRODUCT_TEXT.wanted}</p>

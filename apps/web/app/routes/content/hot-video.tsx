@@ -120,7 +120,7 @@ function RankList({ first }: { first: { list: HotVideoRankItem[] } | null }) {
                   src={optimiseImageUrl(item.cover.url, { width: THUMB_WIDTH, lowDevice })}
                   width={item.cover.width}
                   height={item.cover.height}
-                  alt=""
+                  alt={item.title}
                   loading={item.rank <= 4 ? 'eager' : 'lazy'}
                   decoding="async"
                 />

@@ -3,6 +3,7 @@ import { optimiseImageUrl, PRODUCT_JUMP } from '@h5/core';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
+import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { JumpLink } from '../../shell/JumpLink';
@@ -53,6 +54,7 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
     <div className={styles.screen} data-testid="new-commodity">
       <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
       <main className={styles.main}>
+        {product ? <ProductHeader product={product} /> : null}
         <CardList list={list} extra={ProductChip} />
       </main>
     </div>
@@ -84,6 +86,39 @@ function ProductChip(card: NewCommodityCard) {
       />
       {product.isNewProduct ? <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span> : null}
       <span className={styles.name}>{product.title}</span>
+      <span className={styles.chipPrice} data-testid="product-price">
+        {PRODUCT_TEXT.price(product.price)}
+      </span>
     </JumpLink>
+  );
+}
+
+const HEADER_LOGO_WIDTH = 240;
+
+/** One product's list opens with the product: its picture, name, brand and price. */
+function ProductHeader({ product }: { product: NewCommodityCard['product'] }) {
+  return (
+    <section className={styles.header} aria-label={product.title} data-testid="product-header">
+      <img
+        className={styles.headerLogo}
+        src={optimiseImageUrl(product.logoUrl, { width: HEADER_LOGO_WIDTH })}
+        width={96}
+        height={96}
+        alt={product.title}
+        decoding="async"
+      />
+      <div className={styles.headerInfo}>
+        <h2 className={styles.headerName} data-testid="product-header-name">
+          {product.title}
+        </h2>
+        <p className={styles.headerBrand}>
+          {PRODUCT_TEXT.brand}
+          <span data-testid="product-header-brand">{product.brand}</span>
+        </p>
+        <p className={styles.headerPrice} data-testid="product-price">
+          {PRODUCT_TEXT.price(product.price)}
+        </p>
+      </div>
+    </section>
   );
 }

@@ -167,7 +167,7 @@ export default function BridgeConsole({ loaderData }: Route.ComponentProps) {
         <ActionGrid title={BRIDGE_TEXT.jumps} actions={JUMP_ACTIONS} onRun={run} />
         <section className={styles.card} aria-label={BRIDGE_TEXT.log}>
           <h2 className={styles.heading}>{BRIDGE_TEXT.log}</h2>
-          <ol className={styles.log} role="log" data-testid="bridge-log">
+          <ol className={styles.log} aria-live="polite" data-testid="bridge-log">
             {log.length === 0 ? <li className={styles.empty}>{BRIDGE_TEXT.emptyLog}</li> : null}
             {log.map((entry) => (
               <li

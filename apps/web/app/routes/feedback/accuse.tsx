@@ -132,45 +132,47 @@ function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
   else if (uploads.pending) hint = text.waitUploads;
 
   return (
-    <form
-      className={styles.main}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="accuse-form"
-    >
-      <TargetCard target={info.target} />
-      <ChoiceList
-        title={text.reasonsTitle}
-        name="reason"
-        kind="radio"
-        choices={info.reasons.map((r) => ({ id: r.id, label: r.title, tagged: r.needDetail }))}
-        selected={reasonId === null ? [] : [reasonId]}
-        onToggle={setReasonId}
-      />
-      <DescriptionField
-        title={text.descriptionTitle}
-        value={description}
-        onChange={setDescription}
-        max={info.maxText}
-        placeholder={text.descriptionPlaceholder}
-        required={reason?.needDetail === true}
-        error={fieldError(FEEDBACK_DETAIL_REQUIRED)}
-      />
-      <EvidenceGrid uploads={uploads} max={info.maxImages} />
-      {fieldError(FEEDBACK_IMAGE_NOT_OWNED) ? (
-        <p className={styles.error} role="alert" data-testid="images-error">
-          {fieldError(FEEDBACK_IMAGE_NOT_OWNED)}
-        </p>
-      ) : null}
-      <SubmitBar
-        disabled={!reason || uploads.pending || submitting}
-        submitting={submitting}
-        hint={hint}
-        error={formError}
-      />
-    </form>
+    <main>
+      <form
+        className={styles.main}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+        data-testid="accuse-form"
+      >
+        <TargetCard target={info.target} />
+        <ChoiceList
+          title={text.reasonsTitle}
+          name="reason"
+          kind="radio"
+          choices={info.reasons.map((r) => ({ id: r.id, label: r.title, tagged: r.needDetail }))}
+          selected={reasonId === null ? [] : [reasonId]}
+          onToggle={setReasonId}
+        />
+        <DescriptionField
+          title={text.descriptionTitle}
+          value={description}
+          onChange={setDescription}
+          max={info.maxText}
+          placeholder={text.descriptionPlaceholder}
+          required={reason?.needDetail === true}
+          error={fieldError(FEEDBACK_DETAIL_REQUIRED)}
+        />
+        <EvidenceGrid uploads={uploads} max={info.maxImages} />
+        {fieldError(FEEDBACK_IMAGE_NOT_OWNED) ? (
+          <p className={styles.error} role="alert" data-testid="images-error">
+            {fieldError(FEEDBACK_IMAGE_NOT_OWNED)}
+          </p>
+        ) : null}
+        <SubmitBar
+          disabled={!reason || uploads.pending || submitting}
+          submitting={submitting}
+          hint={hint}
+          error={formError}
+        />
+      </form>
+    </main>
   );
 }

@@ -103,42 +103,44 @@ function IdeaForm({ config, keyword }: { config: SearchIdeaConfig; keyword: stri
   else if (uploads.pending) hint = text.waitUploads;
 
   return (
-    <form
-      className={styles.main}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="idea-form"
-    >
-      <section className={styles.card}>
-        <h2 className={styles.sectionTitle}>{config.title}</h2>
-        {keyword ? <p className={styles.sectionNote}>{text.searchKeyword(keyword)}</p> : null}
-      </section>
-      <ChoiceList
-        title={text.optionsTitle}
-        name="option"
-        kind="checkbox"
-        choices={config.options}
-        selected={optionIds}
-        onToggle={toggle}
-      />
-      <DescriptionField
-        title={text.contentTitle}
-        value={content}
-        onChange={setContent}
-        max={config.maxText}
-        placeholder={config.placeholder}
-        required
-      />
-      <EvidenceGrid uploads={uploads} max={config.maxImages} />
-      <SubmitBar
-        disabled={!hasContent || uploads.pending || submitting}
-        submitting={submitting}
-        hint={hint}
-        error={error ? error.message : null}
-      />
-    </form>
+    <main>
+      <form
+        className={styles.main}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+        data-testid="idea-form"
+      >
+        <section className={styles.card}>
+          <h2 className={styles.sectionTitle}>{config.title}</h2>
+          {keyword ? <p className={styles.sectionNote}>{text.searchKeyword(keyword)}</p> : null}
+        </section>
+        <ChoiceList
+          title={text.optionsTitle}
+          name="option"
+          kind="checkbox"
+          choices={config.options}
+          selected={optionIds}
+          onToggle={toggle}
+        />
+        <DescriptionField
+          title={text.contentTitle}
+          value={content}
+          onChange={setContent}
+          max={config.maxText}
+          placeholder={config.placeholder}
+          required
+        />
+        <EvidenceGrid uploads={uploads} max={config.maxImages} />
+        <SubmitBar
+          disabled={!hasContent || uploads.pending || submitting}
+          submitting={submitting}
+          hint={hint}
+          error={error ? error.message : null}
+        />
+      </form>
+    </main>
   );
 }

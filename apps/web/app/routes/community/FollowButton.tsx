@@ -1,0 +1,22 @@
+import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { useFollow } from './use-follow';
+
+/**
+ * Follow by a content's author (issue 14 point 5), the same state as the user home's button. It
+ * loads in a chunk of its own (the detail's first-load JS budget); its look is `h5-follow` in
+ * the detail's stylesheet (detail-media.css), so the server's button is styled before it arrives.
+ */
+export function FollowButton({ userId, isFollowing }: { userId: number; isFollowing: boolean }) {
+  const follow = useFollow(userId, { isFollowing });
+  return (
+    <button
+      type="button"
+      className="h5-follow"
+      aria-pressed={follow.isFollowing}
+      onClick={follow.toggle}
+      data-testid="detail-follow"
+    >
+      {follow.isFollowing ? SOCIAL_TEXT.following : SOCIAL_TEXT.follow}
+    </button>
+  );
+}
