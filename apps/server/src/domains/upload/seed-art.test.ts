@@ -51,4 +51,21 @@ describe('seed art CDN path', () => {
     const kinds = new Set(covers.map((svg) => [...svg.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]).join('|')));
     expect(kinds.size).toBe(6);
   });
+
+  it('draws avatars as people that differ in more than colour: hair styles and glasses', () => {
+    const avatars = Array.from({ length: 60 }, (_, i) => renderSeedArt(`avatar-${i + 1}`, 160, 160));
+    // The drawing's shapes without any colour: five hair styles, with and without glasses.
+    const shapes = new Set(
+      avatars.map((svg) =>
+        [...svg.matchAll(/ d="([^"]*)"|<circle cx="(\d+)" cy="(\d+)" r="(\d+)"/g)]
+          .map((m) => m.slice(1).join(','))
+          .join('|'),
+      ),
+    );
+    expect(shapes.size).toBeGreaterThanOrEqual(8);
+    const skins = new Set(
+      avatars.map((svg) => svg.match(/<circle cx="50" cy="42" r="20" fill="(#[0-9a-f]{6})"/)?.[1]),
+    );
+    expect(skins).toEqual(new Set(['#f6d5bd', '#eab894', '#c98c66', '#8d5a3b']));
+  });
 });

@@ -64,9 +64,30 @@ function subject(kind: number, x: number, y: number, scale: number, color: strin
   }
 }
 
-function face(w: number, h: number, ink: string): string {
-  const r = Math.min(w, h) / 2;
-  return `<circle cx="${w / 2}" cy="${h * 0.42}" r="${r * 0.36}" fill="${ink}" opacity=".85"/><path d="M${w / 2 - r * 0.62} ${h}C${w / 2 - r * 0.6} ${h * 0.72} ${w / 2 + r * 0.6} ${h * 0.72} ${w / 2 + r * 0.62} ${h}Z" fill="${ink}" opacity=".85"/>`;
+// Avatars (issue 14 point 4): a person drawn in a 100 × 100 frame, varied by the name's hash in
+// skin tone, hair (short, long, bun, cap, buzz) and its colour, glasses, and the shirt's colour.
+const SKIN = ['#f6d5bd', '#eab894', '#c98c66', '#8d5a3b'];
+const HAIR_COLOURS = ['#2b1a12', '#4a2c1a', '#1c1c1e', '#8a5a2b', '#b58a2a'];
+const HAIR = [
+  (c: string) => `<path d="M29 42C27 20 73 20 71 42C67 31 33 31 29 42Z" fill="${c}"/>`,
+  (c: string) =>
+    `<path d="M28 46C24 16 76 16 72 46V70C66 62 64 52 64 44C58 34 42 34 36 44C36 52 34 62 28 70Z" fill="${c}"/>`,
+  (c: string) =>
+    `<circle cx="50" cy="17" r="9" fill="${c}"/><path d="M30 40C29 21 71 21 70 40C65 30 35 30 30 40Z" fill="${c}"/>`,
+  (c: string, ink: string) =>
+    `<path d="M28 38C28 16 72 16 72 38Z" fill="${ink}"/><path d="M48 34H84C84 39 80 41 74 41H48Z" fill="${ink}" opacity=".85"/><path d="M29 40C27 35 30 33 32 36" fill="${c}"/>`,
+  (c: string) => `<path d="M31 36C33 24 67 24 69 36C62 31 38 31 31 36Z" fill="${c}" opacity=".75"/>`,
+];
+const GLASSES =
+  '<g fill="none" stroke="#222" stroke-width="1.8"><circle cx="42" cy="43" r="6"/><circle cx="58" cy="43" r="6"/><path d="M48 43H52"/></g>';
+
+function face(w: number, h: number, ink: string, seed: number): string {
+  const skin = SKIN[seed % SKIN.length];
+  const hairColour = HAIR_COLOURS[(seed >>> 3) % HAIR_COLOURS.length] ?? '#222';
+  const hair = HAIR[(seed >>> 6) % HAIR.length]?.(hairColour, ink) ?? '';
+  const glasses = (seed >>> 9) % 4 === 0 ? GLASSES : '';
+  const scale = Math.min(w, h) / 100;
+  return `<g transform="translate(${(w - 100 * scale) / 2} ${h - 100 * scale}) scale(${scale})"><path d="M16 100C18 74 82 74 84 100Z" fill="${ink}" opacity=".9"/><rect x="44" y="58" width="12" height="14" rx="5" fill="${skin}"/><circle cx="50" cy="42" r="20" fill="${skin}"/><circle cx="43" cy="43" r="2" fill="#2b1a12"/><circle cx="57" cy="43" r="2" fill="#2b1a12"/><path d="M44 52Q50 57 56 52" stroke="#8a3b2b" stroke-width="2" fill="none" stroke-linecap="round"/>${hair}${glasses}</g>`;
 }
 
 // The 20 seeded emoji (`emoji-1` … `emoji-20`), each its own face: five pairs of eyes times four
@@ -110,7 +131,7 @@ export function renderSeedArt(name: string, width: number, height: number): stri
   if (name.startsWith('emoji-')) {
     scene = emoji(width, height, Number(name.slice('emoji-'.length)) - 1 || h);
   } else if (name.startsWith('avatar-')) {
-    scene = face(width, height, ink);
+    scene = face(width, height, ink, h >>> 4);
   } else {
     const scale = (Math.min(width, height * 1.6) / 200) * 0.78;
     const x = (width - 200 * scale) / 2;
