@@ -47,6 +47,8 @@ const A11Y_URLS: Record<string, string> = {
   'creator/data-center': '/creator/data-center',
   'creator/data-center/content/:contentId': '/creator/data-center/content/1',
   'internal/video-account-review': '/internal/video-account-review',
+  'live/lottery': '/live/lottery?lotteryId=1',
+  'internal/lottery': '/internal/lottery',
   '*': '/no-such-page',
 };
 

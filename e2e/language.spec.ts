@@ -67,6 +67,14 @@ describe('one language on screen (issue 14 point 1)', () => {
   it('shows no English UI text on any route, logged out and logged in', async () => {
     const api = e2eApi(baseURL);
     const card = (await api(contract.content.moreRecommend, { limit: 1 })).list[0];
+    const lottery = await api(contract.lottery.createLottery, {
+      streamId: 1,
+      hostUserId: card?.author.userId ?? 1,
+      prize: '签名球鞋一双',
+      quantity: 1,
+      entryRule: 'follow',
+      drawInSeconds: 3600,
+    });
     const routes = [
       '/',
       `/community/content/${card?.contentId}`,
@@ -83,6 +91,7 @@ describe('one language on screen (issue 14 point 1)', () => {
       '/feedback/search-idea',
       '/creator/upgrade',
       '/creator/video-account',
+      `/live/lottery?lotteryId=${lottery.lotteryId}`,
       '/no/such/page',
     ];
     const found: string[] = [];

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A 375×812 screenshot of a page in Debian's Chromium (or CHROMIUM_PATH), as DESIGN.md §6 asks
 // for every screen: `node scripts/screenshot.mjs <url> <out.png> [--app] [--scroll]`.
-// --app uses the in-app user agent (CommunityApp/5.26.1); --scroll scrolls down first.
+// --app uses the in-app user agent (CommunityApp/5.26.1); --scroll scrolls down first;
+// --cookie=name=value (repeatable) logs the page in, e.g. --cookie=duToken=… --cookie=x-auth-token=….
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
@@ -24,6 +25,13 @@ try {
         }
       : {}),
   });
+  const cookies = flags
+    .filter((f) => f.startsWith('--cookie='))
+    .map((f) => {
+      const [name, ...value] = f.slice('--cookie='.length).split('=');
+      return { name, value: value.join('='), url };
+    });
+  if (cookies.length > 0) await context.addCookies(cookies);
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && console.error(`console error: ${m.text()}`));
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));

@@ -12,6 +12,7 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerCreatorRoutes } from './domains/creator/routes';
 import { registerCreatorUpgradeRoutes } from './domains/creator/upgrade-routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
+import { registerLotteryRoutes } from './domains/lottery/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
 import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerContentRoutes(app, deps);
   registerCommunityRoutes(app, deps);
   registerCreatorRoutes(app, deps);
+  registerLotteryRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerCreatorUpgradeRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);

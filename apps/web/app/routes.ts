@@ -33,6 +33,8 @@ export default [
   // Creator data centre (issue 15 point 1; login only): overview, contents, fans; a content's days.
   route('creator/data-center', 'routes/creator/data-center.tsx'),
   route('creator/data-center/content/:contentId', 'routes/creator/data-center-content.tsx'),
+  // Live lotteries (issue 17 point 1): the card, the winner's address, the host's waybills.
+  route('live/lottery', 'routes/lottery/lottery.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).
@@ -46,6 +48,8 @@ export default [
   route('internal/upload', 'routes/upload/upload-console.tsx'),
   // Approve or reject video account applications (issue 15 point 3).
   route('internal/video-account-review', 'routes/creator/video-account-review.tsx'),
+  // Start and draw a lottery in a stream (issue 17 point 1).
+  route('internal/lottery', 'routes/lottery/lottery-console.tsx'),
   // Test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
   // Any other URL: HTTP 404 and the not-found screen (issue 14 point 2).

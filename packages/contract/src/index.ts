@@ -10,6 +10,7 @@ import { creatorDataCenter } from './domains/creator-data-center';
 import { creatorUpgrade } from './domains/creator-upgrade';
 import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
+import { lottery } from './domains/lottery';
 import { upload } from './domains/upload';
 
 export * from './domains/analytics';
@@ -25,6 +26,7 @@ export * from './domains/creator-data-center';
 export * from './domains/creator-upgrade';
 export * from './domains/creator-video-account';
 export * from './domains/feedback';
+export * from './domains/lottery';
 export * from './domains/upload';
 export * from './endpoint';
 export * from './server-context';
@@ -37,4 +39,14 @@ const content = { ...contentDetails, ...contentFeeds } as const;
 const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccount } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
-export const contract = { analytics, auth, community, config, content, creator, feedback, upload } as const;
+export const contract = {
+  analytics,
+  auth,
+  community,
+  config,
+  content,
+  creator,
+  feedback,
+  lottery,
+  upload,
+} as const;

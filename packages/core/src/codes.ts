@@ -50,3 +50,19 @@ export const VIDEO_ACCOUNT_APPLICATION_PENDING = 4311;
 export const VIDEO_ACCOUNT_DETAILS_MISSING = 4312;
 /** Reviewing an application that is no longer pending. */
 export const VIDEO_ACCOUNT_ALREADY_REVIEWED = 4313;
+/** Live lottery refusals (issue 17 point 1): 46xx (docs/api.md). Entering after the draw time. */
+export const LOTTERY_CLOSED = 4601;
+/** A follow-only lottery entered by someone who does not follow the host. */
+export const LOTTERY_FOLLOW_REQUIRED = 4602;
+/** An address from someone the draw did not pick. */
+export const LOTTERY_NOT_WINNER = 4603;
+/** An address before the draw. */
+export const LOTTERY_NOT_DRAWN = 4604;
+/** A second addr-submit for the same prize (addr-update changes it). */
+export const LOTTERY_ADDRESS_EXISTS = 4605;
+/** addr-update, or a waybill, before the winner gave an address. */
+export const LOTTERY_ADDRESS_MISSING = 4606;
+/** addr-update after the prize shipped. */
+export const LOTTERY_SHIPPED = 4607;
+/** The host entering their own lottery. */
+export const LOTTERY_HOST_CANNOT_ENTER = 4608;

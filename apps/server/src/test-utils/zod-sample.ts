@@ -100,6 +100,8 @@ const STRING_CANDIDATES = [
   'abcdef12',
   '12',
   'https://example.com/page',
+  // A region as a picker gives it (province city district: the lottery address).
+  '广东省 深圳市 南山区',
   randomUUID(),
 ];
 

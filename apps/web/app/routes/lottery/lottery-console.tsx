@@ -1,0 +1,138 @@
+import type { LotteryEntryRule, LotteryInfo } from '@h5/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useApi } from '../../lib/use-api';
+import { PageHeader } from '../../shell/PageHeader';
+import type { Route } from './+types/lottery-console';
+import styles from './lottery.module.css';
+import { useFormCall } from './use-form-call';
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.consoleTitle} · ${SHELL_TEXT.siteTitle}` }];
+
+const FIELDS = [
+  ['streamId', '直播场次 streamId'],
+  ['hostUserId', '主播 userId'],
+  ['prize', '奖品'],
+  ['quantity', '奖品数量'],
+  ['drawInSeconds', '多少秒后开奖'],
+] as const;
+
+/**
+ * Internal (not in `pro`, like /internal/upload): a host starts a lottery in a stream and draws
+ * it, through the same domain functions as the draw at its time.
+ */
+export default function LotteryConsole() {
+  const api = useApi();
+  const [values, setValues] = useState<Record<(typeof FIELDS)[number][0], string>>({
+    streamId: '1',
+    hostUserId: '1',
+    prize: '签名球鞋一双',
+    quantity: '1',
+    drawInSeconds: '60',
+  });
+  const [entryRule, setEntryRule] = useState<LotteryEntryRule>('none');
+  const [created, setCreated] = useState<LotteryInfo | null>(null);
+  const form = useFormCall<LotteryInfo>(setCreated);
+  return (
+    <div className={styles.screen} data-testid="lottery-console">
+      <PageHeader title={text.consoleTitle} fallback="/" />
+      <main className={styles.main}>
+        <form
+          className={styles.card}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.run(() =>
+              api(
+                (c) => c.lottery.createLottery,
+                {
+                  streamId: Number(values.streamId),
+                  hostUserId: Number(values.hostUserId),
+                  prize: values.prize,
+                  quantity: Number(values.quantity),
+                  entryRule,
+                  drawInSeconds: Number(values.drawInSeconds),
+                },
+                { errorToast: false },
+              ),
+            );
+          }}
+        >
+          <div className={styles.form}>
+            {FIELDS.map(([field, label]) => (
+              <label key={field} className={styles.field}>
+                <span className={styles.label}>{label}</span>
+                <input
+                  className={styles.input}
+                  name={field}
+                  value={values[field]}
+                  onChange={(e) => setValues({ ...values, [field]: e.currentTarget.value })}
+                  aria-invalid={form.error?.field === field}
+                />
+                {form.error?.field === field ? (
+                  <span className={styles.error} role="alert">
+                    {form.error.message}
+                  </span>
+                ) : null}
+              </label>
+            ))}
+            <label className={styles.field}>
+              <span className={styles.label}>参与条件</span>
+              <select
+                className={styles.select}
+                name="entryRule"
+                value={entryRule}
+                onChange={(e) => setEntryRule(e.currentTarget.value as LotteryEntryRule)}
+              >
+                <option value="none">{text.rules.none}</option>
+                <option value="follow">{text.rules.follow}</option>
+              </select>
+            </label>
+            {form.error?.field === '' ? (
+              <p className={styles.error} role="alert">
+                {form.error.message}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className={styles.primary}
+              disabled={form.busy}
+              data-testid="lottery-console-create"
+            >
+              发起抽奖
+            </button>
+          </div>
+        </form>
+        {created ? (
+          <section
+            className={styles.card}
+            data-testid="lottery-console-created"
+            data-lottery-id={created.lotteryId}
+          >
+            <p className={styles.address}>
+              #{created.lotteryId} {created.prize} ·{' '}
+              {created.drawn ? text.drawn : text.entrants(created.entrantCount)}
+            </p>
+            <div className={styles.buttons}>
+              <Link className={styles.secondary} to={`/live/lottery?lotteryId=${created.lotteryId}`}>
+                打开抽奖页
+              </Link>
+              <button
+                type="button"
+                className={styles.primary}
+                onClick={() =>
+                  void form.run(() => api((c) => c.lottery.drawLottery, { lotteryId: created.lotteryId }))
+                }
+                data-testid="lottery-console-draw"
+              >
+                立即开奖
+              </button>
+            </div>
+          </section>
+        ) : null}
+      </main>
+    </div>
+  );
+}

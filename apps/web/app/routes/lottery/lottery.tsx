@@ -1,0 +1,142 @@
+import { contract, type LotteryInfo } from '@h5/contract';
+import { useState } from 'react';
+import { put } from '../../lib/data-layer/cache';
+import { keyOf } from '../../lib/data-layer/entry';
+import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { queryId } from '../../lib/query-id';
+import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { PullIndicator } from '../content/PullIndicator';
+import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import type { Route } from './+types/lottery';
+import { AddressForm } from './AddressForm';
+import { LotteryCard } from './LotteryCard';
+import styles from './lottery.module.css';
+import { Winners } from './Winners';
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
+
+/** `?lotteryId=`, or `?streamId=` for the stream's newest lottery (the live room links either). */
+function lotteryQuery(request: Request | URL) {
+  const lotteryId = queryId(request, 'lotteryId') ?? undefined;
+  const streamId = lotteryId === undefined ? (queryId(request, 'streamId') ?? undefined) : undefined;
+  return { lotteryId, streamId };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = lotteryQuery(request);
+  if (query.lotteryId === undefined && query.streamId === undefined) return { query, info: null };
+  return { query, info: dataOf(await prefetch(context, contract.lottery.lotteryInfo, query)) };
+}
+
+/** A live lottery (issue 17 point 1): the card, the winner's address and shipping, the host's winners. */
+export default function LotteryScreen({ loaderData }: Route.ComponentProps) {
+  const { query } = loaderData;
+  const [seeded, setSeeded] = useState(true);
+  const [state, reload] = useEntry('lottery.lotteryInfo', query, seeded ? loaderData.info : null);
+  const again = () => {
+    setSeeded(false);
+    reload();
+  };
+  const pull = usePullToRefresh(again, state.status !== 'loading');
+  /** A write's answer is the lottery as it is now: every reader of the entry shows it. */
+  const update = (info: LotteryInfo) => {
+    put<EntryState<LotteryInfo>>(keyOf('lottery.lotteryInfo', query), { status: 'ready', data: info });
+    setSeeded(false);
+  };
+  const noQuery = query.lotteryId === undefined && query.streamId === undefined;
+  return (
+    <div className={styles.screen} data-testid="lottery">
+      <PageHeader title={text.title} fallback="/" backTestId="lottery-back" />
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
+      <main className={styles.main}>
+        {noQuery || state.status === 'missing' ? (
+          <Placeholder type="empty" text={text.notFound} home />
+        ) : state.status === 'ready' ? (
+          <LotteryBody info={state.data} onUpdate={update} onDue={again} />
+        ) : state.status === 'loading' ? (
+          <div className={styles.skeleton} data-testid="lottery-skeleton" aria-hidden="true" />
+        ) : (
+          <Placeholder type="networkError" onRetry={again} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function LotteryBody({
+  info,
+  onUpdate,
+  onDue,
+}: {
+  info: LotteryInfo;
+  onUpdate: (info: LotteryInfo) => void;
+  onDue: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const { my } = info;
+  const shipping = my.shipping;
+  return (
+    <>
+      <LotteryCard info={info} onUpdate={onUpdate} onDue={onDue} />
+      {my.state === 'won' && shipping ? (
+        <section className={styles.card} data-testid="lottery-prize-delivery" data-shipping={shipping.state}>
+          <div className={styles.sectionHead}>
+            <h2 className={styles.sectionTitle}>{text.addressTitle}</h2>
+            <span className={styles.badge} data-state={shipping.state} data-testid="lottery-shipping">
+              {text.shipping[shipping.state]}
+            </span>
+          </div>
+          {shipping.state === 'shipped' && shipping.courier && shipping.trackingNo ? (
+            <p className={styles.waybillLine} data-testid="lottery-waybill">
+              {text.waybill(shipping.courier, shipping.trackingNo)}
+            </p>
+          ) : null}
+          {my.address && !editing ? (
+            <>
+              <p className={styles.address} data-testid="lottery-address">
+                {my.address.name} {my.address.mobile}
+                <br />
+                {my.address.region} {my.address.street}
+              </p>
+              {shipping.state === 'awaiting_shipment' ? (
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => setEditing(true)}
+                  data-testid="lottery-address-edit"
+                >
+                  {text.edit}
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p className={styles.note}>{text.addressHint}</p>
+              <AddressForm
+                lotteryId={info.lotteryId}
+                current={my.address}
+                onDone={(next, done) => {
+                  setEditing(false);
+                  setNote(done);
+                  onUpdate(next);
+                }}
+                onCancel={my.address ? () => setEditing(false) : undefined}
+              />
+            </>
+          )}
+          {note ? (
+            <p className={styles.note} role="status" data-testid="lottery-note">
+              {note}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {info.winners ? <Winners info={info} onUpdate={onUpdate} /> : null}
+    </>
+  );
+}

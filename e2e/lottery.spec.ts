@@ -1,0 +1,132 @@
+import type { NativeTokens } from '@h5/bridge';
+import { contract } from '@h5/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiLogin, e2eApi } from './support/api';
+import { useAppSimulator } from './support/app';
+import { usePhoneBrowser } from './support/browser';
+import { waitForHydration } from './support/page';
+import { setSessionCookies } from './support/web-login';
+
+// Issue 17 point 1: enter a lottery, be drawn, give an address once, change it, see the waybill.
+
+const userIdOf = (tokens: NativeTokens) => Number(tokens.duToken.split('|')[1]);
+
+/** A lottery of a new host in a stream of its own, drawing in ten minutes. */
+async function newLottery(baseURL: string) {
+  const hostTokens = await apiLogin(baseURL);
+  const hostId = userIdOf(hostTokens);
+  const info = await e2eApi(baseURL)(contract.lottery.createLottery, {
+    streamId: 900_000 + hostId,
+    hostUserId: hostId,
+    prize: '限量联名球鞋',
+    quantity: 1,
+    entryRule: 'none',
+    drawInSeconds: 600,
+  });
+  return { lotteryId: info.lotteryId, hostTokens };
+}
+
+const attr = (page: Page, testId: string, name: string) => page.getByTestId(testId).getAttribute(name);
+
+/** Enter (double tap), get drawn, submit the address (double tap), change it, then the host ships. */
+async function winnerJourney(
+  page: Page,
+  baseURL: string,
+  lotteryId: number,
+  hostTokens: NativeTokens,
+  tokens: NativeTokens,
+) {
+  await page.goto(`${baseURL}/live/lottery?lotteryId=${lotteryId}`);
+  await waitForHydration(page);
+  expect(await page.getByTestId('lottery-prize').textContent()).toBe('限量联名球鞋');
+  await page.getByTestId('lottery-enter').dblclick();
+  await expect.poll(() => attr(page, 'lottery-card', 'data-state')).toBe('entered');
+  expect(await page.getByTestId('lottery-state').textContent()).toBe('已参与，等待开奖');
+  const afterEntry = await e2eApi(baseURL, tokens)(contract.lottery.lotteryInfo, { lotteryId });
+  expect(afterEntry.entrantCount).toBe(1);
+
+  await e2eApi(baseURL)(contract.lottery.drawLottery, { lotteryId });
+  await page.reload();
+  await waitForHydration(page);
+  expect(await attr(page, 'lottery-card', 'data-state')).toBe('won');
+  expect(await page.getByTestId('lottery-shipping').textContent()).toBe('待填写地址');
+
+  const form = page.getByTestId('lottery-address-form');
+  await form.locator('input[name=name]').fill('王小明');
+  await form.locator('input[name=mobile]').fill('1390000');
+  await form.locator('input[name=street]').fill('科技园南路 88 号');
+  await page.getByTestId('region-省份').selectOption('广东省');
+  await page.getByTestId('region-城市').selectOption('深圳市');
+  await page.getByTestId('region-区县').selectOption('南山区');
+  await page.getByTestId('lottery-address-submit').click();
+  await page.getByTestId('error-mobile').waitFor();
+  expect(await page.getByTestId('error-mobile').textContent()).toBe('请填写正确的 11 位手机号');
+  await form.locator('input[name=mobile]').fill('13900001111');
+  await page.getByTestId('lottery-address-submit').dblclick();
+  await page.getByTestId('lottery-address').waitFor();
+  expect(await page.getByTestId('lottery-note').textContent()).toBe('地址已提交');
+  expect(await page.getByTestId('lottery-address').textContent()).toBe(
+    '王小明 13900001111广东省 深圳市 南山区 科技园南路 88 号',
+  );
+
+  await page.getByTestId('lottery-address-edit').click();
+  await page.locator('input[name=street]').fill('深南大道 1000 号 3 楼');
+  await page.getByTestId('lottery-address-submit').click();
+  await expect
+    .poll(() => page.getByTestId('lottery-address').textContent())
+    .toContain('深南大道 1000 号 3 楼');
+
+  const winnerId = userIdOf(tokens);
+  await e2eApi(baseURL, hostTokens)(contract.lottery.waybillSubmit, {
+    lotteryId,
+    winnerUserId: winnerId,
+    courier: '顺丰速运',
+    trackingNo: 'SF20261124001',
+  });
+  await page.reload();
+  await waitForHydration(page);
+  expect(await page.getByTestId('lottery-shipping').textContent()).toBe('已发货');
+  expect(await page.getByTestId('lottery-waybill').textContent()).toBe('顺丰速运 SF20261124001');
+  expect(await page.getByTestId('lottery-address-edit').count()).toBe(0);
+  // The host's view lists the winner with the address given once.
+  const hostView = await e2eApi(baseURL, hostTokens)(contract.lottery.lotteryInfo, { lotteryId });
+  expect(hostView.winners).toHaveLength(1);
+  expect(hostView.winners?.[0]?.address?.street).toBe('深南大道 1000 号 3 楼');
+}
+
+describe('live lottery', () => {
+  const phone = usePhoneBrowser();
+  const app = useAppSimulator();
+  const baseURL = inject('baseURL');
+
+  it('in a phone browser: enter, win, give the address once, change it, see the waybill', async () => {
+    const { lotteryId, hostTokens } = await newLottery(baseURL);
+    const tokens = await apiLogin(baseURL);
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, tokens);
+    await winnerJourney(page, baseURL, lotteryId, hostTokens, tokens);
+    await page.context().close();
+  });
+
+  it('in the app: the same journey, logged in natively', async () => {
+    const { lotteryId, hostTokens } = await newLottery(baseURL);
+    const sim = await app.launch();
+    await sim.login();
+    await winnerJourney(sim.page, baseURL, lotteryId, hostTokens, sim.session as NativeTokens);
+  });
+
+  it('a visitor who taps 立即参与 is sent to log in; an unknown lottery shows its empty state', async () => {
+    const { lotteryId } = await newLottery(baseURL);
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/live/lottery?lotteryId=${lotteryId}`);
+    await waitForHydration(page);
+    expect(await page.getByTestId('lottery-state').textContent()).toBe('登录后参与抽奖');
+    await page.getByTestId('lottery-enter').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto(`${baseURL}/live/lottery?lotteryId=2000000000`);
+    await waitForHydration(page);
+    await page.getByText('抽奖不存在或已结束').waitFor();
+    await page.context().close();
+  });
+});
