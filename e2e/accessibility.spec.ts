@@ -48,6 +48,9 @@ const A11Y_URLS: Record<string, string> = {
   'creator/data-center/content/:contentId': '/creator/data-center/content/1',
   'internal/video-account-review': '/internal/video-account-review',
   'live/lottery': '/live/lottery?lotteryId=1',
+  'shoe-eval': '/shoe-eval',
+  'shoe-eval/spu': '/shoe-eval/spu?spuId=1000001',
+  'shoe-eval/evaluate': '/shoe-eval/evaluate?spuId=1000008',
   'internal/lottery': '/internal/lottery',
   '*': '/no-such-page',
 };

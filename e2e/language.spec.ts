@@ -92,6 +92,8 @@ describe('one language on screen (issue 14 point 1)', () => {
       '/creator/upgrade',
       '/creator/video-account',
       `/live/lottery?lotteryId=${lottery.lotteryId}`,
+      '/shoe-eval',
+      '/shoe-eval/spu?spuId=1000001',
       '/no/such/page',
     ];
     const found: string[] = [];

@@ -13,6 +13,7 @@ import { registerCreatorRoutes } from './domains/creator/routes';
 import { registerCreatorUpgradeRoutes } from './domains/creator/upgrade-routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerLotteryRoutes } from './domains/lottery/routes';
+import { registerShoeEvalRoutes } from './domains/shoe-eval/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
 import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCommunityRoutes(app, deps);
   registerCreatorRoutes(app, deps);
   registerLotteryRoutes(app, deps);
+  registerShoeEvalRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerCreatorUpgradeRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);

@@ -33,6 +33,10 @@ export default [
   // Creator data centre (issue 15 point 1; login only): overview, contents, fans; a content's days.
   route('creator/data-center', 'routes/creator/data-center.tsx'),
   route('creator/data-center/content/:contentId', 'routes/creator/data-center-content.tsx'),
+  // Shoe evaluations (issue 17 point 3): the list, a product's page, the evaluation form.
+  route('shoe-eval', 'routes/shoe-eval/list.tsx'),
+  route('shoe-eval/spu', 'routes/shoe-eval/spu.tsx'),
+  route('shoe-eval/evaluate', 'routes/shoe-eval/evaluate.tsx'),
   // Live lotteries (issue 17 point 1): the card, the winner's address, the host's waybills.
   route('live/lottery', 'routes/lottery/lottery.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal

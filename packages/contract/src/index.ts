@@ -11,6 +11,7 @@ import { creatorUpgrade } from './domains/creator-upgrade';
 import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
 import { lottery } from './domains/lottery';
+import { shoeEval } from './domains/shoe-eval';
 import { upload } from './domains/upload';
 
 export * from './domains/analytics';
@@ -27,6 +28,7 @@ export * from './domains/creator-upgrade';
 export * from './domains/creator-video-account';
 export * from './domains/feedback';
 export * from './domains/lottery';
+export * from './domains/shoe-eval';
 export * from './domains/upload';
 export * from './endpoint';
 export * from './server-context';
@@ -48,5 +50,6 @@ export const contract = {
   creator,
   feedback,
   lottery,
+  shoeEval,
   upload,
 } as const;

@@ -66,3 +66,5 @@ export const LOTTERY_ADDRESS_MISSING = 4606;
 export const LOTTERY_SHIPPED = 4607;
 /** The host entering their own lottery. */
 export const LOTTERY_HOST_CANNOT_ENTER = 4608;
+/** Shoe evaluation refusals (issue 17 point 3): 47xx. A second evaluation of the same product by one user. */
+export const SHOE_EVAL_ALREADY_EVALUATED = 4701;

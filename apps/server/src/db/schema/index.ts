@@ -7,4 +7,5 @@ export * from './content';
 export * from './creator-upgrade';
 export * from './feedback';
 export * from './lottery';
+export * from './shoe-eval';
 export * from './upload';

@@ -6,6 +6,7 @@ import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
+import { insertShoeEvalSeed } from './shoe-eval-seed';
 import { insertCreatorSeed, insertUpgradeSeed } from './upgrade-seed';
 import { insertUploadSeed } from './upload-seed';
 
@@ -59,5 +60,6 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   if (!row) await insertSeed(db, seed);
   // Dated back from today, once (also for databases seeded before issue 15).
   await insertCreatorHistory(db);
+  await insertShoeEvalSeed(db); // once, also for databases seeded before issue 17
   return !row;
 }

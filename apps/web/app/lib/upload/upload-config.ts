@@ -7,6 +7,8 @@ export const H5_UPLOAD_APP_ID = 'community-h5';
 export const EVIDENCE_FOLDER = 'feedback';
 /** Where video account screenshots are stored (`community-h5/video-account/…`). */
 export const VIDEO_ACCOUNT_FOLDER = 'video-account';
+/** Where shoe evaluation photos are stored (`community-h5/shoe-eval/…`). */
+export const SHOE_EVAL_FOLDER = 'shoe-eval';
 
 /** Monitor user of a visitor (no user id). */
 export const VISITOR_MONITOR_USER = 'visitor';

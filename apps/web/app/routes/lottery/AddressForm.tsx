@@ -2,9 +2,9 @@ import type { LotteryAddress, LotteryInfo } from '@h5/contract';
 import { useState } from 'react';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { useApi } from '../../lib/use-api';
+import { useFormCall } from '../../lib/use-form-call';
 import styles from './lottery.module.css';
 import { RegionPicker } from './RegionPicker';
-import { useFormCall } from './use-form-call';
 
 const EMPTY: LotteryAddress = { name: '', mobile: '', region: '', street: '' };
 

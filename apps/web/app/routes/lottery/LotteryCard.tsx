@@ -2,8 +2,8 @@ import type { LotteryInfo } from '@h5/contract';
 import { useEffect, useState } from 'react';
 import { formatCountdown, LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { useApi } from '../../lib/use-api';
+import { useFormCall } from '../../lib/use-form-call';
 import styles from './lottery.module.css';
-import { useFormCall } from './use-form-call';
 
 /** Milliseconds until `at`, ticking every second while in the future. */
 function useCountdown(at: string): number {

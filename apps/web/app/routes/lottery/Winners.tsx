@@ -2,8 +2,8 @@ import type { LotteryInfo, LotteryWinner } from '@h5/contract';
 import { useState } from 'react';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { useApi } from '../../lib/use-api';
+import { useFormCall } from '../../lib/use-form-call';
 import styles from './lottery.module.css';
-import { useFormCall } from './use-form-call';
 
 /** The host's view: every winner, their address, and a waybill form once the address is in. */
 export function Winners({ info, onUpdate }: { info: LotteryInfo; onUpdate: (info: LotteryInfo) => void }) {

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
+import { useFormCall } from '../../lib/use-form-call';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/lottery-console';
 import styles from './lottery.module.css';
-import { useFormCall } from './use-form-call';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.consoleTitle} · ${SHELL_TEXT.siteTitle}` }];
 

@@ -1,0 +1,157 @@
+import { contract, SHOE_EVAL_MAX_IMAGES, type ShoeDimensions, type ShoeEvalInfo } from '@h5/contract';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { invalidate, put } from '../../lib/data-layer/cache';
+import { keyOf } from '../../lib/data-layer/entry';
+import type { EntryState } from '../../lib/data-layer/use-entry';
+import { gatedPrefetch } from '../../lib/gated-prefetch.server';
+import { queryId } from '../../lib/query-id';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
+import { SHOE_EVAL_FOLDER } from '../../lib/upload/upload-config';
+import { useUploadQueue } from '../../lib/upload/use-upload-queue';
+import { useApi } from '../../lib/use-api';
+import { useFormCall } from '../../lib/use-form-call';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { EvidenceGrid } from '../feedback/EvidenceGrid';
+import type { Route } from './+types/evaluate';
+import { ShoeStars } from './ShoeStars';
+import styles from './shoe-eval.module.css';
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.evaluateTitle} · ${SHELL_TEXT.siteTitle}` }];
+
+/** Login only: a visitor goes to the login and comes back here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const spuId = queryId(request, 'spuId');
+  if (spuId === null) return { spuId, info: null };
+  const info = await gatedPrefetch(request, context, contract.shoeEval.shoeEvalInfo, { spuId });
+  return { spuId, info: info.data };
+}
+
+/** The evaluation form: score in half steps as stars, three dimensions, text, up to 9 photos. */
+export default function ShoeEvaluate({ loaderData }: Route.ComponentProps) {
+  const { spuId, info } = loaderData;
+  return (
+    <div className={styles.screen} data-testid="shoe-evaluate">
+      <PageHeader
+        title={text.evaluateTitle}
+        fallback={spuId ? `/shoe-eval/spu?spuId=${spuId}` : '/shoe-eval'}
+      />
+      <main className={styles.main}>
+        {spuId === null || info === null ? (
+          <Placeholder type="empty" text={text.notOpen} home />
+        ) : info.mine ? (
+          <section className={styles.card}>
+            <p className={styles.note}>{text.done}</p>
+            <Link className={styles.cta} to={`/shoe-eval/spu?spuId=${spuId}`}>
+              {text.mine}
+            </Link>
+          </section>
+        ) : (
+          <EvaluateForm info={info} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+const DIMENSIONS = ['comfort', 'looks', 'value'] as const;
+
+function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const spuId = info.product.spuId;
+  const [score, setScore] = useState(8);
+  const [dims, setDims] = useState<ShoeDimensions>({ comfort: 4, looks: 4, value: 4 });
+  const [words, setWords] = useState('');
+  const uploads = useUploadQueue(SHOE_EVAL_MAX_IMAGES, SHOE_EVAL_FOLDER);
+  const form = useFormCall<ShoeEvalInfo>((next) => {
+    // The answer is the product as it is now: the product page shows it without a request.
+    put<EntryState<ShoeEvalInfo>>(keyOf('shoeEval.shoeEvalInfo', { spuId }), { status: 'ready', data: next });
+    invalidate('shoeEval.shoeEvalList');
+    navigate(`/shoe-eval/spu?spuId=${spuId}`, { replace: true });
+  });
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      data-testid="shoe-evaluate-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.run(() =>
+          api(
+            (c) => c.shoeEval.shoeEvaluate,
+            { spuId, score, dimensions: dims, text: words, images: uploads.keys.map((key) => ({ key })) },
+            { errorToast: false },
+          ),
+        );
+      }}
+    >
+      <section className={styles.card}>
+        <h2 className={styles.name}>{info.product.title}</h2>
+        <label className={styles.field}>
+          <span className={styles.label}>{text.score}</span>
+          <span className={styles.line}>
+            <ShoeStars score={score} label={text.scoreValue(score)} />
+            <output data-testid="shoe-evaluate-score">{text.scoreValue(score)}</output>
+          </span>
+          <input
+            className={styles.range}
+            type="range"
+            name="score"
+            min={0}
+            max={10}
+            step={0.5}
+            value={score}
+            onChange={(e) => setScore(Number(e.currentTarget.value))}
+          />
+        </label>
+        {DIMENSIONS.map((k) => (
+          <fieldset key={k} className={styles.field}>
+            <legend className={styles.label}>{text.dimensions[k]}</legend>
+            <div className={styles.choices}>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  className={styles.choice}
+                  aria-pressed={dims[k] === n}
+                  onClick={() => setDims({ ...dims, [k]: n })}
+                  data-testid={`dim-${k}-${n}`}
+                >
+                  {text.starsLabel(n)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <label className={styles.field}>
+          <span className={styles.label}>{text.textLabel}</span>
+          <textarea
+            className={styles.textarea}
+            name="text"
+            maxLength={200}
+            placeholder={text.textPlaceholder}
+            value={words}
+            onChange={(e) => setWords(e.currentTarget.value)}
+          />
+        </label>
+      </section>
+      <EvidenceGrid uploads={uploads} max={SHOE_EVAL_MAX_IMAGES} title={text.photos} />
+      {form.error ? (
+        <p className={styles.error} role="alert" data-testid="shoe-evaluate-error">
+          {form.error.message}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className={styles.cta}
+        disabled={form.busy || uploads.pending}
+        data-testid="shoe-evaluate-submit"
+      >
+        {uploads.pending ? text.waitUpload : form.busy ? text.submitting : text.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { contract, type ShoeEvalInfo, type ShoeEvaluation } from '@h5/contract';
+import { optimiseImageUrl } from '@h5/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { queryId } from '../../lib/query-id';
+import { PRODUCT_TEXT } from '../../lib/ui-text/product';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { PullIndicator } from '../content/PullIndicator';
+import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import type { Route } from './+types/spu';
+import { ShoeStars } from './ShoeStars';
+import styles from './shoe-eval.module.css';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.info?.product.title ?? text.spuTitle} · ${SHELL_TEXT.siteTitle}` },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const spuId = queryId(request, 'spuId');
+  if (spuId === null) return { spuId, info: null };
+  return { spuId, info: dataOf(await prefetch(context, contract.shoeEval.shoeEvalInfo, { spuId })) };
+}
+
+/** One product's evaluations: aggregate stars, distribution, dimensions, the newest, mine. */
+export default function ShoeEvalSpuScreen({ loaderData }: Route.ComponentProps) {
+  const { spuId } = loaderData;
+  if (spuId === null)
+    return (
+      <div className={styles.screen}>
+        <PageHeader title={text.spuTitle} fallback="/shoe-eval" />
+        <Placeholder type="empty" text={text.notOpen} home />
+      </div>
+    );
+  return <Spu spuId={spuId} seed={loaderData.info} />;
+}
+
+function Spu({ spuId, seed }: { spuId: number; seed: ShoeEvalInfo | null }) {
+  const [seeded, setSeeded] = useState(true);
+  const [state, reload] = useEntry('shoeEval.shoeEvalInfo', { spuId }, seeded ? seed : null);
+  const again = () => {
+    setSeeded(false);
+    reload();
+  };
+  const pull = usePullToRefresh(again, state.status !== 'loading');
+  return (
+    <div className={styles.screen} data-testid="shoe-eval-spu">
+      <PageHeader title={text.spuTitle} fallback="/shoe-eval" backTestId="shoe-eval-back" />
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
+      <main className={styles.main}>
+        {state.status === 'ready' ? (
+          <SpuBody info={state.data} />
+        ) : state.status === 'missing' ? (
+          <Placeholder type="empty" text={text.notOpen} home />
+        ) : state.status === 'loading' ? (
+          <Placeholder type="loading" />
+        ) : (
+          <Placeholder type="networkError" onRetry={again} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function SpuBody({ info }: { info: ShoeEvalInfo }) {
+  const { product, aggregate, recent, mine } = info;
+  const widest = Math.max(1, ...aggregate.distribution.map((d) => d.count));
+  return (
+    <>
+      <section className={styles.card}>
+        <div className={styles.hero}>
+          <img
+            className={styles.logo}
+            src={optimiseImageUrl(product.logoUrl, { width: 240 })}
+            width={88}
+            height={88}
+            alt={product.title}
+          />
+          <div className={styles.info}>
+            <h2 className={styles.name}>{product.title}</h2>
+            <p className={styles.line}>
+              <span className={styles.price}>{PRODUCT_TEXT.price(product.price)}</span>
+            </p>
+          </div>
+        </div>
+      </section>
+      <section className={styles.card} data-testid="shoe-eval-aggregate" aria-label={text.average}>
+        <div className={styles.hero}>
+          <span className={styles.big} data-testid="shoe-eval-average">
+            {aggregate.count > 0 ? aggregate.average.toFixed(1) : '—'}
+          </span>
+          <span className={styles.info}>
+            <ShoeStars score={aggregate.average} label={text.scoreValue(aggregate.average)} />
+            <span className={styles.line} data-testid="shoe-eval-count">
+              {aggregate.count > 0 ? text.count(aggregate.count) : text.noScore}
+            </span>
+          </span>
+        </div>
+        <h3 className={styles.sectionTitle}>{text.distribution}</h3>
+        <ul className={styles.bars}>
+          {aggregate.distribution.map((d) => (
+            <li key={d.stars} className={styles.bar} data-testid={`shoe-eval-bar-${d.stars}`}>
+              <span>{text.starsLabel(d.stars)}</span>
+              <span className={styles.track}>
+                <span className={styles.fill} style={{ width: `${(d.count / widest) * 100}%` }} />
+              </span>
+              <span>{d.count}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className={styles.dims}>
+          {(['comfort', 'looks', 'value'] as const).map((k) => (
+            <div key={k}>
+              <dt>{text.dimensions[k]}</dt>
+              <dd>{aggregate.dimensions[k].toFixed(1)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {mine ? (
+        <section className={styles.card} data-testid="shoe-eval-mine">
+          <h2 className={styles.sectionTitle}>{text.mine}</h2>
+          <Review review={mine} />
+        </section>
+      ) : null}
+      <section className={styles.card}>
+        <h2 className={styles.sectionTitle}>{text.recent}</h2>
+        {recent.length === 0 ? <p className={styles.note}>{text.recentEmpty}</p> : null}
+        {recent.map((r) => (
+          <Review key={r.evaluationId} review={r} />
+        ))}
+      </section>
+      {mine ? null : (
+        <Link
+          className={styles.cta}
+          to={`/shoe-eval/evaluate?spuId=${product.spuId}`}
+          data-testid="shoe-eval-start"
+        >
+          {text.evaluate}
+        </Link>
+      )}
+    </>
+  );
+}
+
+function Review({ review }: { review: ShoeEvaluation }) {
+  return (
+    <article className={styles.review} data-testid="shoe-eval-review">
+      <div className={styles.who}>
+        <img
+          className={styles.avatar}
+          src={review.user.avatar}
+          alt=""
+          width={28}
+          height={28}
+          loading="lazy"
+        />
+        <span>{review.user.userName}</span>
+        <ShoeStars score={review.score} label={text.scoreValue(review.score)} />
+      </div>
+      {review.text ? <p className={styles.text}>{review.text}</p> : null}
+      {review.images.length > 0 ? (
+        <div className={styles.photos}>
+          {review.images.map((image) => (
+            <img key={image.key} src={image.url} alt={review.text || review.user.userName} loading="lazy" />
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}
