@@ -1,3 +1,4 @@
+import { activity } from './domains/activity';
 import { analytics } from './domains/analytics';
 import { auth } from './domains/auth';
 import { communityFollow, communityUsers } from './domains/community-follow';
@@ -12,6 +13,7 @@ import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
 import { upload } from './domains/upload';
 
+export * from './domains/activity';
 export * from './domains/analytics';
 export * from './domains/analytics-events';
 export * from './domains/auth';
@@ -37,4 +39,14 @@ const content = { ...contentDetails, ...contentFeeds } as const;
 const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccount } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
-export const contract = { analytics, auth, community, config, content, creator, feedback, upload } as const;
+export const contract = {
+  activity,
+  analytics,
+  auth,
+  community,
+  config,
+  content,
+  creator,
+  feedback,
+  upload,
+} as const;

@@ -50,3 +50,9 @@ export const VIDEO_ACCOUNT_APPLICATION_PENDING = 4311;
 export const VIDEO_ACCOUNT_DETAILS_MISSING = 4312;
 /** Reviewing an application that is no longer pending. */
 export const VIDEO_ACCOUNT_ALREADY_REVIEWED = 4313;
+/** Activity refusals of our own (issue 17 point 5, issue 18 point 4): 44xx (docs/api.md "Activities"). */
+export const ACTIVITY_NOT_FOUND = 4401;
+/** A hacking-task commit of a content that is not the caller's. */
+export const HACKING_CONTENT_NOT_OWNED = 4402;
+/** The caller already committed this hacking task. */
+export const HACKING_TASK_ALREADY_COMMITTED = 4403;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
+import { insertActivitySeed } from './activity-seed';
 import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
@@ -59,5 +60,6 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   if (!row) await insertSeed(db, seed);
   // Dated back from today, once (also for databases seeded before issue 15).
   await insertCreatorHistory(db);
+  await insertActivitySeed(db); // idempotent: also for databases seeded before issue 17/18
   return !row;
 }
