@@ -16,22 +16,31 @@ export const REVIEW_RULES = {
 /** Images over this many pixels are not decoded (a small file can claim a huge canvas). */
 export const MAX_INPUT_PIXELS = REVIEW_RULES.maxSide * REVIEW_RULES.maxSide;
 
+/** The fingerprint's grid is 9×8 cells; each is averaged from an 8×8 block of a 72×64 thumbnail. */
+const CELL = 8;
+
 /**
- * A 64-bit difference hash (hex): the grey picture at 9×8, one bit per neighbour pair. Re-encoding
- * or resizing keeps it, so the block list catches copies of a blocked picture, not only its bytes.
+ * A 64-bit difference hash (hex): the grey picture as 9×8 cell averages, one bit per neighbour
+ * pair. Re-encoding or resizing keeps it, so the block list catches copies of a blocked picture,
+ * not only its bytes. The cells are box averages: a direct 9×8 resize blurs neighbours together.
  */
 export async function differenceHash(image: Buffer): Promise<string> {
+  const width = 9 * CELL;
   const grey = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .greyscale()
-    .resize(9, 8, { fit: 'fill' })
+    .resize(width, 8 * CELL, { fit: 'fill' })
     .raw()
     .toBuffer();
+  const cell = (cx: number, cy: number) => {
+    let sum = 0;
+    for (let y = 0; y < CELL; y++)
+      for (let x = 0; x < CELL; x++) sum += grey[(cy * CELL + y) * width + cx * CELL + x] as number;
+    return sum;
+  };
   let bits = 0n;
-  for (let y = 0; y < 8; y++) {
-    for (let x = 0; x < 8; x++) {
-      bits = (bits << 1n) | ((grey[y * 9 + x] as number) > (grey[y * 9 + x + 1] as number) ? 1n : 0n);
-    }
+  for (let cy = 0; cy < 8; cy++) {
+    for (let cx = 0; cx < 8; cx++) bits = (bits << 1n) | (cell(cx, cy) > cell(cx + 1, cy) ? 1n : 0n);
   }
   return bits.toString(16).padStart(16, '0');
 }
