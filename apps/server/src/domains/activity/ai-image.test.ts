@@ -132,12 +132,14 @@ describe('520 AI image', () => {
     const msgs = [];
     for (const imageKey of [small, uniform, blocked]) {
       const res = await t.signedInject(create, { imageKey, style: 'comic' }, { cookies: user.cookies });
-      msgs.push(`${res.body.code} ${res.body.msg}`);
+      msgs.push(
+        `${res.body.code} ${res.body.msg} | ${(res.body.data as { reason?: string } | null)?.reason}`,
+      );
     }
     expect(msgs).toEqual([
-      '201150102 用户图片审核未通过：图片太小，宽和高都需不少于 256 像素',
-      '201150102 用户图片审核未通过：图片几乎是一种颜色，看不出内容',
-      '201150102 用户图片审核未通过：图片在屏蔽列表中',
+      '201150102 用户图片审核未通过：图片太小，宽和高都需不少于 256 像素 | 图片太小，宽和高都需不少于 256 像素',
+      '201150102 用户图片审核未通过：图片几乎是一种颜色，看不出内容 | 图片几乎是一种颜色，看不出内容',
+      '201150102 用户图片审核未通过：图片在屏蔽列表中 | 图片在屏蔽列表中',
     ]);
   });
 
@@ -151,7 +153,11 @@ describe('520 AI image', () => {
       .insert(aiImageBlocklist)
       .values({ hash: await differenceHash(made.rawPayload), reason: '测试屏蔽' });
     const again = await t.signedInject(create, { imageKey: key, style: 'comic' }, { cookies: user.cookies });
-    expect(again.body).toMatchObject({ code: 201150103, msg: '生成的图片审核未通过：图片在屏蔽列表中' });
+    expect(again.body).toMatchObject({
+      code: 201150103,
+      msg: '生成的图片审核未通过：图片在屏蔽列表中',
+      data: { reason: '图片在屏蔽列表中' },
+    });
   });
 
   it("refuses another user's photo and outside the 520 window", async () => {

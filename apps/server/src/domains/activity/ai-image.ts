@@ -71,13 +71,21 @@ export async function createAiImage(
   if (!source || !got) throw new AppError(NOT_FOUND, ACTIVITY_MESSAGES.imageNotOwned);
   const photo = await readAll(got.body);
   const userProblem = await reviewProblem(db, photo);
+  // The reason also goes in `data`: clients show the spec's own text for the code (spec §8).
   if (userProblem)
-    throw new AppError(AI_USER_IMAGE_REJECTED, ACTIVITY_MESSAGES.userImageRejected(userProblem));
+    throw new AppError(AI_USER_IMAGE_REJECTED, ACTIVITY_MESSAGES.userImageRejected(userProblem), 200, {
+      reason: userProblem,
+    });
 
   const styled = await stylePicture(photo, input.style);
   const styledProblem = await reviewProblem(db, styled);
   if (styledProblem)
-    throw new AppError(AI_GENERATED_IMAGE_REJECTED, ACTIVITY_MESSAGES.generatedImageRejected(styledProblem));
+    throw new AppError(
+      AI_GENERATED_IMAGE_REJECTED,
+      ACTIVITY_MESSAGES.generatedImageRejected(styledProblem),
+      200,
+      { reason: styledProblem },
+    );
 
   const key = `${source.appId}/activity-520/u${userId}/${randomUUID()}.jpg`;
   const contentType = 'image/jpeg';
