@@ -65,6 +65,8 @@ describe('h5-sociality activities in a phone browser', () => {
     expect(await ended.getAttribute('data-code')).toBe('202010009');
     expect(await ended.textContent()).toContain('活动已结束');
     expect(await page.title()).toBe('心引力 · 社区');
+    const unknown = await page.goto(`${baseURL}/h5-sociality/5200`);
+    expect(unknown?.status()).toBe(404);
   });
 
   it('520: a photo becomes a styled picture; a one-colour photo gets the review text (201150102)', async () => {
@@ -80,6 +82,8 @@ describe('h5-sociality activities in a phone browser', () => {
     await expect
       .poll(() => result.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(720);
+    if (process.env.ACTIVITY_SHOTS)
+      await page.screenshot({ path: `${process.env.ACTIVITY_SHOTS}/520-result.png`, fullPage: true });
 
     await page.getByTestId('upload-remove').click();
     await makePicture(page, await solid());

@@ -34,10 +34,8 @@ export default [
   route('creator/data-center', 'routes/creator/data-center.tsx'),
   route('creator/data-center/content/:contentId', 'routes/creator/data-center-content.tsx'),
   // h5-sociality activities (issue 18 point 4): windows; exempt from the reload after a native login.
-  route('h5-sociality/strange-encounters', 'routes/h5-sociality/strange-encounters.tsx'),
-  route('h5-sociality/520', 'routes/h5-sociality/ai-520.tsx'),
-  route('h5-sociality/tanabata', 'routes/h5-sociality/tanabata.tsx'),
-  route('h5-sociality/gravity/xinyin', 'routes/h5-sociality/xinyin.tsx'),
+  // (strange-encounters, 520, tanabata, gravity/xinyin: one route, a table of pages; others 404)
+  route('h5-sociality/*', 'routes/h5-sociality/activity.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).
