@@ -38,6 +38,14 @@ export const hackingCommitSchema = z.object({
 });
 export type HackingCommit = z.infer<typeof hackingCommitSchema>;
 
+/** A hacking task and, for a logged-in caller, their commit of it. */
+export const hackingTaskSchema = z.object({
+  taskId: z.number().int(),
+  title: z.string(),
+  commit: hackingCommitSchema.nullable(),
+});
+export type HackingTask = z.infer<typeof hackingTaskSchema>;
+
 /** Issue 17 point 5 (commerce calls of spec §7) and issue 18 point 4 (the h5-sociality activities). */
 export const activity = {
   arSpuList: endpoint({
@@ -55,6 +63,14 @@ export const activity = {
     auth: 'login',
     request: z.object({ taskId: idSchema, contentId: idSchema }),
     response: hackingCommitSchema,
+  }),
+  hackingTaskList: endpoint({
+    domain: 'commerce',
+    method: 'GET',
+    path: '/hacking-task/v1/common/task/list',
+    auth: 'common',
+    request: z.object({ code: z.string().min(1).max(40) }),
+    response: z.object({ list: z.array(hackingTaskSchema) }),
   }),
   activityWindow: endpoint({
     domain: 'activity',

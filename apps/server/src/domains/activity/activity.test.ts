@@ -182,6 +182,28 @@ describe('hacking task commit', () => {
   });
 });
 
+describe('hacking task list', () => {
+  it("lists an activity's tasks with the caller's commit (none for a visitor)", async () => {
+    await setWindow('new-year-ar', -1, 10);
+    const me = await signedInUser(t.app, t.db, 'lister');
+    const mine = await publish(me.userId);
+    await t.signedInject(a.hackingTaskCommit, { taskId: 1, contentId: mine }, { cookies: me.cookies });
+    const res = await t.signedInject(a.hackingTaskList, { code: 'new-year-ar' }, { cookies: me.cookies });
+    expect(res.body.code).toBe(SUCCESS);
+    expect(
+      res.body.data?.list.map((task) => [task.taskId, task.title, task.commit?.contentId ?? null]),
+    ).toEqual([
+      [1, '发布一条新年穿搭', mine],
+      [2, '晒出你的 AR 试穿', null],
+      [3, '分享一件年货好物', null],
+    ]);
+    const visitor = await t.signedInject(a.hackingTaskList, { code: 'new-year-ar' });
+    expect(visitor.body.data?.list.map((task) => task.commit)).toEqual([null, null, null]);
+    const unknown = await t.signedInject(a.hackingTaskList, { code: 'no-such' });
+    expect(unknown.body.code).toBe(4401);
+  });
+});
+
 afterAll(async () => {
   // Leave the seeded window as the demo has it for later files on the same database.
   await t.db

@@ -1,11 +1,43 @@
-import type { HackingCommit } from '@h5/contract';
+import type { HackingCommit, HackingTask } from '@h5/contract';
 import { HACKING_CONTENT_NOT_OWNED, HACKING_TASK_ALREADY_COMMITTED, NOT_FOUND } from '@h5/core';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, hackingTaskCommits, hackingTasks } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { ACTIVITY_MESSAGES } from './messages';
-import { requireRunning } from './window';
+import { activityWindow, requireRunning } from './window';
+
+const commitOf = (row: typeof hackingTaskCommits.$inferSelect): HackingCommit => ({
+  commitId: row.id,
+  taskId: row.taskId,
+  contentId: row.contentId,
+  committedAt: row.createdAt.toISOString(),
+});
+
+/** GET task/list (ours): an activity's tasks in id order, each with the caller's commit (null for a visitor). */
+export async function hackingTaskList(
+  db: Db,
+  viewerId: number | null,
+  code: string,
+): Promise<{ list: HackingTask[] }> {
+  await activityWindow(db, code); // 4401 for an unknown activity
+  const rows = await db
+    .select({ task: hackingTasks, commit: hackingTaskCommits })
+    .from(hackingTasks)
+    .leftJoin(
+      hackingTaskCommits,
+      and(eq(hackingTaskCommits.taskId, hackingTasks.id), eq(hackingTaskCommits.userId, viewerId ?? 0)),
+    )
+    .where(eq(hackingTasks.activityCode, code))
+    .orderBy(asc(hackingTasks.id));
+  return {
+    list: rows.map(({ task, commit }) => ({
+      taskId: task.id,
+      title: task.title,
+      commit: commit ? commitOf(commit) : null,
+    })),
+  };
+}
 
 /**
  * POST /hacking-task/v1/task/commit: the caller's content for a task of a running activity.
@@ -33,10 +65,5 @@ export async function commitHackingTask(
     .onConflictDoNothing({ target: [hackingTaskCommits.taskId, hackingTaskCommits.userId] })
     .returning();
   if (!row) throw new AppError(HACKING_TASK_ALREADY_COMMITTED, ACTIVITY_MESSAGES.taskAlreadyCommitted);
-  return {
-    commitId: row.id,
-    taskId: row.taskId,
-    contentId: row.contentId,
-    committedAt: row.createdAt.toISOString(),
-  };
+  return commitOf(row);
 }
