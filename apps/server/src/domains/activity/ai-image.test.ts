@@ -160,6 +160,25 @@ describe('520 AI image', () => {
     });
   });
 
+  it('makes one picture at a time per user: concurrent asks get 201150104', async () => {
+    const racer = await signedInUser(t.app, t.db, 'ai-racer');
+    const key = await upload(await photo(600, 600), racer.userId);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.signedInject(create, { imageKey: key, style: 'film' }, { cookies: racer.cookies }),
+      ),
+    );
+    const codes = results.map((res) => res.body.code).sort();
+    expect(codes).toEqual([200, 201150104, 201150104, 201150104, 201150104]);
+    expect(results.find((res) => res.body.code === 201150104)?.body.msg).toBe('操作太快了，请稍后再试');
+    const rows = rowsOf<{ n: number }>(
+      await t.db.execute(sql`SELECT count(*)::int AS n FROM ai_images WHERE user_id = ${racer.userId}`),
+    );
+    expect(rows[0]?.n).toBe(1);
+    const after = await t.signedInject(create, { imageKey: key, style: 'sweet' }, { cookies: racer.cookies });
+    expect(after.body.code).toBe(200);
+  });
+
   it("refuses another user's photo and outside the 520 window", async () => {
     const other = await signedInUser(t.app, t.db, 'ai-other');
     const theirs = await upload(await photo(400, 400), other.userId);

@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import { type AiImage, type AiImageStyle, STORAGE_PATHS } from '@h5/contract';
 import {
   AI_GENERATED_IMAGE_REJECTED,
+  AI_IMAGE_MESSAGES,
+  AI_TOO_FAST,
   AI_UPGRADE_REQUIRED,
   AI_USER_IMAGE_REJECTED,
   meetsVersion,
@@ -34,6 +36,12 @@ export function assertAiGate(userAgent: string | undefined): void {
     throw new AppError(AI_UPGRADE_REQUIRED, ACTIVITY_MESSAGES.upgradeRequired);
 }
 
+/**
+ * Users with a picture in the making in this process: a second ask meanwhile (a double tap, a
+ * script) gets 201150104 instead of another sharp run. Per process: a user may have one per node.
+ */
+const making = new Set<number>();
+
 const cdnUrl = (key: string) => `${STORAGE_PATHS.cdnPrefix}/${key}`;
 
 async function readAll(body: Readable): Promise<Buffer> {
@@ -43,7 +51,7 @@ async function readAll(body: Readable): Promise<Buffer> {
 }
 
 /**
- * POST 520 ai-image: the gate, the 520 window, the caller's uploaded photo through the review
+ * POST 520 ai-image: the gate, one picture at a time per user (201150104), the 520 window, the caller's uploaded photo through the review
  * (201150102), the styled picture through the same review (201150103), stored as the caller's
  * object and recorded in `ai_images`.
  */
@@ -53,8 +61,23 @@ export async function createAiImage(
   input: { imageKey: string; style: AiImageStyle; userAgent: string | undefined },
   now = new Date(),
 ): Promise<AiImage> {
-  const { db, store } = deps;
   assertAiGate(input.userAgent);
+  if (making.has(userId)) throw new AppError(AI_TOO_FAST, AI_IMAGE_MESSAGES.tooFast);
+  making.add(userId);
+  try {
+    return await makeAiImage(deps, userId, input, now);
+  } finally {
+    making.delete(userId);
+  }
+}
+
+async function makeAiImage(
+  deps: AppDeps,
+  userId: number,
+  input: { imageKey: string; style: AiImageStyle },
+  now: Date,
+): Promise<AiImage> {
+  const { db, store } = deps;
   await requireRunning(db, ACTIVITY_CODES.day520, now);
   const [source] = await db
     .select()
