@@ -48,6 +48,8 @@ const A11Y_URLS: Record<string, string> = {
   'creator/data-center/content/:contentId': '/creator/data-center/content/1',
   'internal/video-account-review': '/internal/video-account-review',
   'live/lottery': '/live/lottery?lotteryId=1',
+  'h5-sociality/*': '/h5-sociality/520',
+  'activity/new-year-ar': '/activity/new-year-ar',
   'shoe-eval': '/shoe-eval',
   'shoe-eval/spu': '/shoe-eval/spu?spuId=1000001',
   'shoe-eval/evaluate': '/shoe-eval/evaluate?spuId=1000008',
@@ -63,6 +65,9 @@ const EXTRA_URLS = [
   '/community/hot-video?tab=rank',
   '/community/new-commodity?spuId=1000001',
   '/agreement/privacy',
+  '/h5-sociality/strange-encounters',
+  '/h5-sociality/tanabata',
+  '/h5-sociality/gravity/xinyin',
 ];
 
 /** Rules a page must pass besides the critical and serious ones: landmarks (issue 14 point 8). */

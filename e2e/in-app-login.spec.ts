@@ -54,7 +54,7 @@ describe('login gating in the app (spec §4, §6)', () => {
   it('on an exempt h5-sociality path the page does not reload after login; platform info is asked again', async () => {
     const sim = await app.launch();
     await openBridgeConsole(sim.page, `${baseURL}${CONSOLE}`);
-    // The activity pages are not built yet: this page stands on the exempt path instead.
+    // The bridge console stands on the exempt path (the real pages: e2e/h5-sociality.spec.ts).
     await sim.page.evaluate(() => {
       history.replaceState(history.state, '', '/h5-sociality/520');
       Object.assign(window, { beforeLogin: true });

@@ -93,6 +93,9 @@ describe('one language on screen (issue 14 point 1)', () => {
       '/creator/video-account',
       `/live/lottery?lotteryId=${lottery.lotteryId}`,
       '/shoe-eval',
+      '/h5-sociality/520',
+      '/h5-sociality/tanabata',
+      '/activity/new-year-ar',
       '/shoe-eval/spu?spuId=1000001',
       '/no/such/page',
     ];

@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Db } from './db/client';
 import type { AppDeps } from './deps';
+import { registerActivityRoutes } from './domains/activity/routes';
 import { registerAnalyticsRoutes } from './domains/analytics/routes';
 import { registerAuthRoutes } from './domains/auth/routes';
 import { registerCommunityRoutes } from './domains/community/routes';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerShoeEvalRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerCreatorUpgradeRoutes(app, deps);
+  registerActivityRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
   await registerUploadRoutes(app, deps);
   await registerWeb(app, deps);

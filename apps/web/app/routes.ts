@@ -39,6 +39,11 @@ export default [
   route('shoe-eval/evaluate', 'routes/shoe-eval/evaluate.tsx'),
   // Live lotteries (issue 17 point 1): the card, the winner's address, the host's waybills.
   route('live/lottery', 'routes/lottery/lottery.tsx'),
+  // h5-sociality activities (issue 18 point 4): windows; exempt from the reload after a native login.
+  // (strange-encounters, 520, tanabata, gravity/xinyin: one route, a table of pages; others 404)
+  route('h5-sociality/*', 'routes/h5-sociality/activity.tsx'),
+  // The new-year AR activity (issue 17 point 5): AR products and hacking tasks in its window.
+  route('activity/new-year-ar', 'routes/activity/new-year-ar.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).

@@ -21,6 +21,7 @@ export type Domain =
   | 'lottery'
   | 'invite'
   | 'commerce'
+  | 'activity'
   | 'feedback'
   | 'shoe-eval'
   | 'upload'

@@ -1,3 +1,4 @@
+import { activity } from './domains/activity';
 import { analytics } from './domains/analytics';
 import { auth } from './domains/auth';
 import { communityFollow, communityUsers } from './domains/community-follow';
@@ -14,6 +15,7 @@ import { lottery } from './domains/lottery';
 import { shoeEval } from './domains/shoe-eval';
 import { upload } from './domains/upload';
 
+export * from './domains/activity';
 export * from './domains/analytics';
 export * from './domains/analytics-events';
 export * from './domains/auth';
@@ -42,6 +44,7 @@ const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccoun
 
 /** The contract table: every call, by domain. The server registers routes from it. */
 export const contract = {
+  activity,
   analytics,
   auth,
   community,

@@ -68,3 +68,9 @@ export const LOTTERY_SHIPPED = 4607;
 export const LOTTERY_HOST_CANNOT_ENTER = 4608;
 /** Shoe evaluation refusals (issue 17 point 3): 47xx. A second evaluation of the same product by one user. */
 export const SHOE_EVAL_ALREADY_EVALUATED = 4701;
+/** Activity refusals of our own (issue 17 point 5, issue 18 point 4): 44xx (docs/api.md "Activities"). */
+export const ACTIVITY_NOT_FOUND = 4401;
+/** A hacking-task commit of a content that is not the caller's. */
+export const HACKING_CONTENT_NOT_OWNED = 4402;
+/** The caller already committed this hacking task. */
+export const HACKING_TASK_ALREADY_COMMITTED = 4403;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
+import { insertActivitySeed } from './activity-seed';
 import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
@@ -61,5 +62,6 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   // Dated back from today, once (also for databases seeded before issue 15).
   await insertCreatorHistory(db);
   await insertShoeEvalSeed(db); // once, also for databases seeded before issue 17
+  await insertActivitySeed(db); // idempotent: also for databases seeded before issue 17/18
   return !row;
 }

@@ -26,3 +26,5 @@ export function h5UploadConfig(appEnv: string, userId: number | null | undefined
     monitorUser: userId ? String(userId) : VISITOR_MONITOR_USER,
   };
 }
+/** Where the 520 AI-image activity's photos are stored (`community-h5/activity-520/…`). */
+export const AI_520_FOLDER = 'activity-520';

@@ -1,0 +1,84 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { products } from './commerce';
+import { contents } from './content';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * An activity and its time window (issue 18 point 4, issue 17 point 5): every activity call and
+ * page asks `activity/window.ts` about its row, so before `startsAt` it answers 202010008 and
+ * from `endsAt` on 202010009. Operations move a window by updating the row.
+ */
+export const activities = pgTable('activities', {
+  code: varchar('code', { length: 40 }).primaryKey(),
+  title: varchar('title', { length: 60 }).notNull(),
+  startsAt: at('starts_at').notNull(),
+  endsAt: at('ends_at').notNull(),
+});
+
+/** The products of the new-year AR live action, in their list order. */
+export const arSpus = pgTable(
+  'activity_ar_spus',
+  {
+    activityCode: varchar('activity_code', { length: 40 })
+      .notNull()
+      .references(() => activities.code),
+    spuId: integer('spu_id')
+      .notNull()
+      .references(() => products.spuId),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityCode, t.spuId] })],
+);
+
+/** A task of an activity that a user completes by committing one of their contents. */
+export const hackingTasks = pgTable('hacking_tasks', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  activityCode: varchar('activity_code', { length: 40 })
+    .notNull()
+    .references(() => activities.code),
+  title: varchar('title', { length: 60 }).notNull(),
+});
+
+/** A commit; the unique (task, user) pair makes it once under concurrent or repeated commits. */
+export const hackingTaskCommits = pgTable(
+  'hacking_task_commits',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => hackingTasks.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('hacking_task_commits_once').on(t.taskId, t.userId)],
+);
+
+/** A picture the 520 AI-image activity made: the user's photo and the styled result (storage keys). */
+export const aiImages = pgTable(
+  'ai_images',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    style: varchar('style', { length: 16 }).notNull(),
+    sourceKey: varchar('source_key', { length: 512 }).notNull(),
+    resultKey: varchar('result_key', { length: 512 }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_images_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Image fingerprints (64-bit difference hash, hex) that the AI-image review refuses. */
+export const aiImageBlocklist = pgTable('ai_image_blocklist', {
+  hash: varchar('hash', { length: 16 }).primaryKey(),
+  reason: text('reason').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { type AiImage, type AiImageStyle, STORAGE_PATHS } from '@h5/contract';
+import {
+  AI_GENERATED_IMAGE_REJECTED,
+  AI_IMAGE_MESSAGES,
+  AI_TOO_FAST,
+  AI_UPGRADE_REQUIRED,
+  AI_USER_IMAGE_REJECTED,
+  meetsVersion,
+  NOT_FOUND,
+  parseAppUserAgent,
+} from '@h5/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import { aiImages, storageObjects } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../plugins/errors';
+import { RASTER_IMAGE_TYPES } from '../upload/content-sniff';
+import { recordObject } from '../upload/objects';
+import { ACTIVITY_CODES } from './activity-codes';
+import { reviewProblem } from './ai-review';
+import { stylePicture } from './ai-style';
+import { ACTIVITY_MESSAGES } from './messages';
+import { requireRunning } from './window';
+
+/**
+ * The AI gate: inside our app, versions below this get 201150107 (the styles need the app's new
+ * image viewer and save-to-album). Browsers have no app version and are let through.
+ */
+export const AI_IMAGE_MIN_APP_VERSION = '5.20.0';
+
+/** 201150107 for an app (user agent `CommunityApp/x.y.z`) older than the AI gate. */
+export function assertAiGate(userAgent: string | undefined): void {
+  const app = parseAppUserAgent(userAgent);
+  if (app.inApp && !meetsVersion(app.version, AI_IMAGE_MIN_APP_VERSION))
+    throw new AppError(AI_UPGRADE_REQUIRED, ACTIVITY_MESSAGES.upgradeRequired);
+}
+
+/**
+ * Users with a picture in the making in this process: a second ask meanwhile (a double tap, a
+ * script) gets 201150104 instead of another sharp run. Per process: a user may have one per node.
+ */
+const making = new Set<number>();
+
+const cdnUrl = (key: string) => `${STORAGE_PATHS.cdnPrefix}/${key}`;
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * POST 520 ai-image: the gate, one picture at a time per user (201150104), the 520 window, the caller's uploaded photo through the review
+ * (201150102), the styled picture through the same review (201150103), stored as the caller's
+ * object and recorded in `ai_images`.
+ */
+export async function createAiImage(
+  deps: AppDeps,
+  userId: number,
+  input: { imageKey: string; style: AiImageStyle; userAgent: string | undefined },
+  now = new Date(),
+): Promise<AiImage> {
+  assertAiGate(input.userAgent);
+  if (making.has(userId)) throw new AppError(AI_TOO_FAST, AI_IMAGE_MESSAGES.tooFast);
+  making.add(userId);
+  try {
+    return await makeAiImage(deps, userId, input, now);
+  } finally {
+    making.delete(userId);
+  }
+}
+
+async function makeAiImage(
+  deps: AppDeps,
+  userId: number,
+  input: { imageKey: string; style: AiImageStyle },
+  now: Date,
+): Promise<AiImage> {
+  const { db, store } = deps;
+  await requireRunning(db, ACTIVITY_CODES.day520, now);
+  const [source] = await db
+    .select()
+    .from(storageObjects)
+    .where(
+      and(
+        eq(storageObjects.key, input.imageKey),
+        eq(storageObjects.userId, userId),
+        inArray(storageObjects.contentType, [...RASTER_IMAGE_TYPES]),
+      ),
+    )
+    .limit(1);
+  const got = source ? await store.get(source.bucket, source.key) : null;
+  if (!source || !got) throw new AppError(NOT_FOUND, ACTIVITY_MESSAGES.imageNotOwned);
+  const photo = await readAll(got.body);
+  const userProblem = await reviewProblem(db, photo);
+  // The reason also goes in `data`: clients show the spec's own text for the code (spec §8).
+  if (userProblem)
+    throw new AppError(AI_USER_IMAGE_REJECTED, ACTIVITY_MESSAGES.userImageRejected(userProblem), 200, {
+      reason: userProblem,
+    });
+
+  const styled = await stylePicture(photo, input.style);
+  const styledProblem = await reviewProblem(db, styled);
+  if (styledProblem)
+    throw new AppError(
+      AI_GENERATED_IMAGE_REJECTED,
+      ACTIVITY_MESSAGES.generatedImageRejected(styledProblem),
+      200,
+      { reason: styledProblem },
+    );
+
+  const key = `${source.appId}/activity-520/u${userId}/${randomUUID()}.jpg`;
+  const contentType = 'image/jpeg';
+  const info = await store.put(source.bucket, key, Readable.from(styled), { contentType });
+  await recordObject(
+    db,
+    store,
+    { bucket: source.bucket, key, contentType, acl: 'public-read', appId: source.appId, userId },
+    info,
+  );
+  const [row] = await db
+    .insert(aiImages)
+    .values({ userId, style: input.style, sourceKey: source.key, resultKey: key })
+    .returning();
+  const saved = row as typeof aiImages.$inferSelect;
+  return {
+    imageId: saved.id,
+    style: input.style,
+    sourceUrl: cdnUrl(source.key),
+    resultUrl: cdnUrl(key),
+    createdAt: saved.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,74 @@
+import type { ActivityState, AiImageStyle } from '@h5/contract';
+import { AI_ACTIVITY_ENDED, AI_ACTIVITY_NOT_STARTED, AI_IMAGE_MESSAGES } from '@h5/core';
+
+/** China time to the minute, as the activity pages show a window's edges. */
+const chinaMinute = (iso: string) =>
+  new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The h5-sociality activity pages (issue 18 point 4), zh-CN. */
+export const ACTIVITY_TEXT = {
+  window: (startsAt: string, endsAt: string) => `活动时间：${chinaMinute(startsAt)} — ${chinaMinute(endsAt)}`,
+  states: { upcoming: '未开始', running: '进行中', ended: '已结束' } satisfies Record<ActivityState, string>,
+  /** The closed page: the spec's text (§8) and its code. */
+  closed: {
+    upcoming: { text: AI_IMAGE_MESSAGES.activityNotStarted, code: AI_ACTIVITY_NOT_STARTED },
+    ended: { text: AI_IMAGE_MESSAGES.activityEnded, code: AI_ACTIVITY_ENDED },
+  },
+  closedNote: {
+    upcoming: (startsAt: string) => `${chinaMinute(startsAt)} 开始，到时再来看看吧`,
+    ended: (endsAt: string) => `已于 ${chinaMinute(endsAt)} 结束，感谢参与`,
+  },
+  codeLabel: (code: number) => `错误码 ${code}`,
+  login: '登录后参与',
+  loggedIn: '已登录，可以参与活动',
+  rulesTitle: '活动规则',
+  pages: {
+    strangeEncounters: {
+      lead: '在社区里偶遇和你一样爱穿搭的人',
+      rules: ['每天可以抽取 3 次偶遇卡片', '互相关注即可解锁对方的穿搭主页', '请文明交流，违规内容将被处理'],
+    },
+    tanabata: {
+      lead: '七夕鹊桥会，晒出你们的情侣穿搭',
+      rules: ['活动期间发布带 #七夕 话题的内容', '点亮数前 20 名获得限定徽章', '同一作品只计一次'],
+    },
+    xinyin: {
+      lead: '心引力：被同一双鞋吸引的人',
+      rules: ['选择一双心动好物', '系统为你匹配同样心动的人', '匹配结果仅双方可见'],
+    },
+    ai520: {
+      lead: '上传一张照片，生成专属 520 心动照',
+      rules: [
+        '照片宽高不少于 256 像素，不超过 8192 像素，大小不超过 10 MB',
+        '纯色或几乎一种颜色的图片无法生成',
+        '照片与生成图都需通过审核，违规图片会被拒绝',
+        '在 App 内使用需要 5.20.0 及以上版本',
+      ],
+    },
+  },
+  newYear: {
+    lead: '新年 AR 试穿好物，完成任务赢好礼',
+    rules: ['活动期间每个任务可提交一次自己发布的内容', '只能提交自己发布的内容', '好物清单随直播更新'],
+    productsTitle: 'AR 直播好物',
+    productsEmpty: '好物清单还在准备中',
+    tasksTitle: '新年任务',
+    pick: '选择要提交的内容',
+    noContents: '你还没有发布过内容，先去发布一条吧',
+    commit: '提交',
+    committing: '提交中…',
+    committed: (title: string) => `已提交：${title}`,
+    committedAt: '已提交',
+  },
+  ai: {
+    pickTitle: '1. 上传照片',
+    styleTitle: '2. 选择风格',
+    styles: { sweet: '甜蜜粉', film: '复古胶片', comic: '漫画' } satisfies Record<AiImageStyle, string>,
+    make: '生成心动照',
+    making: '生成中…',
+    waitUpload: '照片上传中，请稍候',
+    uploadFirst: '请先上传一张照片',
+    resultTitle: '我的心动照',
+    resultAlt: '生成的 520 心动照',
+    sourceAlt: '上传的照片',
+    reason: (reason: string) => `原因：${reason}`,
+  },
+} as const;

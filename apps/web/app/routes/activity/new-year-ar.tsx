@@ -1,0 +1,68 @@
+import { contract } from '@h5/contract';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { Placeholder } from '../../shell/Placeholder';
+import { ProductCard } from '../content/ProductCard';
+// The product card's styles are global (the article's cards): the same look here.
+import '../content/detail-media.css';
+import { ActivityShell } from '../h5-sociality/ActivityShell';
+import styles from '../h5-sociality/activity.module.css';
+import { loadActivity } from '../h5-sociality/activity-loader.server';
+import type { Route } from './+types/new-year-ar';
+import { HackingTasks } from './HackingTasks';
+
+const CODE = 'new-year-ar';
+const text = ACTIVITY_TEXT.newYear;
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.window?.title ?? ''} · ${SHELL_TEXT.siteTitle}` },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [activity, spus, tasks] = await Promise.all([
+    loadActivity(context, CODE),
+    prefetch(context, contract.activity.arSpuList, {}),
+    prefetch(context, contract.activity.hackingTaskList, { code: CODE }),
+  ]);
+  return { ...activity, spus: dataOf(spus), tasks: dataOf(tasks) };
+}
+
+/** The new-year AR activity (issue 17 point 5): inside its window the AR products and the hacking tasks. */
+export default function NewYearArScreen({ loaderData }: Route.ComponentProps) {
+  return (
+    <ActivityShell code={CODE} seed={loaderData.window} lead={text.lead} rules={text.rules} theme="night">
+      {() => (
+        <>
+          <ArProducts seed={loaderData.spus} />
+          <HackingTasks code={CODE} seed={loaderData.tasks} />
+        </>
+      )}
+    </ActivityShell>
+  );
+}
+
+function ArProducts({ seed }: { seed: Route.ComponentProps['loaderData']['spus'] }) {
+  const [spus, reload] = useEntry('activity.arSpuList', {}, seed);
+  return (
+    <section className={styles.card} data-testid="ar-products">
+      <h2 className={styles.sectionTitle}>{text.productsTitle}</h2>
+      {spus.status === 'ready' ? (
+        spus.data.list.length > 0 ? (
+          <div className={styles.products}>
+            {spus.data.list.map((product) => (
+              <ProductCard key={product.spuId} product={product} />
+            ))}
+          </div>
+        ) : (
+          <p className={styles.note}>{text.productsEmpty}</p>
+        )
+      ) : spus.status === 'loading' ? (
+        <div className={styles.skeleton} />
+      ) : (
+        <Placeholder type="networkError" onRetry={reload} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ActivityWindow } from '@h5/contract';
+import { type ReactNode, useState } from 'react';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { PullIndicator } from '../content/PullIndicator';
+import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import styles from './activity.module.css';
+
+export type HeroTheme = 'rose' | 'night' | 'teal';
+
+/**
+ * An activity page: the hero with the window, then `children` while the activity runs, or the
+ * spec's closed text with its code (202010008 before the window, 202010009 after it).
+ */
+export function ActivityShell({
+  code,
+  seed,
+  lead,
+  rules,
+  theme = 'rose',
+  children,
+}: {
+  code: string;
+  seed: ActivityWindow | null;
+  lead: string;
+  rules: readonly string[];
+  theme?: HeroTheme;
+  children?: (window: ActivityWindow) => ReactNode;
+}) {
+  const [seeded, setSeeded] = useState(true);
+  const [state, reload] = useEntry('activity.activityWindow', { code }, seeded ? seed : null);
+  const pull = usePullToRefresh(() => {
+    setSeeded(false);
+    reload();
+  }, state.status !== 'loading');
+  const title = state.status === 'ready' ? state.data.title : '';
+  return (
+    <div className={styles.screen} data-testid="activity-page" data-code={code}>
+      <PageHeader title={title} fallback="/" backTestId="activity-back" />
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
+      <main className={styles.main}>
+        {state.status === 'ready' ? (
+          <>
+            <section className={styles.hero} data-theme={theme}>
+              <h2 className={styles.heroTitle}>{state.data.title}</h2>
+              <p className={styles.heroLead}>{lead}</p>
+              <p className={styles.heroWindow}>{text.window(state.data.startsAt, state.data.endsAt)}</p>
+              <span className={styles.badge} data-testid="activity-state" data-state={state.data.state}>
+                {text.states[state.data.state]}
+              </span>
+            </section>
+            {state.data.state === 'running' ? (
+              children?.(state.data)
+            ) : (
+              <Closed window={state.data} state={state.data.state} />
+            )}
+            <section className={styles.card}>
+              <h2 className={styles.sectionTitle}>{text.rulesTitle}</h2>
+              <ol className={styles.rules}>
+                {rules.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ol>
+            </section>
+          </>
+        ) : state.status === 'loading' ? (
+          <div className={styles.skeleton} data-testid="activity-skeleton" />
+        ) : (
+          <Placeholder type="networkError" onRetry={reload} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Closed({ window, state }: { window: ActivityWindow; state: 'upcoming' | 'ended' }) {
+  const closed = text.closed[state];
+  return (
+    <section className={styles.closed} data-testid="activity-closed" data-code={closed.code}>
+      <p className={styles.closedText}>{closed.text}</p>
+      <p className={styles.note}>
+        {state === 'upcoming'
+          ? text.closedNote.upcoming(window.startsAt)
+          : text.closedNote.ended(window.endsAt)}
+      </p>
+      <p className={styles.note}>{text.codeLabel(closed.code)}</p>
+    </section>
+  );
+}
