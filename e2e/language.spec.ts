@@ -24,7 +24,7 @@ const SPEC_ENGLISH = [
 ];
 
 /** Latin words allowed in our own UI text: brand-like names users know as they are. */
-const ALLOWED_WORDS = new Set(['App', 'AI', 'ID']);
+const ALLOWED_WORDS = new Set(['App', 'AI', 'AR', 'ID']);
 
 /** The page's own words with a Latin word of two or more letters not in the allowed list. */
 async function englishUiText(page: Page): Promise<string[]> {
