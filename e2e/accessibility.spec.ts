@@ -50,6 +50,7 @@ const A11Y_URLS: Record<string, string> = {
   'live/lottery': '/live/lottery?lotteryId=1',
   'h5-sociality/*': '/h5-sociality/520',
   'activity/new-year-ar': '/activity/new-year-ar',
+  'commerce/commission': '/commerce/commission',
   'shoe-eval': '/shoe-eval',
   'shoe-eval/spu': '/shoe-eval/spu?spuId=1000001',
   'shoe-eval/evaluate': '/shoe-eval/evaluate?spuId=1000008',

@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { registerActivityRoutes } from './domains/activity/routes';
 import { registerAnalyticsRoutes } from './domains/analytics/routes';
 import { registerAuthRoutes } from './domains/auth/routes';
+import { registerCommerceRoutes } from './domains/commerce/routes';
 import { registerCommunityRoutes } from './domains/community/routes';
 import { registerConfigRoutes } from './domains/config/routes';
 import { registerContentRoutes } from './domains/content/routes';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCommunityRoutes(app, deps);
   registerCreatorRoutes(app, deps);
   registerLotteryRoutes(app, deps);
+  registerCommerceRoutes(app, deps);
   registerShoeEvalRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerCreatorUpgradeRoutes(app, deps);

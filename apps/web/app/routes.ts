@@ -33,6 +33,8 @@ export default [
   // Creator data centre (issue 15 point 1; login only): overview, contents, fans; a content's days.
   route('creator/data-center', 'routes/creator/data-center.tsx'),
   route('creator/data-center/content/:contentId', 'routes/creator/data-center-content.tsx'),
+  // The product commission programme (issue 17 point 2; login only).
+  route('commerce/commission', 'routes/commerce/commission.tsx'),
   // Shoe evaluations (issue 17 point 3): the list, a product's page, the evaluation form.
   route('shoe-eval', 'routes/shoe-eval/list.tsx'),
   route('shoe-eval/spu', 'routes/shoe-eval/spu.tsx'),

@@ -1,6 +1,7 @@
 import { activity } from './domains/activity';
 import { analytics } from './domains/analytics';
 import { auth } from './domains/auth';
+import { commerce } from './domains/commerce';
 import { communityFollow, communityUsers } from './domains/community-follow';
 import { communityLights } from './domains/community-lights';
 import { communityReplies } from './domains/community-replies';
@@ -19,6 +20,7 @@ export * from './domains/activity';
 export * from './domains/analytics';
 export * from './domains/analytics-events';
 export * from './domains/auth';
+export * from './domains/commerce';
 export * from './domains/community-follow';
 export * from './domains/community-lights';
 export * from './domains/community-replies';
@@ -47,6 +49,7 @@ export const contract = {
   activity,
   analytics,
   auth,
+  commerce,
   community,
   config,
   content,

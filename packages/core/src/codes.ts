@@ -68,6 +68,8 @@ export const LOTTERY_SHIPPED = 4607;
 export const LOTTERY_HOST_CANNOT_ENTER = 4608;
 /** Shoe evaluation refusals (issue 17 point 3): 47xx. A second evaluation of the same product by one user. */
 export const SHOE_EVAL_ALREADY_EVALUATED = 4701;
+/** Joining the commission programme without meeting its rules (issue 17 point 2): 48xx. */
+export const COMMISSION_NOT_ELIGIBLE = 4801;
 /** Activity refusals of our own (issue 17 point 5, issue 18 point 4): 44xx (docs/api.md "Activities"). */
 export const ACTIVITY_NOT_FOUND = 4401;
 /** A hacking-task commit of a content that is not the caller's. */

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, real, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, real, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 
 /** Product cards of spec §3: spuId, title, logoUrl, isNewProduct, dpInfo {score, number}. */
 export const products = pgTable('products', {
@@ -13,4 +14,12 @@ export const products = pgTable('products', {
   /** 0–10. */
   score: real('score').notNull().default(0),
   raters: integer('raters').notNull().default(0),
+});
+
+/** A creator in the product commission programme (issue 17 point 2): one row, joined once. */
+export const commissionMembers = pgTable('commission_members', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

@@ -1,11 +1,13 @@
 import { contract, type FlexibleStaffing, type UpgradeFigures, type UpgradeView } from '@h5/contract';
 import { CREATOR_LEVEL_TITLES } from '@h5/core';
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { invalidate, peek } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { COMMISSION_TEXT } from '../../lib/ui-text/commerce';
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
@@ -140,6 +142,10 @@ function UpgradeBody({
         onReceive={(id) => void receive(id)}
       />
       <StaffingCard staffing={staffing} />
+      <Link className={styles.linkCard} to="/commerce/commission" data-testid="commission-entry">
+        <span className={styles.sectionTitle}>{COMMISSION_TEXT.entry}</span>
+        <span className={styles.note}> · {COMMISSION_TEXT.entryNote}</span>
+      </Link>
     </>
   );
 }

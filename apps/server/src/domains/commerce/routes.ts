@@ -1,0 +1,16 @@
+import { contract } from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { registerEndpoint } from '../../plugins/register-endpoint';
+import { commissionCheck, commissionJoin } from './commission';
+
+/** Commerce (issue 17 point 2): the product commission programme. */
+export function registerCommerceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  registerEndpoint(app, deps, contract.commerce.commissionCheck, (_, { viewerId }) =>
+    commissionCheck(db, viewerId),
+  );
+  registerEndpoint(app, deps, contract.commerce.commissionJoin, (_, { viewerId }) =>
+    commissionJoin(db, viewerId),
+  );
+}
