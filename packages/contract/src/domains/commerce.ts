@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idSchema } from '../shared';
 
 const domain = 'commerce';
 
@@ -41,5 +42,21 @@ export const commerce = {
     auth: 'login',
     request: z.object({}),
     response: commissionStateSchema,
+  }),
+  /**
+   * Ours (the spec's wants are the app's native `fav`): a browser wants or un-wants a product; the
+   * app's fav action is followed by the same call, so every card shows one state.
+   */
+  productWant: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-merc/v1/h5/product/want',
+    auth: 'login',
+    request: z.object({ spuId: idSchema, want: z.boolean({ error: 'want 须为 true 或 false' }) }),
+    response: z.object({
+      spuId: z.number().int(),
+      isCollection: z.union([z.literal(0), z.literal(1)]),
+      wantCount: z.number().int(),
+    }),
   }),
 } as const;

@@ -1,4 +1,14 @@
-import { boolean, integer, pgTable, real, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Product cards of spec §3: spuId, title, logoUrl, isNewProduct, dpInfo {score, number}. */
@@ -23,3 +33,18 @@ export const commissionMembers = pgTable('commission_members', {
     .references(() => users.id),
   joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
+
+/** A user's want of a product (spec §3 `isCollection`, issue 17 point 4): one row per pair. */
+export const productWants = pgTable(
+  'product_wants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    spuId: integer('spu_id')
+      .notNull()
+      .references(() => products.spuId),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.spuId] }), index('product_wants_spu_idx').on(t.spuId)],
+);

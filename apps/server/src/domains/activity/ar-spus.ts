@@ -2,21 +2,10 @@ import type { ProductCard } from '@h5/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { arSpus, products } from '../../db/schema';
+import { wantStates } from '../commerce/wants';
 import { toProductCard } from '../content/detail';
 import { ACTIVITY_CODES } from './activity-codes';
 import { requireRunning } from './window';
-
-/**
- * The viewer's want state per product (spec §3 `isCollection`). A placeholder answering 0 for
- * every product: the commerce domain (issue 17 point 4) owns wants; the lead wires this to it.
- */
-export async function wantStates(
-  _db: Db,
-  _viewerId: number | null,
-  spuIds: readonly number[],
-): Promise<Map<number, 0 | 1>> {
-  return new Map(spuIds.map((spuId) => [spuId, 0 as const]));
-}
 
 /** GET live-action-ar-spu-list: inside the new-year AR window, its products in list order. */
 export async function arSpuList(db: Db, viewerId: number | null, now = new Date()) {

@@ -4,6 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentLights, contents, follows, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { withWants } from '../commerce/wants';
 import { CONTENT_MESSAGES } from './messages';
 
 /** One content row with its author, the viewer's light and follow of the author, or undefined. */
@@ -29,7 +30,7 @@ async function contentRow(db: Db, contentId: number, viewerId: number | null) {
   return row;
 }
 
-/** A products row as the card of spec §3. Wants are not stored yet (commerce issue): nobody has wanted an item. */
+/** A products row as the card of spec §3, wanted by nobody: lists add the viewer's wants (commerce/wants.ts). */
 export const toProductCard = (row: typeof products.$inferSelect): ProductCard => ({
   spuId: row.spuId,
   title: row.title,
@@ -98,6 +99,6 @@ export async function contentDetail(
     isLight: row.isLight === true,
     replyCount: c.replyCount,
     createdAt: c.createdAt.getTime(),
-    products: await productCards(db, articleSpuIds(article)),
+    products: await withWants(db, viewerId, await productCards(db, articleSpuIds(article))),
   };
 }

@@ -4,6 +4,7 @@ import type {
   LzInfo,
   NewCommodityPage,
   PageQuery,
+  ProductCard,
   TagTopDetail,
 } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, CONTENT_TYPE } from '@h5/core';
@@ -11,6 +12,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentLights, contentProducts, contents, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { withWants } from '../commerce/wants';
 import type { FollowQueries } from '../community/follow-queries';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import { toProductCard } from './detail';
@@ -60,7 +62,12 @@ export async function newCommodityPage(
             ),
           )
           .orderBy(contentProducts.contentId, contentProducts.spuId);
-  const productOf = new Map(links.map((link) => [link.contentId, toProductCard(link.product)]));
+  const cards = await withWants(
+    db,
+    viewerId,
+    links.map((link) => toProductCard(link.product)),
+  );
+  const productOf = new Map(links.map((link, i) => [link.contentId, cards[i] as ProductCard]));
   return {
     ...page,
     // Every card matched the product filter, so each has a product; the filter drops none.

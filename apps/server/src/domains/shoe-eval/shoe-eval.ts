@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { products, shoeEvalSpus, shoeEvaluations, users } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
+import { withWants } from '../commerce/wants';
 import { toProductCard } from '../content/detail';
 import { checkEvidence } from '../feedback/evidence';
 import { SHOE_EVAL_MESSAGES } from './messages';
@@ -109,12 +110,17 @@ export async function shoeEvalList(
     .orderBy(...spuOrder.orderBy)
     .limit(rowsToRead(query));
   const page = pageFrom(rows, query.limit, (r) => spuOrder.cursor(r.openedAt, r.product.spuId));
+  const cards = await withWants(
+    db,
+    viewerId,
+    page.list.map((r) => toProductCard(r.product)),
+  );
   return {
     ...page,
-    list: page.list.map((r) => {
+    list: page.list.map((r, i) => {
       const n = r.n ?? 0;
       return {
-        product: toProductCard(r.product),
+        product: cards[i] ?? toProductCard(r.product),
         count: n,
         average: n === 0 ? 0 : oneDecimal((r.halfSteps ?? 0) / 2 / n),
         myScore: r.mine === null ? null : r.mine / 2,
@@ -149,8 +155,9 @@ export async function shoeEvalInfo(db: Db, viewerId: number | null, spuId: numbe
           .innerJoin(users, eq(users.id, shoeEvaluations.userId))
           .where(and(eq(shoeEvaluations.spuId, spuId), eq(shoeEvaluations.userId, viewerId))),
   ]);
+  const [product] = await withWants(db, viewerId, [toProductCard(open.product)]);
   return {
-    product: toProductCard(open.product),
+    product: product ?? toProductCard(open.product),
     aggregate,
     recent: recent.map((r) => toEvaluation(r.row, r.user)),
     mine: mine ? toEvaluation(mine.row, mine.user) : null,

@@ -16,8 +16,10 @@ export interface UserShadow {
 // One small shared state per content and per user (the "shadow" of bluesky-social/social-app's
 // posts; decision record 005), kept in the one cache: a light or follow made anywhere shows at
 // once everywhere the target appears, and a rollback rolls back everywhere.
-const patch = <V>(key: string, value: V) => put(key, { ...peek<V>(key), ...value });
-function useShadow<T extends object>(key: string, base: T): T {
+/** Merges `value` into the shadow at `key`. */
+export const patch = <V>(key: string, value: V) => put(key, { ...peek<V>(key), ...value });
+/** `base` with the shadow at `key` over it, re-rendered when the shadow changes. */
+export function useShadow<T extends object>(key: string, base: T): T {
   const shadow = useCached<Partial<T>>(key);
   return shadow ? { ...base, ...shadow } : base;
 }

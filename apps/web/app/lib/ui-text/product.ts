@@ -5,6 +5,7 @@
  */
 export const PRODUCT_TEXT = {
   newProduct: '新品',
+  want: '想要',
   wanted: '已想要',
   raters: (count: string) => `${count}人评分`,
   /** A price in fen as yuan: ¥1299, ¥12.50. */

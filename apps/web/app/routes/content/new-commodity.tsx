@@ -1,5 +1,5 @@
 import { contract, type NewCommodityCard } from '@h5/contract';
-import { optimiseImageUrl, PRODUCT_JUMP } from '@h5/core';
+import { optimiseImageUrl, PRODUCT_JUMP, PRODUCT_WANTED } from '@h5/core';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
@@ -86,6 +86,11 @@ function ProductChip(card: NewCommodityCard) {
       />
       {product.isNewProduct ? <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span> : null}
       <span className={styles.name}>{product.title}</span>
+      {product.isCollection === PRODUCT_WANTED ? (
+        <span className={styles.badge} data-testid="product-chip-wanted">
+          {PRODUCT_TEXT.wanted}
+        </span>
+      ) : null}
       <span className={styles.chipPrice} data-testid="product-price">
         {PRODUCT_TEXT.price(product.price)}
       </span>
