@@ -12,6 +12,7 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerCreatorRoutes } from './domains/creator/routes';
 import { registerCreatorUpgradeRoutes } from './domains/creator/upgrade-routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
+import { registerLiveRoutes } from './domains/live/routes';
 import { registerUploadRoutes } from './domains/upload/routes';
 import type { Env } from './env';
 import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCreatorRoutes(app, deps);
   registerFeedbackRoutes(app, deps);
   registerCreatorUpgradeRoutes(app, deps);
+  registerLiveRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
   await registerUploadRoutes(app, deps);
   await registerWeb(app, deps);

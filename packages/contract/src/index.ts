@@ -10,6 +10,8 @@ import { creatorDataCenter } from './domains/creator-data-center';
 import { creatorUpgrade } from './domains/creator-upgrade';
 import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
+import { liveCalls } from './domains/live';
+import { liveConsole } from './domains/live-console';
 import { upload } from './domains/upload';
 
 export * from './domains/analytics';
@@ -25,6 +27,8 @@ export * from './domains/creator-data-center';
 export * from './domains/creator-upgrade';
 export * from './domains/creator-video-account';
 export * from './domains/feedback';
+export * from './domains/live';
+export * from './domains/live-console';
 export * from './domains/upload';
 export * from './endpoint';
 export * from './server-context';
@@ -35,6 +39,18 @@ const community = { ...communityLights, ...communityReplies, ...communityFollow,
 const content = { ...contentDetails, ...contentFeeds } as const;
 /** Creator (issue 15): the data centre, the upgrade programme with flexible staffing, the video account. */
 const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccount } as const;
+/** Live (issue 16): the spec's live calls and the internal live-room console. */
+const live = { ...liveCalls, ...liveConsole } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
-export const contract = { analytics, auth, community, config, content, creator, feedback, upload } as const;
+export const contract = {
+  analytics,
+  auth,
+  community,
+  config,
+  content,
+  creator,
+  feedback,
+  live,
+  upload,
+} as const;

@@ -50,3 +50,21 @@ export const VIDEO_ACCOUNT_APPLICATION_PENDING = 4311;
 export const VIDEO_ACCOUNT_DETAILS_MISSING = 4312;
 /** Reviewing an application that is no longer pending. */
 export const VIDEO_ACCOUNT_ALREADY_REVIEWED = 4313;
+/** Live and fans group refusals (issue 16): 44xx (docs/api.md "Live"). */
+export const LIVE_NOT_HOST = 4401;
+/** A fans group name that breaks the length or character rules, or equals the current name. */
+export const FANS_GROUP_NAME_INVALID = 4402;
+/** The group was renamed within the rename period already. */
+export const FANS_GROUP_RENAME_LIMIT = 4403;
+/** The caller is not a member of the stream's fans group. */
+export const FANS_NOT_MEMBER = 4404;
+/** The weekly task is not finished yet. */
+export const WEEK_TASK_NOT_DONE = 4405;
+/** The weekly task's award was claimed already this week (a repeat, a second tab, a double tap). */
+export const WEEK_TASK_ALREADY_CLAIMED = 4406;
+/** The allowance's fans level is not reached yet. */
+export const ALLOWANCE_NOT_EARNED = 4407;
+/** The allowance of this fans level was claimed already. */
+export const ALLOWANCE_ALREADY_CLAIMED = 4408;
+/** An audience event (watch, light, comment, share) on a stream that is not live. */
+export const LIVE_NOT_STREAMING = 4409;

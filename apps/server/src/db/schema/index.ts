@@ -6,4 +6,5 @@ export * from './config';
 export * from './content';
 export * from './creator-upgrade';
 export * from './feedback';
+export * from './live';
 export * from './upload';
