@@ -27,6 +27,10 @@ export const fansRankItemSchema = z.object({
 });
 export type FansRankItem = z.infer<typeof fansRankItemSchema>;
 
+/** All-time intimacy, or today's. */
+export const rankPeriodSchema = z.enum(['all', 'today']);
+export type RankPeriod = z.infer<typeof rankPeriodSchema>;
+
 export const hostLevelInfoSchema = z.object({
   level: z.number().int(),
   experience: z.number().int(),
@@ -102,6 +106,8 @@ export const fansGroupInfoSchema = z.object({
     .nullable(),
   /** The caller is the group's host. */
   isHost: z.boolean(),
+  /** The caller follows the host (follow/add with the host's integer userId toggles it). */
+  hostFollowed: z.boolean(),
 });
 export type FansGroupInfo = z.infer<typeof fansGroupInfoSchema>;
 
@@ -217,7 +223,8 @@ export const liveCalls = {
     method: 'GET',
     path: '/sns-live-user/v1/audience/fans-group/rank-list',
     auth: 'common',
-    request: audienceQuery.extend(pageQuerySchema.shape),
+    /** `period: today` ranks by today's intimacy (one page of the top members). */
+    request: audienceQuery.extend(pageQuerySchema.shape).extend({ period: rankPeriodSchema.default('all') }),
     response: pageOf(fansRankItemSchema).extend({ mine: fansRankItemSchema.nullable() }),
   }),
   weekTaskInfo: endpoint({

@@ -299,3 +299,36 @@ describe('audience rank-list', () => {
     });
   });
 });
+
+describe('today tab and the host follow', () => {
+  it('ranks today’s intimacy with my own place, and shows whether I follow the host', async () => {
+    const host = await liveHost(t, 'tab-host');
+    const a = await liveMember(t, host.streamId, 'tab-a');
+    const b = await liveMember(t, host.streamId, 'tab-b');
+    await play(t, a.cookies, host.streamLogId, 'light', 2);
+    await play(t, b.cookies, host.streamLogId, 'comment', 3);
+    const today = await t.signedInject(
+      contract.live.audienceRankList,
+      { streamId: host.streamId, period: 'today' },
+      { cookies: a.cookies },
+    );
+    expect(today.body.data.list.map((r) => [r.rank, r.user.userId, r.intimacy])).toEqual([
+      [1, b.userId, 6],
+      [2, a.userId, 2],
+    ]);
+    expect(today.body.data).toMatchObject({ hasMore: false, lastId: null, mine: { rank: 2, intimacy: 2 } });
+    let info = await t.signedInject(
+      contract.live.fansGroupInfo,
+      { streamId: host.streamId },
+      { cookies: a.cookies },
+    );
+    expect(info.body.data.hostFollowed).toBe(false);
+    await t.signedInject(contract.community.followAdd, { userId: host.userId }, { cookies: a.cookies });
+    info = await t.signedInject(
+      contract.live.fansGroupInfo,
+      { streamId: host.streamId },
+      { cookies: a.cookies },
+    );
+    expect(info.body.data.hostFollowed).toBe(true);
+  });
+});

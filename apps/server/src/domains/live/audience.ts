@@ -16,6 +16,7 @@ import {
   fansLevelGifts,
   fansWeekTaskAwards,
   fansWeekTaskProgress,
+  follows as followsTable,
   liveStreamLogs,
   liveStreams,
   users,
@@ -54,6 +55,14 @@ export async function groupOfStream(db: Db, streamId: number) {
     .limit(1);
   if (!row) throw notFound(LIVE_MESSAGES.streamNotFound);
   return row;
+}
+
+async function follows(db: Db, followerId: number, followeeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: followsTable.followeeId })
+    .from(followsTable)
+    .where(and(eq(followsTable.followerId, followerId), eq(followsTable.followeeId, followeeId)));
+  return row !== undefined;
 }
 
 async function membershipOf(db: Db, groupId: number, userId: number | null) {
@@ -110,6 +119,7 @@ export async function fansGroupInfo(
     levelThresholds: [...FANS_LEVEL_THRESHOLDS],
     membership,
     isHost: viewerId === g.hostId,
+    hostFollowed: viewerId !== null && (await follows(db, viewerId, g.hostId)),
   };
 }
 

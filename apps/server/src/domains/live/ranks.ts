@@ -110,3 +110,37 @@ export async function memberCount(db: Db, groupId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(m).where(eq(m.groupId, groupId));
   return row?.n ?? 0;
 }
+
+/** The caller's place in today's rank; null when they gained nothing today (or are not a member). */
+export async function myTodayRank(
+  db: Db,
+  groupId: number,
+  userId: number,
+  atMs = Date.now(),
+): Promise<FansRankItem | null> {
+  const day = chinaDay(atMs);
+  const d = fansIntimacyDays;
+  const [row] = await db
+    .select({ points: d.points, total: m.intimacy, userName: users.userName, avatar: users.avatar })
+    .from(d)
+    .innerJoin(users, eq(users.id, d.userId))
+    .innerJoin(m, and(eq(m.groupId, d.groupId), eq(m.userId, d.userId)))
+    .where(and(eq(d.groupId, groupId), eq(d.day, day), eq(d.userId, userId), sql`${d.points} > 0`));
+  if (!row) return null;
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(d)
+    .where(
+      and(
+        eq(d.groupId, groupId),
+        eq(d.day, day),
+        sql`(${d.points}, ${d.userId}) > (${row.points}::integer, ${userId}::integer)`,
+      ),
+    );
+  return {
+    rank: (ahead?.n ?? 0) + 1,
+    user: { userId, userName: row.userName, avatar: row.avatar },
+    intimacy: row.points,
+    fansLevel: fansLevelOf(row.total),
+  };
+}

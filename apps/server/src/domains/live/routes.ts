@@ -13,7 +13,7 @@ import {
 } from './audience';
 import { audienceEvent, becomeHost, endStream, joinGroup, requireHost, startStream } from './events';
 import { creditDetail, dailyTask, editGroup, levelInfo, levelTaskInfo } from './host';
-import { groupRankPage, memberCount, myRank, todayRank } from './ranks';
+import { groupRankPage, memberCount, myRank, myTodayRank, todayRank } from './ranks';
 import { consoleState, liveJump, liveRoom } from './room';
 
 /** Issue 16: the live calls of spec §7 (host and audience), the live jump and room, and the internal console. */
@@ -40,6 +40,15 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, deps, c.audienceRankList, async (query, { viewerId }) => {
     const { groupId } = await groupOfStream(db, query.streamId);
+    if (query.period === 'today') {
+      const { list } = await todayRank(db, groupId);
+      return {
+        list,
+        lastId: null,
+        hasMore: false,
+        mine: viewerId === null ? null : await myTodayRank(db, groupId, viewerId),
+      };
+    }
     const page = await groupRankPage(db, groupId, query);
     return { ...page, mine: viewerId === null ? null : await myRank(db, groupId, viewerId) };
   });
