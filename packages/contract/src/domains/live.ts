@@ -38,6 +38,15 @@ export const hostLevelInfoSchema = z.object({
   levelExperience: z.number().int(),
   nextExperience: z.number().int().nullable(),
   privileges: z.array(z.object({ level: z.number().int(), name: z.string(), unlocked: z.boolean() })),
+  /** The host's own stream and group, for the host centre's header and group management. */
+  group: z.object({
+    groupId: z.number().int(),
+    name: z.string(),
+    memberCount: z.number().int(),
+    streamId: z.number().int(),
+    roomId: z.number().int(),
+  }),
+  host: userBriefSchema,
 });
 export type HostLevelInfo = z.infer<typeof hostLevelInfoSchema>;
 

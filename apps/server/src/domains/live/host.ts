@@ -9,11 +9,14 @@ import {
   hostCreditRecords,
   hostDailyTaskProgress,
   liveStreamLogs,
+  liveStreams,
+  users,
 } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError, notFound } from '../../plugins/errors';
 import { CHINA_OFFSET_MS } from '../creator/data-center-period';
 import { requireHost } from './events';
 import { chinaMinute, LIVE_MESSAGES } from './messages';
+import { memberCount } from './ranks';
 import {
   CREDIT_BASE,
   chinaDay,
@@ -34,6 +37,21 @@ export async function levelInfo(db: Db, userId: number): Promise<HostLevelInfo> 
   const host = await requireHost(db, userId);
   const current = hostLevelOf(host.experience);
   const next = HOST_LEVELS.find((l) => l.level === current.level + 1);
+  const [group] = await db
+    .select({
+      groupId: fansGroups.id,
+      name: fansGroups.name,
+      streamId: liveStreams.id,
+      roomId: liveStreams.roomId,
+    })
+    .from(fansGroups)
+    .innerJoin(liveStreams, eq(liveStreams.hostId, fansGroups.hostId))
+    .where(eq(fansGroups.id, host.groupId));
+  if (!group) throw notFound(LIVE_MESSAGES.groupNotFound);
+  const [person] = await db
+    .select({ userId: users.id, userName: users.userName, avatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, userId));
   return {
     level: current.level,
     experience: host.experience,
@@ -42,6 +60,8 @@ export async function levelInfo(db: Db, userId: number): Promise<HostLevelInfo> 
     privileges: HOST_LEVELS.flatMap((l) =>
       l.privileges.map((name) => ({ level: l.level, name, unlocked: l.level <= current.level })),
     ),
+    group: { ...group, memberCount: await memberCount(db, host.groupId) },
+    host: person ?? { userId, userName: '', avatar: '' },
   };
 }
 
