@@ -33,6 +33,10 @@ export default [
   // Creator data centre (issue 15 point 1; login only): overview, contents, fans; a content's days.
   route('creator/data-center', 'routes/creator/data-center.tsx'),
   route('creator/data-center/content/:contentId', 'routes/creator/data-center-content.tsx'),
+  // Live (issue 16): host centre, fans group (host view with userRole=1), the live jump's room fallback.
+  route('live/host', 'routes/live/host.tsx'),
+  route('live/fans-group', 'routes/live/fans-group.tsx'),
+  route('live/room', 'routes/live/room.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).
@@ -46,6 +50,8 @@ export default [
   route('internal/upload', 'routes/upload/upload-console.tsx'),
   // Approve or reject video account applications (issue 15 point 3).
   route('internal/video-account-review', 'routes/creator/video-account-review.tsx'),
+  // Play a live stream where none runs: start, end, watch, light, comment, share, join (issue 16).
+  route('internal/live-console', 'routes/live/console.tsx'),
   // Test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
   // Any other URL: HTTP 404 and the not-found screen (issue 14 point 2).

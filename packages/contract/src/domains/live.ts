@@ -13,7 +13,7 @@ export const liveContextSchema = z.object({
   streamLogId: idSchema.optional(),
   userRole: z.coerce.number().int().min(0).max(1).optional(),
 });
-export type LiveContext = z.input<typeof liveContextSchema>;
+export type LiveContext = z.output<typeof liveContextSchema>;
 
 /** Audience calls name the stream whose host's fans group they read. */
 const audienceQuery = liveContextSchema.extend({ streamId: idSchema });
