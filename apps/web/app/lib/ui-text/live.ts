@@ -66,7 +66,8 @@ export const LIVE_TEXT = {
   startedAt: (time: string) => `开播于 ${time}`,
   roomGroup: (name: string, members: number) => `${name} · ${members} 名成员`,
   openGroup: '查看粉丝团',
-  lotterySlot: '直播间抽奖',
+  noStream: '没有指定直播间，请从直播间进入粉丝团',
+  roomMissing: '直播间不存在或已关闭',
   notHost: '开通直播后即可使用主播中心',
 } as const;
 

@@ -155,7 +155,9 @@ export function Credit({ context }: { context: LiveContext }) {
               <li key={r.recordId} className={styles.row}>
                 <span className={styles.rowText}>
                   <span className={styles.rowTitle}>{r.reason}</span>
-                  <span className={styles.note}>{new Date(r.createdAt).toLocaleDateString('zh-CN')}</span>
+                  <span className={styles.note}>
+                    {new Date(r.createdAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}
+                  </span>
                 </span>
                 <span className={r.delta > 0 ? live.plus : live.minus}>
                   {r.delta > 0 ? `+${r.delta}` : r.delta}

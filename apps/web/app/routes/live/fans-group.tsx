@@ -47,7 +47,7 @@ export default function FansGroupScreen({ loaderData }: Route.ComponentProps) {
     return (
       <div className={styles.screen}>
         <PageHeader title={text.fansTitle} fallback="/" />
-        <Placeholder type="empty" text={text.roomTitle} home />
+        <Placeholder type="empty" text={text.noStream} home />
       </div>
     );
   return (
@@ -108,7 +108,7 @@ function FansGroup({
             <div className={styles.skeleton} />
           </>
         ) : state.status === 'missing' ? (
-          <Placeholder type="empty" text={text.roomTitle} home />
+          <Placeholder type="empty" text={text.roomMissing} home />
         ) : (
           <Placeholder type="networkError" onRetry={reload} />
         )}

@@ -39,7 +39,7 @@ export default function LiveRoomScreen({ loaderData }: Route.ComponentProps) {
     return (
       <div className={styles.screen}>
         <PageHeader title={text.roomTitle} fallback="/" />
-        <Placeholder type="empty" text="直播间不存在或已关闭" home />
+        <Placeholder type="empty" text={text.roomMissing} home />
       </div>
     );
   return <Room roomId={roomId} seed={loaderData.room} />;
@@ -65,7 +65,7 @@ function Room({ roomId, seed }: { roomId: number; seed: LiveRoom | null }) {
         ) : state.status === 'loading' ? (
           <div className={styles.skeleton} data-testid="room-skeleton" />
         ) : state.status === 'missing' ? (
-          <Placeholder type="empty" text="直播间不存在或已关闭" home />
+          <Placeholder type="empty" text={text.roomMissing} home />
         ) : (
           <Placeholder type="networkError" onRetry={reload} />
         )}
@@ -92,7 +92,11 @@ function RoomBody({ room, isHost }: { room: LiveRoom; isHost: boolean }) {
         {room.startedAt ? (
           <p className={styles.heroNote}>
             {text.startedAt(
-              new Date(room.startedAt).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit' }),
+              new Date(room.startedAt).toLocaleTimeString('zh-CN', {
+                hour: '2-digit',
+                minute: '2-digit',
+                timeZone: 'Asia/Shanghai',
+              }),
             )}
           </p>
         ) : null}
