@@ -11,7 +11,8 @@ const domain = 'live';
 export const liveContextSchema = z.object({
   streamId: idSchema.optional(),
   streamLogId: idSchema.optional(),
-  userRole: z.coerce.number().int().min(0).max(1).optional(),
+  // A query string's '1' is read as 1; anything else but 0 or 1 (null included) is refused.
+  userRole: z.union([z.number().int().min(0).max(1), z.enum(['0', '1']).transform(Number)]).optional(),
 });
 export type LiveContext = z.output<typeof liveContextSchema>;
 

@@ -150,6 +150,7 @@ export async function creditDetail(
   userId: number,
   query: PageQuery,
 ): Promise<Page<CreditRecord> & { score: number; grade: string }> {
+  const after = creditOrder.after(query.lastId); // a forged cursor is a 400 before anything else
   await requireHost(db, userId);
   const [total] = await db
     .select({ sum: sum(hostCreditRecords.delta).mapWith(Number) })
@@ -159,7 +160,7 @@ export async function creditDetail(
   const rows = await db
     .select()
     .from(hostCreditRecords)
-    .where(and(eq(hostCreditRecords.hostId, userId), creditOrder.after(query.lastId)))
+    .where(and(eq(hostCreditRecords.hostId, userId), after))
     .orderBy(...creditOrder.orderBy)
     .limit(rowsToRead(query));
   const page = pageFrom(rows, query.limit, (r) => creditOrder.cursor(r.createdAt, r.id));
