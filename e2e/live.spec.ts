@@ -30,11 +30,13 @@ describe('live: host centre, fans group, console and jump in a phone browser (is
     await expect
       .poll(() => host.getByTestId('console-my-log').textContent(), { timeout: 10_000 })
       .toContain('直播中');
+    await shot(host, 'console');
     const hostHref = (await host.getByTestId('console-open-host').getAttribute('href')) ?? '';
     expect(hostHref).toMatch(/^\/live\/host\?streamId=\d+&streamLogId=\d+&userRole=1$/);
     const streamId = Number(new URL(hostHref, baseURL).searchParams.get('streamId'));
     await open(host, `${baseURL}${hostHref}`);
     expect(await host.getByTestId('host-level').textContent()).toContain('主播等级 Lv1');
+    await shot(host, 'host-centre-new');
     await host.getByTestId('rename-open').click();
     await host.getByTestId('rename-input').fill('团');
     await host.getByTestId('rename-save').click();
