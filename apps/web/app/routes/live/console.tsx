@@ -126,7 +126,13 @@ function ConsoleBody() {
         {streams.length === 0 ? <p className={styles.note}>{text.noStreams}</p> : null}
         <ul className={styles.rows}>
           {streams.map((s) => (
-            <StreamRow key={s.streamLogId} stream={s} busy={busy} act={act} />
+            <StreamRow
+              key={s.streamLogId}
+              stream={s}
+              own={s.streamId === host?.streamId}
+              busy={busy}
+              act={act}
+            />
           ))}
         </ul>
       </section>
@@ -137,10 +143,13 @@ function ConsoleBody() {
 
 function StreamRow({
   stream,
+  own,
   busy,
   act,
 }: {
   stream: Stream;
+  /** The caller's own stream: a host is not a member of their own group. */
+  own: boolean;
   busy: string | null;
   act: (key: string, call: () => Promise<unknown>) => void;
 }) {
@@ -167,7 +176,7 @@ function StreamRow({
         <button
           type="button"
           className={styles.action}
-          disabled={stream.member || busy !== null}
+          disabled={own || stream.member || busy !== null}
           onClick={() =>
             act(`${streamLogId}-join`, () => api((c) => c.live.joinGroup, { streamId: stream.streamId }))
           }
