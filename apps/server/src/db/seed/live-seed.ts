@@ -108,7 +108,7 @@ export function generateLiveSeed(nowMs: number) {
         joinedAt: new Date(nowMs - rng.int(1, 200) * DAY_MS),
       });
       for (let d = 0; d < 7; d++)
-        if (rng.chance(0.25))
+        if (rng.chance(0.12))
           intimacyDays.push({
             groupId: hostId,
             userId,
