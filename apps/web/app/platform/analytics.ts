@@ -1,4 +1,4 @@
-import { contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
+import { type AnalyticsPayload, contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
 import { ANALYTICS_PAGE_IDS } from '@h5/core';
 import { buildRequest } from '@h5/request';
 import {
@@ -53,6 +53,14 @@ const LIVE_SCREENS: Record<string, 'liveHost' | 'fansGroup' | 'liveRoom'> = {
   '/live/fans-group': 'fansGroup',
   '/live/room': 'liveRoom',
 };
+
+/** A live screen's view with the page query's live context (spec §2); null for other pages. */
+export function liveViewOf(pathname: string, search: string): AnalyticsPayload<'liveView'> | null {
+  const screen = LIVE_SCREENS[pathname];
+  if (!screen) return null;
+  const { isHost: _, ...context } = liveContextOf(search);
+  return { screen, path: pathname, ...context };
+}
 
 function cardFacts(card: HTMLElement) {
   return { contentId: Number(card.dataset.contentId), position: Number(card.dataset.position ?? 0) };
@@ -156,11 +164,8 @@ export function startAnalytics(
       const pageId = pageIdOf(pathname);
       screen = screenOf(pathname);
       const viewed = screen;
-      const live = LIVE_SCREENS[pathname];
-      if (live) {
-        const { isHost: _, ...context } = liveContextOf(location.search);
-        analytics.track('liveView', { screen: live, path: pathname, ...context });
-      }
+      const live = liveViewOf(pathname, location.search);
+      if (live) analytics.track('liveView', live);
       void sourceOf(pathname).then((source) => {
         if (pageId !== null) analytics.track('pageView', { pageId, path: pathname, source });
         else if (viewed !== null) analytics.track('screenView', { screen: viewed, path: pathname, source });
