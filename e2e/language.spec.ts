@@ -93,6 +93,8 @@ describe('one language on screen (issue 14 point 1)', () => {
       '/creator/video-account',
       `/live/lottery?lotteryId=${lottery.lotteryId}`,
       '/shoe-eval',
+      '/live/fans-group?streamId=1',
+      '/live/room?roomId=800001',
       '/h5-sociality/520',
       '/h5-sociality/tanabata',
       '/activity/new-year-ar',

@@ -46,6 +46,10 @@ export default [
   route('h5-sociality/*', 'routes/h5-sociality/activity.tsx'),
   // The new-year AR activity (issue 17 point 5): AR products and hacking tasks in its window.
   route('activity/new-year-ar', 'routes/activity/new-year-ar.tsx'),
+  // Live (issue 16): host centre, fans group (host view with userRole=1), the live jump's room fallback.
+  route('live/host', 'routes/live/host.tsx'),
+  route('live/fans-group', 'routes/live/fans-group.tsx'),
+  route('live/room', 'routes/live/room.tsx'),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).
@@ -61,6 +65,8 @@ export default [
   route('internal/video-account-review', 'routes/creator/video-account-review.tsx'),
   // Start and draw a lottery in a stream (issue 17 point 1).
   route('internal/lottery', 'routes/lottery/lottery-console.tsx'),
+  // Play a live stream where none runs: start, end, watch, light, comment, share, join (issue 16).
+  route('internal/live-console', 'routes/live/console.tsx'),
   // Test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
   // Any other URL: HTTP 404 and the not-found screen (issue 14 point 2).

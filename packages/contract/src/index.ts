@@ -12,6 +12,8 @@ import { creatorDataCenter } from './domains/creator-data-center';
 import { creatorUpgrade } from './domains/creator-upgrade';
 import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
+import { liveCalls } from './domains/live';
+import { liveConsole } from './domains/live-console';
 import { lottery } from './domains/lottery';
 import { shoeEval } from './domains/shoe-eval';
 import { upload } from './domains/upload';
@@ -31,6 +33,8 @@ export * from './domains/creator-data-center';
 export * from './domains/creator-upgrade';
 export * from './domains/creator-video-account';
 export * from './domains/feedback';
+export * from './domains/live';
+export * from './domains/live-console';
 export * from './domains/lottery';
 export * from './domains/shoe-eval';
 export * from './domains/upload';
@@ -43,6 +47,8 @@ const community = { ...communityLights, ...communityReplies, ...communityFollow,
 const content = { ...contentDetails, ...contentFeeds } as const;
 /** Creator (issue 15): the data centre, the upgrade programme with flexible staffing, the video account. */
 const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccount } as const;
+/** Live (issue 16): the spec's live calls and the internal live-room console. */
+const live = { ...liveCalls, ...liveConsole } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
 export const contract = {
@@ -55,6 +61,7 @@ export const contract = {
   content,
   creator,
   feedback,
+  live,
   lottery,
   shoeEval,
   upload,

@@ -14,10 +14,13 @@ const paged = entries.filter(([, e]) => {
 describe('one page query and one Page<T> (issue 13 point 4)', () => {
   it('finds the paged entries', () => {
     expect(paged.map(([name]) => name).sort()).toEqual([
+      'audienceRankList',
       'awardRecord',
+      'creditDetail',
       'dataCenterContentList',
       'fullReplyList',
       'hotVideoList',
+      'kolRankList',
       'moreRecommend',
       'newCommodityContents',
       'publishRecord',

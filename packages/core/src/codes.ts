@@ -70,9 +70,27 @@ export const LOTTERY_HOST_CANNOT_ENTER = 4608;
 export const SHOE_EVAL_ALREADY_EVALUATED = 4701;
 /** Joining the commission programme without meeting its rules (issue 17 point 2): 48xx. */
 export const COMMISSION_NOT_ELIGIBLE = 4801;
-/** Activity refusals of our own (issue 17 point 5, issue 18 point 4): 44xx (docs/api.md "Activities"). */
-export const ACTIVITY_NOT_FOUND = 4401;
+/** Activity refusals of our own (issue 17 point 5, issue 18 point 4): 45xx (docs/api.md "Activities"). */
+export const ACTIVITY_NOT_FOUND = 4501;
 /** A hacking-task commit of a content that is not the caller's. */
-export const HACKING_CONTENT_NOT_OWNED = 4402;
+export const HACKING_CONTENT_NOT_OWNED = 4502;
 /** The caller already committed this hacking task. */
-export const HACKING_TASK_ALREADY_COMMITTED = 4403;
+export const HACKING_TASK_ALREADY_COMMITTED = 4503;
+/** Live and fans group refusals (issue 16): 44xx (docs/api.md "Live"). */
+export const LIVE_NOT_HOST = 4401;
+/** A fans group name that breaks the length or character rules, or equals the current name. */
+export const FANS_GROUP_NAME_INVALID = 4402;
+/** The group was renamed within the rename period already. */
+export const FANS_GROUP_RENAME_LIMIT = 4403;
+/** The caller is not a member of the stream's fans group. */
+export const FANS_NOT_MEMBER = 4404;
+/** The weekly task is not finished yet. */
+export const WEEK_TASK_NOT_DONE = 4405;
+/** The weekly task's award was claimed already this week (a repeat, a second tab, a double tap). */
+export const WEEK_TASK_ALREADY_CLAIMED = 4406;
+/** The allowance's fans level is not reached yet. */
+export const ALLOWANCE_NOT_EARNED = 4407;
+/** The allowance of this fans level was claimed already. */
+export const ALLOWANCE_ALREADY_CLAIMED = 4408;
+/** An audience event (watch, light, comment, share) on a stream that is not live. */
+export const LIVE_NOT_STREAMING = 4409;

@@ -1,4 +1,4 @@
-import { contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
+import { type AnalyticsPayload, contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
 import { ANALYTICS_PAGE_IDS } from '@h5/core';
 import { buildRequest } from '@h5/request';
 import {
@@ -13,6 +13,8 @@ import {
 import type { LazyApi } from '../lib/api-client';
 import { pageAnonymousId } from '../lib/client-identity';
 import { setAnalyticsStats } from '../lib/diagnostics';
+import { liveContextOf } from '../routes/live/live-context';
+import { LIVE_ACTION_EVENT, type LiveAction } from '../routes/live/track-live';
 import { CONTENT_SHARED_EVENT, type ContentShared } from '../share/content-shared';
 
 const [FEED_PAGE_ID, DETAIL_PAGE_ID] = ANALYTICS_PAGE_IDS;
@@ -43,6 +45,21 @@ export function screenOf(pathname: string): ScreenName | null {
     default:
       return null;
   }
+}
+
+/** The live screens (issue 16): their views carry the page query's live context. */
+const LIVE_SCREENS: Record<string, 'liveHost' | 'fansGroup' | 'liveRoom'> = {
+  '/live/host': 'liveHost',
+  '/live/fans-group': 'fansGroup',
+  '/live/room': 'liveRoom',
+};
+
+/** A live screen's view with the page query's live context (spec §2); null for other pages. */
+export function liveViewOf(pathname: string, search: string): AnalyticsPayload<'liveView'> | null {
+  const screen = LIVE_SCREENS[pathname];
+  if (!screen) return null;
+  const { isHost: _, ...context } = liveContextOf(search);
+  return { screen, path: pathname, ...context };
 }
 
 function cardFacts(card: HTMLElement) {
@@ -115,6 +132,10 @@ export function startAnalytics(
   const onShared = (event: Event) =>
     analytics.track('contentShare', (event as CustomEvent<ContentShared>).detail);
   window.addEventListener(CONTENT_SHARED_EVENT, onShared);
+  // A live action (issue 16): tracked with the page's live context.
+  const onLiveAction = (event: Event) =>
+    analytics.track('liveAction', (event as CustomEvent<LiveAction>).detail);
+  window.addEventListener(LIVE_ACTION_EVENT, onLiveAction);
 
   // The landing view's source is looked up once (the app may take up to 3000 ms to say); a client
   // navigation's source is the path it came from.
@@ -143,6 +164,8 @@ export function startAnalytics(
       const pageId = pageIdOf(pathname);
       screen = screenOf(pathname);
       const viewed = screen;
+      const live = liveViewOf(pathname, location.search);
+      if (live) analytics.track('liveView', live);
       void sourceOf(pathname).then((source) => {
         if (pageId !== null) analytics.track('pageView', { pageId, path: pathname, source });
         else if (viewed !== null) analytics.track('screenView', { screen: viewed, path: pathname, source });
@@ -153,6 +176,7 @@ export function startAnalytics(
       cardsAdded.disconnect();
       document.removeEventListener('click', onClick, true);
       window.removeEventListener(CONTENT_SHARED_EVENT, onShared);
+      window.removeEventListener(LIVE_ACTION_EVENT, onLiveAction);
       analytics.stop();
     },
   };

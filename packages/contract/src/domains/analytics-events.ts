@@ -32,6 +32,13 @@ export type ScreenName = z.infer<typeof screenNameSchema>;
 /** Where a page view came from (optional: events queued before issue 12 carry none). */
 const trackSourceSchema = z.string().min(1).max(64).optional();
 
+/** The live context of spec §2 as events carry it: what the page query said, as integers. */
+const liveContextShape = {
+  streamId: z.number().int().min(1).max(DB_INT_MAX).optional(),
+  streamLogId: z.number().int().min(1).max(DB_INT_MAX).optional(),
+  userRole: z.number().int().min(0).max(1).optional(),
+};
+
 const cardOnScreen = z.object({
   screen: screenNameSchema,
   contentId: z.number().int().positive(),
@@ -75,6 +82,17 @@ export const analyticsEventPayloads = {
   contentShare: z.object({
     contentId: z.number().int().min(1).max(DB_INT_MAX),
     channel: z.string().min(1).max(32),
+  }),
+  /** A live screen was shown (issue 16), with the page query's live context (spec §2). */
+  liveView: z.object({
+    screen: z.enum(['liveHost', 'fansGroup', 'liveRoom']),
+    path: z.string().min(1).max(500),
+    ...liveContextShape,
+  }),
+  /** Something done on a live screen (a claim, a follow, the live jump), with the live context. */
+  liveAction: z.object({
+    action: z.enum(['weekTaskAward', 'allowanceClaim', 'follow', 'liveJump', 'rename']),
+    ...liveContextShape,
   }),
 } as const;
 

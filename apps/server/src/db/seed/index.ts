@@ -7,6 +7,7 @@ import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
+import { insertLiveSeed, insertLiveSeedIfMissing } from './live-seed';
 import { insertShoeEvalSeed } from './shoe-eval-seed';
 import { insertCreatorSeed, insertUpgradeSeed } from './upgrade-seed';
 import { insertUploadSeed } from './upload-seed';
@@ -49,6 +50,7 @@ export async function insertSeed(db: Db, seed?: number): Promise<void> {
     await insertBatches(tx, s.dyeingEnvs, SEED_DYEING_ENVS);
     await insertFeedbackSeed(tx);
     await insertCreatorSeed(tx);
+    await insertLiveSeed(tx);
     for (const table of ['users', 'contents', 'replies']) await resetSequence(tx, table);
   });
 }
@@ -59,6 +61,7 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   await insertUpgradeSeed(db); // idempotent: also for databases seeded before issue 15
   const [row] = await db.select({ id: s.users.id }).from(s.users).limit(1);
   if (!row) await insertSeed(db, seed);
+  else await insertLiveSeedIfMissing(db); // databases seeded before issue 16
   // Dated back from today, once (also for databases seeded before issue 15).
   await insertCreatorHistory(db);
   await insertShoeEvalSeed(db); // once, also for databases seeded before issue 17

@@ -53,7 +53,7 @@ describe('activity window', () => {
     }
     expect(states).toEqual(['upcoming', 'running', 'ended']);
     const unknown = await t.signedInject(a.activityWindow, { code: 'no-such-activity' });
-    expect(unknown.body).toMatchObject({ code: 4401, msg: '活动 no-such-activity 不存在' });
+    expect(unknown.body).toMatchObject({ code: 4501, msg: '活动 no-such-activity 不存在' });
   });
 });
 
@@ -118,7 +118,7 @@ describe('hacking task commit', () => {
       { cookies: me.cookies },
     );
     expect(notMine.body).toMatchObject({
-      code: 4402,
+      code: 4502,
       msg: `内容 ${foreign} 不存在或不是你发布的，只能提交自己的内容`,
     });
     const mine = await publish(me.userId);
@@ -155,8 +155,8 @@ describe('hacking task commit', () => {
     );
     const codes = results.map((res) => res.body.code);
     expect(codes.filter((code) => code === 200).length).toBe(1);
-    expect(codes.filter((code) => code === 4403).length).toBe(19);
-    expect(results.find((res) => res.body.code === 4403)?.body.msg).toBe(
+    expect(codes.filter((code) => code === 4503).length).toBe(19);
+    expect(results.find((res) => res.body.code === 4503)?.body.msg).toBe(
       '你已经提交过这个任务，每个任务只能提交一次',
     );
     const rows = rowsOf<{ task_id: number; content_id: number }>(
@@ -171,7 +171,7 @@ describe('hacking task commit', () => {
       { taskId: 2, contentId: other },
       { cookies: me.cookies },
     );
-    expect(again.body.code).toBe(4403);
+    expect(again.body.code).toBe(4503);
     const third = await t.signedInject(
       a.hackingTaskCommit,
       { taskId: 3, contentId: other },
@@ -200,7 +200,7 @@ describe('hacking task list', () => {
     const visitor = await t.signedInject(a.hackingTaskList, { code: 'new-year-ar' });
     expect(visitor.body.data?.list.map((task) => task.commit)).toEqual([null, null, null]);
     const unknown = await t.signedInject(a.hackingTaskList, { code: 'no-such' });
-    expect(unknown.body.code).toBe(4401);
+    expect(unknown.body.code).toBe(4501);
   });
 });
 

@@ -20,7 +20,7 @@ export async function hackingTaskList(
   viewerId: number | null,
   code: string,
 ): Promise<{ list: HackingTask[] }> {
-  await activityWindow(db, code); // 4401 for an unknown activity
+  await activityWindow(db, code); // 4501 for an unknown activity
   const rows = await db
     .select({ task: hackingTasks, commit: hackingTaskCommits })
     .from(hackingTasks)

@@ -1,0 +1,143 @@
+import type { FansRankItem, LiveContext, RankPeriod } from '@h5/contract';
+import { useState } from 'react';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { type InfiniteList, useInfinite } from '../../lib/data-layer/use-infinite';
+import { LIVE_TEXT as text } from '../../lib/ui-text/live';
+import { PagedListView } from '../../shell/PagedListView';
+import { Placeholder } from '../../shell/Placeholder';
+import styles from '../creator/creator.module.css';
+import live from './live.module.css';
+
+export const RANK_PAGE = 20;
+const userIdOf = (r: FansRankItem) => r.user.userId;
+const PERIODS: RankPeriod[] = ['today', 'all'];
+
+/** One member's row of a rank. */
+export function RankRow({ item, testId = 'rank-row' }: { item: FansRankItem; testId?: string }) {
+  return (
+    <li className={styles.row} data-testid={testId} data-user-id={item.user.userId}>
+      <span className={`${live.rankNo} ${item.rank <= 3 ? live.rankTop : ''}`}>{item.rank}</span>
+      <img className={live.smallAvatar} src={item.user.avatar} alt="" width={40} height={40} loading="lazy" />
+      <span className={styles.rowText}>
+        <span className={styles.rowTitle}>{item.user.userName}</span>
+        <span className={styles.note}>{text.fansLevel(item.fansLevel)}</span>
+      </span>
+      <span className={styles.note}>{text.intimacy(item.intimacy)}</span>
+    </li>
+  );
+}
+
+function RankTabs({ tab, onTab }: { tab: RankPeriod; onTab: (tab: RankPeriod) => void }) {
+  return (
+    <div className={styles.tabs} role="tablist">
+      {PERIODS.map((key) => (
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          className={styles.tab}
+          aria-selected={tab === key}
+          onClick={() => onTab(key)}
+          data-testid={`rank-tab-${key}`}
+        >
+          {text.rankTabs[key]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function RankList({ list, empty }: { list: InfiniteList<FansRankItem>; empty: string }) {
+  return (
+    <PagedListView list={list} emptyText={empty} skeleton={<div className={styles.skeleton} />}>
+      {(items) => (
+        <ul className={styles.rows} data-testid="rank-list">
+          {items.map((r) => (
+            <RankRow key={r.user.userId} item={r} />
+          ))}
+        </ul>
+      )}
+    </PagedListView>
+  );
+}
+
+/** The audience's ranks of a stream's group: today and all-time tabs, and my own place under them. */
+export function AudienceRanks({ context, streamId }: { context: LiveContext; streamId: number }) {
+  const [tab, setTab] = useState<RankPeriod>('all');
+  return (
+    <section className={styles.card} data-testid="fans-ranks">
+      <RankTabs tab={tab} onTab={setTab} />
+      <div role="tabpanel">
+        <AudienceRankList key={tab} context={context} streamId={streamId} period={tab} />
+      </div>
+    </section>
+  );
+}
+
+function AudienceRankList({
+  context,
+  streamId,
+  period,
+}: {
+  context: LiveContext;
+  streamId: number;
+  period: RankPeriod;
+}) {
+  const list = useInfinite(
+    'live.audienceRankList',
+    { ...context, streamId, period, limit: RANK_PAGE },
+    null,
+    userIdOf,
+  );
+  const mine = list.state.last?.mine ?? null;
+  return (
+    <>
+      <RankList list={list} empty={period === 'today' ? text.todayEmpty : text.rankEmpty} />
+      {list.state.last ? (
+        <div className={live.mine} data-testid="my-rank">
+          <span className={styles.rowTitle}>{text.mine}</span>
+          <span className={styles.note}>
+            {mine ? `${text.rankNo(mine.rank)} · ${text.intimacy(mine.intimacy)}` : text.notRanked}
+          </span>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The host's ranks of their own group: today's top members and the paged all-time rank. */
+export function HostRanks({ context }: { context: LiveContext }) {
+  const [tab, setTab] = useState<RankPeriod>('all');
+  return (
+    <section className={styles.card} data-testid="host-ranks">
+      <RankTabs tab={tab} onTab={setTab} />
+      <div role="tabpanel">
+        {tab === 'all' ? <HostAllRank context={context} /> : <HostTodayRank context={context} />}
+      </div>
+    </section>
+  );
+}
+
+function HostAllRank({ context }: { context: LiveContext }) {
+  const list = useInfinite('live.kolRankList', { ...context, limit: RANK_PAGE }, null, userIdOf);
+  return (
+    <>
+      {list.state.last ? <p className={styles.note}>{text.members(list.state.last.memberCount)}</p> : null}
+      <RankList list={list} empty={text.rankEmpty} />
+    </>
+  );
+}
+
+function HostTodayRank({ context }: { context: LiveContext }) {
+  const [state, reload] = useEntry('live.todayRank', context, null);
+  if (state.status === 'loading') return <div className={styles.skeleton} />;
+  if (state.status !== 'ready') return <Placeholder type="networkError" onRetry={reload} />;
+  if (state.data.list.length === 0) return <Placeholder type="empty" text={text.todayEmpty} />;
+  return (
+    <ul className={styles.rows} data-testid="rank-list">
+      {state.data.list.map((r) => (
+        <RankRow key={r.user.userId} item={r} />
+      ))}
+    </ul>
+  );
+}

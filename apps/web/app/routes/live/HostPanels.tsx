@@ -1,0 +1,172 @@
+import type { CreditRecord, HostLevelInfo, LiveContext } from '@h5/contract';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { useInfinite } from '../../lib/data-layer/use-infinite';
+import { LIVE_TEXT as text } from '../../lib/ui-text/live';
+import { PagedListView } from '../../shell/PagedListView';
+import { Placeholder } from '../../shell/Placeholder';
+import styles from '../creator/creator.module.css';
+import live from './live.module.css';
+
+/** The host's level, experience towards the next and the privileges (unlocked in colour). */
+export function HostLevel({ info }: { info: HostLevelInfo }) {
+  const span = info.nextExperience === null ? 1 : info.nextExperience - info.levelExperience;
+  const done = info.nextExperience === null ? 1 : info.experience - info.levelExperience;
+  return (
+    <>
+      <section className={styles.hero} data-testid="host-level">
+        <div className={live.hostHero}>
+          <img className={live.avatar} src={info.host.avatar} alt="" width={56} height={56} />
+          <div className={live.heroText}>
+            <p className={styles.heroLevel}>{text.level(info.level)}</p>
+            <p className={styles.heroNote}>
+              {info.host.userName} · {text.experience(info.experience, info.nextExperience)}
+            </p>
+          </div>
+        </div>
+        <div className={live.heroBar} aria-hidden="true">
+          <span className={live.heroBarFill} style={{ width: `${Math.min(100, (done / span) * 100)}%` }} />
+        </div>
+      </section>
+      <section className={styles.card}>
+        <div className={styles.sectionHead}>
+          <h2 className={styles.sectionTitle}>{text.privileges}</h2>
+        </div>
+        <ul className={live.chips}>
+          {info.privileges.map((p) => (
+            <li
+              key={p.name}
+              className={`${live.chip} ${p.unlocked ? live.chipOn : ''}`}
+              data-unlocked={p.unlocked}
+            >
+              Lv{p.level} {p.name}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** Today's experience tasks with their progress. */
+export function HostTasks({ context }: { context: LiveContext }) {
+  const [state, reload] = useEntry('live.levelTaskInfo', context, null);
+  return (
+    <section className={styles.card} data-testid="host-tasks">
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>{text.tasksTitle}</h2>
+        {state.status === 'ready' ? (
+          <span className={styles.note}>{text.experienceToday(state.data.experienceToday)}</span>
+        ) : null}
+      </div>
+      {state.status === 'loading' ? <div className={styles.skeleton} /> : null}
+      {state.status === 'failed' || state.status === 'missing' ? (
+        <Placeholder type="networkError" onRetry={reload} />
+      ) : null}
+      {state.status === 'ready' ? (
+        <div className={styles.figures}>
+          {state.data.tasks.map((task) => (
+            <div
+              key={task.key}
+              className={styles.figure}
+              data-testid={`host-task-${task.key}`}
+              data-done={task.done}
+            >
+              <span>{task.title}</span>
+              <span className={task.done ? live.plus : styles.note}>
+                {task.progress}/{task.target} · {text.taskReward(task.experience)}
+              </span>
+              <span className={styles.bar} aria-hidden="true">
+                <span
+                  className={styles.barFill}
+                  style={{ width: `${(task.progress / task.target) * 100}%` }}
+                />
+              </span>
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The last seven days: tasks done of all, the streak, and today's broadcasts. */
+export function DailyTasks({ context }: { context: LiveContext }) {
+  const [state, reload] = useEntry('live.dailyTask', context, null);
+  return (
+    <section className={styles.card} data-testid="daily-tasks">
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>{text.dailyTitle}</h2>
+        {state.status === 'ready' ? (
+          <span className={styles.note}>{text.streak(state.data.streak)}</span>
+        ) : null}
+      </div>
+      {state.status === 'loading' ? <div className={styles.skeleton} /> : null}
+      {state.status === 'failed' || state.status === 'missing' ? (
+        <Placeholder type="networkError" onRetry={reload} />
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <ol className={live.days}>
+            {state.data.days.map((d) => (
+              <li
+                key={d.day}
+                className={`${live.day} ${d.done === d.total ? live.dayDone : ''}`}
+                data-testid="daily-day"
+              >
+                <span>{d.day.slice(5)}</span>
+                <span>
+                  {d.done}/{d.total}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className={styles.note} style={{ marginTop: 'var(--space-1)' }}>
+            {text.liveToday(state.data.broadcastsToday, state.data.liveMinutesToday)}
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+const recordId = (r: CreditRecord) => r.recordId;
+
+/** The credit score, its grade and its records (paged, newest first). */
+export function Credit({ context }: { context: LiveContext }) {
+  const list = useInfinite('live.creditDetail', { ...context, limit: 20 }, null, recordId);
+  const last = list.state.last;
+  return (
+    <section className={styles.card} data-testid="credit">
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>{text.creditTitle}</h2>
+        {last ? (
+          <span>
+            <span className={live.score} data-testid="credit-score">
+              {last.score}
+            </span>{' '}
+            <span className={styles.note}>{last.grade}</span>
+          </span>
+        ) : null}
+      </div>
+      <PagedListView list={list} emptyText={text.creditEmpty} skeleton={<div className={styles.skeleton} />}>
+        {(items) => (
+          <ul className={styles.rows}>
+            {items.map((r) => (
+              <li key={r.recordId} className={styles.row}>
+                <span className={styles.rowText}>
+                  <span className={styles.rowTitle}>{r.reason}</span>
+                  <span className={styles.note}>
+                    {new Date(r.createdAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}
+                  </span>
+                </span>
+                <span className={r.delta > 0 ? live.plus : live.minus}>
+                  {r.delta > 0 ? `+${r.delta}` : r.delta}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedListView>
+    </section>
+  );
+}
