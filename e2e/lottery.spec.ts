@@ -12,19 +12,21 @@ import { setSessionCookies } from './support/web-login';
 
 const userIdOf = (tokens: NativeTokens) => Number(tokens.duToken.split('|')[1]);
 
-/** A lottery of a new host in a stream of its own, drawing in ten minutes. */
+/** A new host's own stream (the live-room console's calls) with a lottery drawing in ten minutes. */
 async function newLottery(baseURL: string) {
   const hostTokens = await apiLogin(baseURL);
   const hostId = userIdOf(hostTokens);
+  const stream = await e2eApi(baseURL, hostTokens)(contract.live.becomeHost, {});
+  await e2eApi(baseURL, hostTokens)(contract.live.startStream, {});
   const info = await e2eApi(baseURL)(contract.lottery.createLottery, {
-    streamId: 900_000 + hostId,
+    streamId: stream.streamId,
     hostUserId: hostId,
     prize: '限量联名球鞋',
     quantity: 1,
     entryRule: 'none',
     drawInSeconds: 600,
   });
-  return { lotteryId: info.lotteryId, hostTokens };
+  return { lotteryId: info.lotteryId, roomId: stream.roomId, hostTokens };
 }
 
 const attr = (page: Page, testId: string, name: string) => page.getByTestId(testId).getAttribute(name);
@@ -33,21 +35,28 @@ const attr = (page: Page, testId: string, name: string) => page.getByTestId(test
 async function winnerJourney(
   page: Page,
   baseURL: string,
-  lotteryId: number,
+  { lotteryId, roomId }: { lotteryId: number; roomId: number },
   hostTokens: NativeTokens,
   tokens: NativeTokens,
 ) {
-  await page.goto(`${baseURL}/live/lottery?lotteryId=${lotteryId}`);
+  // In the live room: the stream's lottery card, entered in place.
+  await page.goto(`${baseURL}/live/room?roomId=${roomId}`);
   await waitForHydration(page);
-  expect(await page.getByTestId('lottery-prize').textContent()).toBe('限量联名球鞋');
-  await page.getByTestId('lottery-enter').dblclick();
+  const room = page.getByTestId('room-lottery');
+  expect(await room.getByTestId('lottery-prize').textContent()).toBe('限量联名球鞋');
+  await room.getByTestId('lottery-enter').dblclick();
   await expect.poll(() => attr(page, 'lottery-card', 'data-state')).toBe('entered');
-  expect(await page.getByTestId('lottery-state').textContent()).toBe('已参与，等待开奖');
+  expect(await room.getByTestId('lottery-state').textContent()).toBe('已参与，等待开奖');
   const afterEntry = await e2eApi(baseURL, tokens)(contract.lottery.lotteryInfo, { lotteryId });
   expect(afterEntry.entrantCount).toBe(1);
 
   await e2eApi(baseURL)(contract.lottery.drawLottery, { lotteryId });
   await page.reload();
+  await waitForHydration(page);
+  expect(await attr(page, 'lottery-card', 'data-state')).toBe('won');
+  expect(await page.getByTestId('room-lottery-open').textContent()).toBe('填写收货地址');
+  await page.getByTestId('room-lottery-open').click();
+  await page.waitForURL((url) => url.pathname === '/live/lottery');
   await waitForHydration(page);
   expect(await attr(page, 'lottery-card', 'data-state')).toBe('won');
   expect(await page.getByTestId('lottery-shipping').textContent()).toBe('待填写地址');
@@ -100,20 +109,20 @@ describe('live lottery', () => {
   const app = useAppSimulator();
   const baseURL = inject('baseURL');
 
-  it('in a phone browser: enter, win, give the address once, change it, see the waybill', async () => {
-    const { lotteryId, hostTokens } = await newLottery(baseURL);
+  it('in a phone browser: enter in the live room, win, give the address once, change it, see the waybill', async () => {
+    const { hostTokens, ...lottery } = await newLottery(baseURL);
     const tokens = await apiLogin(baseURL);
     const page = await phone.newPage();
     await setSessionCookies(page, baseURL, tokens);
-    await winnerJourney(page, baseURL, lotteryId, hostTokens, tokens);
+    await winnerJourney(page, baseURL, lottery, hostTokens, tokens);
     await page.context().close();
   });
 
   it('in the app: the same journey, logged in natively', async () => {
-    const { lotteryId, hostTokens } = await newLottery(baseURL);
+    const { hostTokens, ...lottery } = await newLottery(baseURL);
     const sim = await app.launch();
     await sim.login();
-    await winnerJourney(sim.page, baseURL, lotteryId, hostTokens, sim.session as NativeTokens);
+    await winnerJourney(sim.page, baseURL, lottery, hostTokens, sim.session as NativeTokens);
   });
 
   it('a visitor who taps 立即参与 is sent to log in; an unknown lottery shows its empty state', async () => {
@@ -127,6 +136,29 @@ describe('live lottery', () => {
     await page.goto(`${baseURL}/live/lottery?lotteryId=2000000000`);
     await waitForHydration(page);
     await page.getByText('抽奖不存在或已结束').waitFor();
+    await page.context().close();
+  });
+
+  it('a host starts a lottery from the live-room console, and it shows in the room', async () => {
+    const hostTokens = await apiLogin(baseURL);
+    const stream = await e2eApi(baseURL, hostTokens)(contract.live.becomeHost, {});
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, hostTokens);
+    await page.goto(`${baseURL}/internal/live-console`);
+    await waitForHydration(page);
+    await page.getByTestId('console-lottery').click();
+    await page.waitForURL((url) => url.pathname === '/internal/lottery');
+    await waitForHydration(page);
+    expect(await page.locator('input[name=streamId]').inputValue()).toBe(String(stream.streamId));
+    expect(await page.locator('input[name=hostUserId]').inputValue()).toBe(String(userIdOf(hostTokens)));
+    await page.locator('input[name=prize]').fill('主播签名T恤');
+    await page.getByTestId('lottery-console-create').click();
+    await page.getByTestId('lottery-console-created').waitFor();
+    await page.goto(`${baseURL}/live/room?roomId=${stream.roomId}`);
+    await waitForHydration(page);
+    expect(await page.getByTestId('room-lottery').getByTestId('lottery-prize').textContent()).toBe(
+      '主播签名T恤',
+    );
     await page.context().close();
   });
 });

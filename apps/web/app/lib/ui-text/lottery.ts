@@ -52,6 +52,9 @@ export const LOTTERY_TEXT = {
   waybillSent: '运单已提交',
   notFound: '抽奖不存在或已结束',
   consoleTitle: '直播抽奖控制台',
+  details: '查看抽奖详情',
+  start: '发起抽奖',
+  toDelivery: '填写收货地址',
 } as const;
 
 /** 3 小时 05 分, 5 分 09 秒, 42 秒: the time until the draw. */

@@ -5,6 +5,7 @@ import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useRootData } from '../../lib/root-data';
 import { LIVE_TEXT, LIVE_CONSOLE_TEXT as text } from '../../lib/ui-text/live';
+import { LOTTERY_TEXT } from '../../lib/ui-text/lottery';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
@@ -53,6 +54,7 @@ function ConsoleBody() {
   const [state, reload] = useEntry('live.consoleState', {}, null);
   const [toast, showToast] = useToast();
   const { run, busy } = useOnce<string>();
+  const viewerId = useRootData()?.viewer?.userId;
   const act = useCallback(
     (key: string, call: () => Promise<unknown>) =>
       void run(key, async () => {
@@ -104,6 +106,13 @@ function ConsoleBody() {
                 data-testid="console-open-host"
               >
                 {text.openHost}
+              </Link>
+              <Link
+                className={styles.action}
+                to={`/internal/lottery?streamId=${host.streamId}&hostUserId=${viewerId ?? ''}`}
+                data-testid="console-lottery"
+              >
+                {LOTTERY_TEXT.start}
               </Link>
             </div>
           </>

@@ -11,6 +11,7 @@ import { Placeholder } from '../../shell/Placeholder';
 import { PullIndicator } from '../content/PullIndicator';
 import { usePullToRefresh } from '../content/use-pull-to-refresh';
 import styles from '../creator/creator.module.css';
+import { RoomLottery } from '../lottery/RoomLottery';
 import type { Route } from './+types/room';
 import live from './live.module.css';
 import { liveSearch, useLiveContext } from './live-context';
@@ -126,8 +127,7 @@ function RoomBody({ room, isHost }: { room: LiveRoom; isHost: boolean }) {
           </Link>
         ) : null}
       </section>
-      {/* Issue 17 point 1: the lottery card of this stream goes here (lottery/info with room.streamId). */}
-      <div data-slot="lottery" />
+      <RoomLottery streamId={room.streamId} />
     </>
   );
 }

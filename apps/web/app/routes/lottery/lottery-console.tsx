@@ -1,6 +1,6 @@
 import type { LotteryEntryRule, LotteryInfo } from '@h5/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
@@ -25,9 +25,11 @@ const FIELDS = [
  */
 export default function LotteryConsole() {
   const api = useApi();
+  // The live-room console links here with the stream and its host.
+  const [query] = useSearchParams();
   const [values, setValues] = useState<Record<(typeof FIELDS)[number][0], string>>({
-    streamId: '1',
-    hostUserId: '1',
+    streamId: query.get('streamId') ?? '1',
+    hostUserId: query.get('hostUserId') ?? '1',
     prize: '签名球鞋一双',
     quantity: '1',
     drawInSeconds: '60',
@@ -101,7 +103,7 @@ export default function LotteryConsole() {
               disabled={form.busy}
               data-testid="lottery-console-create"
             >
-              发起抽奖
+              {text.start}
             </button>
           </div>
         </form>
