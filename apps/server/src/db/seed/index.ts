@@ -8,6 +8,7 @@ import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
 import { insertLiveSeed, insertLiveSeedIfMissing } from './live-seed';
+import { insertLotterySeed } from './lottery-seed';
 import { insertShoeEvalSeed } from './shoe-eval-seed';
 import { insertCreatorSeed, insertUpgradeSeed } from './upgrade-seed';
 import { insertUploadSeed } from './upload-seed';
@@ -66,5 +67,6 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   await insertCreatorHistory(db);
   await insertShoeEvalSeed(db); // once, also for databases seeded before issue 17
   await insertActivitySeed(db); // idempotent: also for databases seeded before issue 17/18
+  await insertLotterySeed(db); // once, after the live seed
   return !row;
 }

@@ -11,8 +11,11 @@ import styles from './lottery.module.css';
  * The live room's lottery (issue 17 point 1): the stream's newest lottery as its card, entered in
  * place, with a link to its page (the winner's address and shipping). Nothing without one.
  */
+// A stream without a lottery answers 'not found': the room shows nothing, no toast.
+const QUIET = { errorToast: false } as const;
+
 export function RoomLottery({ streamId }: { streamId: number }) {
-  const [state, reload] = useEntry('lottery.lotteryInfo', { streamId }, null);
+  const [state, reload] = useEntry('lottery.lotteryInfo', { streamId }, null, QUIET);
   if (state.status !== 'ready') return null;
   const info = state.data;
   const update = (next: LotteryInfo) =>
