@@ -47,6 +47,7 @@ describe('shopping basics', () => {
     await page.goto(`${baseURL}/community/content/1`);
     await waitForHydration(page);
     const follow = page.getByTestId('detail-follow');
+    await page.locator('[data-testid="detail-follow"][data-ready="true"]').waitFor();
     expect(await follow.getAttribute('aria-pressed')).toBe('false');
     expect(await follow.textContent()).toBe('关注');
     await follow.click();

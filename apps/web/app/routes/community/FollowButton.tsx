@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useFollow } from './use-follow';
 
@@ -8,6 +9,9 @@ import { useFollow } from './use-follow';
  */
 export function FollowButton({ userId, isFollowing }: { userId: number; isFollowing: boolean }) {
   const follow = useFollow(userId, { isFollowing });
+  // Its chunk hydrates after the page: the button says when it answers taps.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
     <button
       type="button"
@@ -15,6 +19,7 @@ export function FollowButton({ userId, isFollowing }: { userId: number; isFollow
       aria-pressed={follow.isFollowing}
       onClick={follow.toggle}
       data-testid="detail-follow"
+      data-ready={ready}
     >
       {follow.isFollowing ? SOCIAL_TEXT.following : SOCIAL_TEXT.follow}
     </button>
