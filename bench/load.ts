@@ -8,11 +8,13 @@ export interface LoadOptions {
   durationMs?: number;
   warmupMs?: number;
   maxRequests?: number;
+  /** Request headers, e.g. `accept-encoding` for compressed pages. */
+  headers?: Record<string, string>;
 }
 
-function once(agent: http.Agent, url: string): Promise<void> {
+function once(agent: http.Agent, url: string, headers: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       res.resume();
       res.on('end', () =>
         res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode} from ${url}`)),
@@ -24,14 +26,20 @@ function once(agent: http.Agent, url: string): Promise<void> {
 
 /** Completed requests per second for the URLs `nextUrl()` yields, measured over `durationMs`. */
 export async function measureRps(nextUrl: () => string, options: LoadOptions = {}): Promise<number> {
-  const { concurrency = 32, durationMs = 5000, warmupMs = 1000, maxRequests = 2_000_000 } = options;
+  const {
+    concurrency = 32,
+    durationMs = 5000,
+    warmupMs = 1000,
+    maxRequests = 2_000_000,
+    headers = {},
+  } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const run = async (ms: number) => {
     let done = 0;
     const stopAt = Date.now() + ms;
     const worker = async () => {
       while (Date.now() < stopAt && done < maxRequests) {
-        await once(agent, nextUrl());
+        await once(agent, nextUrl(), headers);
         done++;
       }
     };

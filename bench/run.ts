@@ -15,6 +15,8 @@ import { measureRps } from './load';
 import { uploadFigures } from './upload';
 
 const SIGN_SECRET = 'bench-sign-secret';
+/** Page requests in flight during the SSR figures: a few browsers at once, not a flood. */
+const SSR_CONCURRENCY = 8;
 const KIB = 1024;
 const rows: { figure: string; value: string; budget: string }[] = [];
 
@@ -73,6 +75,58 @@ async function apiThroughput() {
     });
   } finally {
     await stopChild(bare);
+    await server.stop();
+  }
+}
+
+/**
+ * SSR end to end against the same pages rendered from memory (issue 19 point 1; DESIGN.md §8):
+ * the content detail and the feed, a visitor's, at a fixed concurrency, uncompressed and with
+ * gzip and Brotli; both servers measured in this run on this machine.
+ */
+async function ssrThroughput() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+  const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  const server = await startServer({ SIGN_SECRET, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
+  const memoryPort = await freePort();
+  const memoryBase = `http://127.0.0.1:${memoryPort}`;
+  const memory = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'bench/ssr-memory.ts'),
+      String(memoryPort),
+      server.baseURL,
+      SIGN_SECRET,
+    ],
+    { stdio: 'inherit', cwd: REPO_ROOT },
+  );
+  try {
+    await waitForReady(memoryBase, memory, 30_000);
+    const pages = [
+      ['content detail', '/community/content/5'],
+      ['feed', '/'],
+    ] as const;
+    const encodings = [
+      ['none', {}],
+      ['gzip', { 'accept-encoding': 'gzip' }],
+      ['br', { 'accept-encoding': 'br' }],
+    ] as const;
+    for (const [name, path] of pages) {
+      for (const [encoding, headers] of encodings) {
+        const options = { concurrency: SSR_CONCURRENCY, headers, durationMs: 3000 };
+        const endToEnd = await measureRps(() => `${server.baseURL}${path}`, options);
+        const fromMemory = await measureRps(() => `${memoryBase}${path}`, options);
+        rows.push({
+          figure: `SSR ${name} (${store}, ${encoding}) / from memory`,
+          value: `${(endToEnd / fromMemory).toFixed(2)} (${endToEnd.toFixed(0)} / ${fromMemory.toFixed(0)} pages/s)`,
+          budget: '≥ 0.6',
+        });
+      }
+    }
+  } finally {
+    await stopChild(memory);
     await server.stop();
   }
 }
@@ -150,6 +204,7 @@ const SECTIONS: Record<string, () => unknown> = {
   sign: signCost,
   tracker: async () => rows.push(...(await import('./tracker').then((tracker) => tracker.trackerFigures()))),
   api: apiThroughput,
+  ssr: ssrThroughput,
   upload: uploadThroughput,
   lighthouse: lighthouseFigures,
 };

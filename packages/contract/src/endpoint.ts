@@ -69,6 +69,12 @@ export interface Endpoint<
    * (apps/server/src/plugins/internal-access.ts); `local` answers everyone.
    */
   readonly internal: boolean;
+  /**
+   * A public read visitors may see up to one second old (DESIGN.md §8, issue 19 point 2): a
+   * visitor's answer is kept in process for a second per node and may be kept by a CDN
+   * (`Cache-Control: public, max-age=1`). A signed-in caller's answer is never shared.
+   */
+  readonly visitorCache?: true;
 }
 
 type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth> = Pick<
@@ -76,7 +82,10 @@ type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth>
   'domain' | 'method' | 'path' | 'auth' | 'request' | 'response'
 > &
   Partial<
-    Pick<Endpoint<Req, Res, A>, 'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers'>
+    Pick<
+      Endpoint<Req, Res, A>,
+      'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers' | 'visitorCache'
+    >
   >;
 
 /** Declares one call of the contract, with the defaults: JSON, enveloped, toasting errors, public. */

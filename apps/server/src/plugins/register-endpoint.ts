@@ -9,6 +9,7 @@ import { assertInternalAccess } from './internal-access';
 import { type ActiveSession, requireSession, type SessionState } from './session';
 import { signedParams, verifySign } from './sign';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from './stored-text';
+import { VISITOR_CACHE_CONTROL, VISITOR_CACHE_VARY, VisitorCache, visitorCacheKey } from './visitor-cache';
 
 /** Cache-Control of personal answers. */
 export const PRIVATE_NO_STORE = 'private, no-store';
@@ -57,12 +58,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Served contract entries by {@link endpointKey}, for in-process calls (SSR prefetch). */
     endpointHandlers: Map<string, RegisteredEndpoint>;
+    /** Visitors' answers to `visitorCache` entries, one second per node. */
+    visitorCache: VisitorCache;
   }
 }
 
 /** Prepares the app for {@link registerEndpoint}. */
 export function registerEndpointRegistry(app: FastifyInstance) {
   app.decorate('endpointHandlers', new Map<string, RegisteredEndpoint>());
+  app.decorate('visitorCache', new VisitorCache());
 }
 
 /** The raw input of an HTTP call: the signed parameters (query or body) plus path parameters. */
@@ -130,6 +134,15 @@ export async function invokeEndpoint<E extends Endpoint>(
     env: deps.env,
   };
   if (call.riskCheck) await deps.risk.check(served, ctx);
+  if (served.visitorCache && session === null) {
+    // A visitor's public read: the answer depends on nothing but the input and the named headers.
+    call.reply.header('cache-control', VISITOR_CACHE_CONTROL);
+    call.reply.header('vary', VISITOR_CACHE_VARY);
+    const key = visitorCacheKey(endpointKey(served), parsed.data, ctx.headers);
+    return (await app.visitorCache.get(key, async () =>
+      registered.handler(parsed.data, ctx),
+    )) as ResponseOf<E>;
+  }
   return (await registered.handler(parsed.data, ctx)) as ResponseOf<E>;
 }
 

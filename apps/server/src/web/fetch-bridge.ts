@@ -2,6 +2,7 @@ import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PRIVATE_NO_STORE } from '../plugins/register-endpoint';
 import { publicOrigin } from '../plugins/trusted-proxy';
 
 /** A Fetch Request for a Fastify request (the body is the raw Buffer of the page scope's parser). */
@@ -61,6 +62,13 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // A page is public (a visitor's, from public reads only) unless it sets a cookie or failed:
+  // a shared cache must never hand one visitor's cookie, or an outage, to the next.
+  if (
+    String(reply.getHeader('cache-control') ?? '').startsWith('public') &&
+    (cookies.length > 0 || response.status >= 500)
+  )
+    reply.header('cache-control', PRIVATE_NO_STORE);
   if (!response.body) return reply.send();
   const body = Readable.fromWeb(response.body as unknown as NodeReadableStream);
   const encoder = htmlEncoder(reply, response);

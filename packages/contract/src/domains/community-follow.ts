@@ -59,6 +59,7 @@ export const communityFollow = {
     method: 'GET',
     path: '/sns-rec/v1/common/h5/uhomepage/contents',
     auth: 'common',
+    visitorCache: true,
     request: z.object({
       userId: userIdSchema,
       ...pageQuerySchema.shape,

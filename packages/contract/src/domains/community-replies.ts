@@ -61,6 +61,7 @@ export const communityReplies = {
     method: 'GET',
     path: '/sns-itr/v1/common/h5/reply/reply-list',
     auth: 'common',
+    visitorCache: true,
     request: z.object({ contentId: idSchema, ...pageQuerySchema.shape }),
     response: replyPageSchema,
   }),

@@ -1,0 +1,93 @@
+import { contract } from '@h5/contract';
+import { SUCCESS } from '@h5/core';
+import { asc } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contents } from '../db/schema';
+import { createTestApp, type TestApp } from '../test-utils';
+import { signedInUser } from '../test-utils/feedback';
+import { VisitorCache } from './visitor-cache';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+const headers = { version: '4.83.0' };
+
+describe('visitors see feed and content up to one second old (issue 19 point 2)', () => {
+  it('marks a visitor’s feed and detail public for a second, and a signed-in reader’s private', async () => {
+    const feed = await t.signedInject(contract.content.moreRecommend, { limit: 5 });
+    expect(feed.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=1');
+    expect(feed.headers.vary).toBe('cookie, dutoken, x-auth-token');
+    const [row] = await t.db.select({ id: contents.id }).from(contents).orderBy(asc(contents.id)).limit(1);
+    const detail = await t.signedInject(
+      contract.content.contentDetail,
+      { contentId: row?.id ?? 0 },
+      { headers },
+    );
+    expect(detail.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=1');
+    const reader = await signedInUser(t.app, t.db, 'cache-reader');
+    const own = await t.signedInject(
+      contract.content.moreRecommend,
+      { limit: 5 },
+      { cookies: reader.cookies },
+    );
+    expect(own.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('keeps a visitor’s answer for one second; a signed-in reader sees the change at once', async () => {
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const [row] = await t.db
+      .select({ id: contents.id })
+      .from(contents)
+      .orderBy(asc(contents.id))
+      .offset(3)
+      .limit(1);
+    const contentId = row?.id ?? 0;
+    const read = async (cookies?: Record<string, string>) => {
+      const res = await t.signedInject(contract.content.contentDetail, { contentId }, { headers, cookies });
+      expect(res.body.code).toBe(SUCCESS);
+      return res.body.data.lightCount;
+    };
+    const before = await read();
+    const fan = await signedInUser(t.app, t.db, 'cache-fan');
+    const lit = await t.signedInject(
+      contract.community.addContentLight,
+      { contentId },
+      { cookies: fan.cookies },
+    );
+    expect(lit.body.code).toBe(SUCCESS);
+    expect(await read(fan.cookies)).toBe(before + 1);
+    now += 999;
+    expect(await read()).toBe(before); // still the kept answer
+    now += 2;
+    expect(await read()).toBe(before + 1); // a second later: read again
+  });
+});
+
+describe('VisitorCache', () => {
+  it('shares one load among concurrent callers and drops a failure at once', async () => {
+    const cache = new VisitorCache(() => 0);
+    let loads = 0;
+    const load = async () => ++loads;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
+    expect(new Set(answers)).toEqual(new Set([1]));
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await Promise.resolve();
+    expect(await cache.get('bad', load)).toBe(2);
+  });
+
+  it('holds at most 2000 answers, the oldest going first', async () => {
+    let now = 0;
+    const cache = new VisitorCache(() => now);
+    for (let i = 0; i < 2100; i++) await cache.get(`k${i}`, async () => i);
+    expect(cache.size).toBe(2000);
+    expect(await cache.get('k2099', async () => -1)).toBe(2099);
+    expect(await cache.get('k0', async () => -1)).toBe(-1);
+    now = 1000;
+    expect(await cache.get('k2099', async () => -2)).toBe(-2);
+  });
+});
