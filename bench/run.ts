@@ -131,6 +131,48 @@ async function ssrThroughput() {
   }
 }
 
+/**
+ * One and two server processes on one PostgreSQL (issue 19 point 7): requests/s of the feed page
+ * and the feed API, the load spread over the processes as a balancer would. Needs
+ * BENCH_DATABASE_URL (PGlite is one process's own database).
+ */
+async function processScaling() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+  if (!databaseUrl) {
+    rows.push({
+      figure: 'feed with 1 and 2 server processes',
+      value: 'needs BENCH_DATABASE_URL',
+      budget: '',
+    });
+    return;
+  }
+  const env = { SIGN_SECRET, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' };
+  const first = await startServer(env);
+  const second = await startServer(env);
+  try {
+    for (const [name, pathOf] of [
+      ['feed page', (base: string) => `${base}/`],
+      ['feed API', (base: string) => signedFeedUrl(base)],
+    ] as const) {
+      const one = await measureRps(() => pathOf(first.baseURL), { concurrency: 16, durationMs: 3000 });
+      let i = 0;
+      const bases = [first.baseURL, second.baseURL];
+      const two = await measureRps(() => pathOf(bases[i++ % 2] as string), {
+        concurrency: 16,
+        durationMs: 3000,
+      });
+      rows.push({
+        figure: `${name}, 2 processes / 1 (PostgreSQL)`,
+        value: `${(two / one).toFixed(2)} (${two.toFixed(0)} / ${one.toFixed(0)} req/s)`,
+        budget: 'reported',
+      });
+    }
+  } finally {
+    await second.stop();
+    await first.stop();
+  }
+}
+
 /** Median cost of signing a 10-field payload with the browser build of js-md5. */
 function signCost() {
   const params = Object.fromEntries(
@@ -205,6 +247,7 @@ const SECTIONS: Record<string, () => unknown> = {
   tracker: async () => rows.push(...(await import('./tracker').then((tracker) => tracker.trackerFigures()))),
   api: apiThroughput,
   ssr: ssrThroughput,
+  processes: processScaling,
   upload: uploadThroughput,
   lighthouse: lighthouseFigures,
 };
