@@ -15,6 +15,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
   it('finds the paged entries', () => {
     expect(paged.map(([name]) => name).sort()).toEqual([
       'audienceRankList',
+      'activityPage',
       'awardRecord',
       'creditDetail',
       'dataCenterContentList',
