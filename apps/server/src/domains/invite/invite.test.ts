@@ -3,7 +3,16 @@ import { INVITE_CODE_EXPIRED, INVITE_CODE_NOT_FOUND, SUCCESS, TOURIST } from '@h
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { contentLights, contents, follows, invitations } from '../../db/schema';
+import {
+  contentLights,
+  contents,
+  follows,
+  invitations,
+  inviteBindings,
+  inviteRewards,
+} from '../../db/schema';
+import { DEMO_CREATOR_ID } from '../../db/seed/creator-portrait';
+import { insertInviteSeed, SEED_INVITE_CODE } from '../../db/seed/invite-seed';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
 import { expireInvitation, inviterWithCode, provenNumber, registeredDaysAgo } from './invite-test-kit';
 import { INVITE_SHARE_CARD_PATH } from './share-card';
@@ -71,7 +80,7 @@ describe('start-invite', () => {
     const old = await t.signedInject(contract.invite.invitePage, { code });
     expect(old.body).toMatchObject({
       code: INVITE_CODE_EXPIRED,
-      msg: '邀请已过期（有效期 30 天），请让好友重新发送邀请',
+      msg: '这份邀请已超过 30 天有效期，请让好友重新发送邀请链接',
     });
   });
 
@@ -104,7 +113,7 @@ describe('invite-page', () => {
       const page = await t.signedInject(contract.invite.invitePage, { code });
       expect(page.body).toEqual({
         code: INVITE_CODE_NOT_FOUND,
-        msg: '邀请链接无效，请向好友确认后重新打开',
+        msg: '没有找到这份邀请，请向好友确认链接后重新打开',
         data: null,
       });
     }
@@ -282,5 +291,26 @@ describe('weekly-report', () => {
     );
     expect(tooFar.status).toBe(400);
     expect((await t.signedInject(contract.invite.weeklyReport, {})).body.code).toBe(TOURIST);
+  });
+});
+
+describe('the seeded demo invitation', () => {
+  it('stays live and keeps its invitees and their rewards once, however often the seed runs', async () => {
+    await insertInviteSeed(t.db);
+    await expireInvitation(t, SEED_INVITE_CODE);
+    await insertInviteSeed(t.db);
+    const page = await t.signedInject(contract.invite.invitePage, { code: SEED_INVITE_CODE });
+    expect(page.body.data.inviter.userId).toBe(DEMO_CREATOR_ID);
+    const bindings = await t.db
+      .select()
+      .from(inviteBindings)
+      .where(eq(inviteBindings.inviterId, DEMO_CREATOR_ID));
+    const rewards = await t.db
+      .select()
+      .from(inviteRewards)
+      .where(eq(inviteRewards.inviterId, DEMO_CREATOR_ID));
+    expect(bindings.length).toBeGreaterThanOrEqual(5);
+    expect(rewards.length).toBe(bindings.length);
+    expect(page.body.data.joinedCount).toBe(bindings.length);
   });
 });

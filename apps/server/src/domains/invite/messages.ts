@@ -5,8 +5,8 @@ import { INVITE_NEW_USER_DAYS, INVITE_REWARD_POINTS, INVITE_TTL_DAYS } from '@h5
  * (codes 4901–4915, docs/api.md "Invitations"), and what a landing and its share card say.
  */
 export const INVITE_MESSAGES = {
-  codeNotFound: '邀请链接无效，请向好友确认后重新打开',
-  codeExpired: `邀请已过期（有效期 ${INVITE_TTL_DAYS} 天），请让好友重新发送邀请`,
+  codeNotFound: '没有找到这份邀请，请向好友确认链接后重新打开',
+  codeExpired: `这份邀请已超过 ${INVITE_TTL_DAYS} 天有效期，请让好友重新发送邀请链接`,
   smsTooFrequent: '验证码发送太频繁，请 60 秒后再试',
   /** `wait` like `3 小时`. */
   smsPhoneDailyLimit: (wait: string) => `该手机号获取验证码次数已达上限，请 ${wait}后再试`,

@@ -8,13 +8,14 @@ const SIZE = 600;
 /** A gift box on the accent colour with confetti and coins; no text (chats add the title). */
 export function shareCardSvg(size = SIZE): string {
   const confetti = [
-    [88, 120, '#ffd166', 18],
-    [500, 96, '#ffffff', 14],
-    [540, 300, '#ffd166', 12],
-    [70, 420, '#ffffff', 12],
-    [150, 520, '#ff8fab', 14],
-    [470, 500, '#ff8fab', 16],
-    [300, 70, '#ffffff', 10],
+    [88, 120, '#ffd166', 30],
+    [500, 96, '#ffffff', 24],
+    [548, 296, '#ffd166', 22],
+    [64, 420, '#ffffff', 22],
+    [150, 530, '#ff8fab', 26],
+    [470, 512, '#ff8fab', 28],
+    [300, 64, '#ffffff', 20],
+    [60, 280, '#ff8fab', 18],
   ]
     .map(
       ([x, y, fill, r]) =>

@@ -22,7 +22,8 @@ export const INVITE_TEXT = {
   weeklyEntryNote: '看看这周的注册、奖励和好友动态',
   progressTitle: '邀请进度',
   progressEmpty: '还没有好友接受邀请，快去分享吧',
-  joinedOn: (date: string) => `${date} 加入`,
+  joinedOn: (date: string) => `${date}加入`,
+  landingReward: (points: number) => `你注册成功，TA 可得 ${points} 积分`,
   via: { sign_up: '注册', bind: '登录后接受' },
   reward: (points: number) => `+${points} 积分`,
   taskDone: '已完成',
@@ -40,8 +41,8 @@ export const INVITE_TEXT = {
     activeInvitees: '活跃好友',
     actions: '好友互动',
   },
-  signUpChart: '每日新注册与活跃好友',
-  activityChart: '好友每日互动',
+  signUpChart: '每日新注册',
+  activityChart: '好友每日动态',
   series: {
     signUps: '新注册',
     activeInvitees: '活跃好友',
@@ -53,7 +54,8 @@ export const INVITE_TEXT = {
   weeklyFailed: '周报加载失败',
 
   landingTitle: '好友邀请',
-  invitesYou: (name: string) => `${name} 邀请你加入社区`,
+  /** After the inviter's name. */
+  invitesYou: ' 邀请你加入社区',
   joinedCount: (n: number) => (n > 0 ? `已有 ${n} 位好友通过 TA 加入` : '快来成为第一位接受邀请的好友'),
   welcome: '新人上手三件事',
   welcomeSteps: ['发布第一篇内容', '关注 3 位创作者', '点亮 5 篇内容'],

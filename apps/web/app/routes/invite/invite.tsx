@@ -19,6 +19,7 @@ import { useToast } from '../../shell/use-toast';
 import { PullIndicator } from '../content/PullIndicator';
 import { usePullToRefresh } from '../content/use-pull-to-refresh';
 import type { Route } from './+types/invite';
+import { chinaDay } from './dates';
 import styles from './invite.module.css';
 
 export const PROGRESS_PAGE_SIZE = 10;
@@ -158,9 +159,7 @@ function InviteHero({ start }: { start: StartInvite }) {
           {start.code}
         </span>
       </div>
-      <p className={styles.codeNote}>
-        {text.validUntil(new Date(start.expiresAt).toLocaleDateString('zh-CN'))}
-      </p>
+      <p className={styles.codeNote}>{text.validUntil(chinaDay(start.expiresAt, true))}</p>
       <div className={styles.actions}>
         <button
           type="button"
@@ -201,8 +200,7 @@ function InviteeRow({ invitee }: { invitee: Invitee }) {
       <span className={styles.inviteeText}>
         <span className={styles.inviteeName}>{invitee.user.userName}</span>
         <span className={styles.inviteeNote}>
-          {text.joinedOn(new Date(invitee.joinedAt).toLocaleDateString('zh-CN'))} · {text.via[invitee.via]} ·{' '}
-          {text.tasksDone(done, invitee.tasks.length)}
+          {text.joinedOn(chinaDay(invitee.joinedAt))} · {text.via[invitee.via]}
         </span>
       </span>
       <span className={styles.reward} data-testid="invitee-reward">
@@ -216,9 +214,12 @@ function InviteeRow({ invitee }: { invitee: Invitee }) {
             data-done={task.done}
             data-testid={`invitee-task-${task.key}`}
           >
-            {task.title}
-            <span>
-              {task.done ? `· ${text.taskDone}` : `· ${text.taskProgress(task.progress, task.target)}`}
+            <span className={styles.taskTitle}>{task.title}</span>
+            <span className={styles.taskBar} aria-hidden="true">
+              <span style={{ width: `${(100 * task.progress) / task.target}%` }} />
+            </span>
+            <span className={styles.taskState}>
+              {task.done ? text.taskDone : text.taskProgress(task.progress, task.target)}
             </span>
           </li>
         ))}

@@ -133,11 +133,12 @@ function Landing({ page, onChanged }: { page: InvitePage; onChanged: () => void 
           height={72}
         />
         <h2 className={styles.heroTitle} data-testid="landing-inviter">
-          {text.invitesYou(inviter.userName)}
+          <span data-testid="user-name">{inviter.userName}</span>
+          {text.invitesYou}
         </h2>
         <p className={styles.heroNote}>{text.joinedCount(page.joinedCount)}</p>
         <span className={styles.rewardBadge} data-testid="landing-reward">
-          {page.reward.text}
+          {text.landingReward(page.reward.points)}
         </span>
       </section>
       <section className={styles.formCard}>

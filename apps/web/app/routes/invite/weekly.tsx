@@ -33,7 +33,7 @@ export const shouldRevalidate = ({ currentUrl, nextUrl }: { currentUrl: URL; nex
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.weeklyTitle} · ${SHELL_TEXT.siteTitle}` }];
 
-const COLORS = { accent: '#007570', warm: '#e8833a', pink: '#d6457a', blue: '#3a6fd8' };
+const COLORS = { accent: '#007570', warm: '#e8833a', pink: '#d6457a' } as const;
 
 /** The inviter's week (issue 18 point 1): totals and two charts (uPlot, loaded with the chart). */
 export default function WeeklyScreen({ loaderData }: Route.ComponentProps) {
@@ -98,15 +98,10 @@ function WeekBody({ report }: { report: WeeklyReport }) {
   const labels = useMemo(() => report.days.map((d) => shortDate(d.date)), [report]);
   const signUps = useMemo(
     (): ChartData => ({
-      kind: 'line',
+      kind: 'bars',
       labels,
       series: [
         { name: text.series.signUps, color: COLORS.accent, values: report.days.map((d) => d.signUps) },
-        {
-          name: text.series.activeInvitees,
-          color: COLORS.warm,
-          values: report.days.map((d) => d.activeInvitees),
-        },
       ],
     }),
     [report, labels],
@@ -117,7 +112,7 @@ function WeekBody({ report }: { report: WeeklyReport }) {
       labels,
       series: [
         { name: text.series.publishes, color: COLORS.accent, values: report.days.map((d) => d.publishes) },
-        { name: text.series.follows, color: COLORS.blue, values: report.days.map((d) => d.follows) },
+        { name: text.series.follows, color: COLORS.warm, values: report.days.map((d) => d.follows) },
         { name: text.series.lights, color: COLORS.pink, values: report.days.map((d) => d.lights) },
       ],
     }),
