@@ -35,6 +35,7 @@ export const INVITE_TEXT = {
   nextWeek: '下一周',
   weekRange: (start: string, end: string) => `${start} – ${end}`,
   thisWeek: '本周',
+  weekdays: ['周一', '周二', '周三', '周四', '周五', '周六', '周日'],
   weekTotals: {
     signUps: '新注册',
     rewardPoints: '获得积分',

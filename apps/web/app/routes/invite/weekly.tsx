@@ -95,7 +95,8 @@ export default function WeeklyScreen({ loaderData }: Route.ComponentProps) {
 }
 
 function WeekBody({ report }: { report: WeeklyReport }) {
-  const labels = useMemo(() => report.days.map((d) => shortDate(d.date)), [report]);
+  // Monday to Sunday: the weekdays name the points (the dates are in the week bar above).
+  const labels = useMemo(() => report.days.map((_, i) => text.weekdays[i] ?? ''), [report]);
   const signUps = useMemo(
     (): ChartData => ({
       kind: 'bars',
