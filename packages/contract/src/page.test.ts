@@ -14,8 +14,8 @@ const paged = entries.filter(([, e]) => {
 describe('one page query and one Page<T> (issue 13 point 4)', () => {
   it('finds the paged entries', () => {
     expect(paged.map(([name]) => name).sort()).toEqual([
-      'audienceRankList',
       'activityPage',
+      'audienceRankList',
       'awardRecord',
       'creditDetail',
       'dataCenterContentList',

@@ -29,10 +29,10 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHEL
 
 /** Login only: a visitor goes to the login and comes back. The invitation and the first invitees, prefetched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const progress = await gatedPrefetch(request, context, contract.invite.activityPage, {
-    limit: PROGRESS_PAGE_SIZE,
-  });
-  const start = await prefetch(context, contract.invite.startInvite, {});
+  const [progress, start] = await Promise.all([
+    gatedPrefetch(request, context, contract.invite.activityPage, { limit: PROGRESS_PAGE_SIZE }),
+    prefetch(context, contract.invite.startInvite, {}),
+  ]);
   return { progress: progress.data, start: dataOf(start) };
 }
 

@@ -1,7 +1,7 @@
 import { contract, type InvitePage } from '@h5/contract';
 import { INVITE_CODE_EXPIRED, INVITE_CODE_NOT_FOUND, optimiseImageUrl } from '@h5/core';
 import { isApiError } from '@h5/request/api-error';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -20,6 +20,8 @@ import styles from './invite.module.css';
 
 /** Where a new account goes first: the invitee's starter tasks. */
 export const TASKS_PATH = '/invite/tasks';
+/** The inviter's avatar is drawn 72 px wide: 160 device pixels covers a 2× screen. */
+const AVATAR_WIDTH = 160;
 /** The share card's size (apps/server/src/domains/invite/share-card.ts). */
 const SHARE_CARD_SIZE = { width: 600, height: 600 };
 
@@ -121,13 +123,20 @@ function Dead({ dead }: { dead: DeadInvite }) {
 
 function Landing({ page, onChanged }: { page: InvitePage; onChanged: () => void }) {
   const root = useRootData();
+  const api = useApi();
   const { inviter } = page;
+  // Forwarded from WeChat's menu, the landing keeps its card (title, text, picture).
+  useEffect(() => {
+    import('./share-invite')
+      .then((action) => action.configureWechatInviteShare(api, page.share))
+      .catch((error: unknown) => console.error('wechat share', error));
+  }, [api, page.share]);
   return (
     <>
       <section className={styles.landingHero} data-testid="landing-hero">
         <img
           className={styles.inviterAvatar}
-          src={optimiseImageUrl(inviter.avatar, { width: 144 })}
+          src={optimiseImageUrl(inviter.avatar, { width: AVATAR_WIDTH })}
           alt=""
           width={72}
           height={72}
