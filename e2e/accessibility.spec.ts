@@ -59,6 +59,9 @@ const A11Y_URLS: Record<string, string> = {
   'shoe-eval/spu': '/shoe-eval/spu?spuId=1000001',
   'shoe-eval/evaluate': '/shoe-eval/evaluate?spuId=1000008',
   'internal/lottery': '/internal/lottery',
+  invite: '/invite',
+  'invite/weekly': '/invite/weekly',
+  'invite/landing': '/invite/landing?code=HAPPY258',
   '*': '/no-such-page',
 };
 
@@ -73,6 +76,8 @@ const EXTRA_URLS = [
   '/h5-sociality/strange-encounters',
   '/h5-sociality/tanabata',
   '/h5-sociality/gravity/xinyin',
+  '/invite/landing?code=NOSUCH99',
+  '/invite/weekly?week=1',
 ];
 
 /** Rules a page must pass besides the critical and serious ones: landmarks (issue 14 point 8). */

@@ -99,6 +99,10 @@ describe('one language on screen (issue 14 point 1)', () => {
       '/h5-sociality/tanabata',
       '/activity/new-year-ar',
       '/shoe-eval/spu?spuId=1000001',
+      '/invite',
+      '/invite/weekly',
+      '/invite/landing?code=HAPPY258',
+      '/invite/landing?code=NOSUCH99',
       '/no/such/page',
     ];
     const found: string[] = [];

@@ -77,6 +77,10 @@ const envSchema = z.object({
   RATE_LOGIN_VERIFY_WINDOW_SECONDS: positiveInt(86_400).default(900),
   RATE_CAPTCHA_PER_IP: positiveInt(1_000_000).default(20),
   RATE_CAPTCHA_WINDOW_SECONDS: positiveInt(86_400).default(600),
+  // Issue 18 point 2: the invitation's SMS codes (send-captcha) per number and per address in a
+  // day (a 24-hour window from the first send); past a cap, refused with 4904 / 4905 until it ends.
+  INVITE_SMS_DAILY_PER_PHONE: positiveInt(1_000_000).default(10),
+  INVITE_SMS_DAILY_PER_IP: positiveInt(1_000_000).default(50),
   RATE_TELEMETRY_PER_VISITOR: positiveInt(1_000_000).default(30),
   RATE_TELEMETRY_PER_IP: positiveInt(1_000_000).default(120),
   RATE_COLLECT_PER_VISITOR: positiveInt(1_000_000).default(1200),

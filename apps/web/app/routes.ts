@@ -41,6 +41,10 @@ export default [
   route('shoe-eval/evaluate', 'routes/shoe-eval/evaluate.tsx'),
   // Live lotteries (issue 17 point 1): the card, the winner's address, the host's waybills.
   route('live/lottery', 'routes/lottery/lottery.tsx'),
+  // Invitations (issue 18 points 1, 2): the inviter's page (login) and week (login), the landing.
+  route('invite', 'routes/invite/invite.tsx'),
+  route('invite/weekly', 'routes/invite/weekly.tsx'),
+  route('invite/landing', 'routes/invite/landing.tsx'),
   // h5-sociality activities (issue 18 point 4): windows; exempt from the reload after a native login.
   // (strange-encounters, 520, tanabata, gravity/xinyin: one route, a table of pages; others 404)
   route('h5-sociality/*', 'routes/h5-sociality/activity.tsx'),

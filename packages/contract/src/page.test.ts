@@ -14,6 +14,7 @@ const paged = entries.filter(([, e]) => {
 describe('one page query and one Page<T> (issue 13 point 4)', () => {
   it('finds the paged entries', () => {
     expect(paged.map(([name]) => name).sort()).toEqual([
+      'activityPage',
       'audienceRankList',
       'awardRecord',
       'creditDetail',

@@ -94,3 +94,33 @@ export const ALLOWANCE_NOT_EARNED = 4407;
 export const ALLOWANCE_ALREADY_CLAIMED = 4408;
 /** An audience event (watch, light, comment, share) on a stream that is not live. */
 export const LIVE_NOT_STREAMING = 4409;
+/** Invitation refusals (issue 18 points 1, 2): 49xx (docs/api.md "Invitations"). An invitation code nobody was given. */
+export const INVITE_CODE_NOT_FOUND = 4901;
+/** The invitation is past its validity (INVITE_TTL_DAYS after it was started). */
+export const INVITE_CODE_EXPIRED = 4902;
+/** send-captcha again within 60 s for the same number. */
+export const INVITE_SMS_TOO_FREQUENT = 4903;
+/** The number's SMS codes of the day are used up (INVITE_SMS_DAILY_PER_PHONE). */
+export const INVITE_SMS_PHONE_DAILY_LIMIT = 4904;
+/** The address's SMS codes of the day are used up (INVITE_SMS_DAILY_PER_IP). */
+export const INVITE_SMS_IP_DAILY_LIMIT = 4905;
+/** invite-auth with a wrong SMS code (tries left). */
+export const INVITE_SMS_CODE_WRONG = 4906;
+/** invite-auth with a code past its 5 minutes, already used, or replaced by a newer one. */
+export const INVITE_SMS_CODE_EXPIRED = 4907;
+/** invite-auth after the code's tries were used up: it is dead, even for the right answer. */
+export const INVITE_SMS_CODE_ATTEMPTS_EXCEEDED = 4908;
+/** invite-auth for a number no code was ever sent to. */
+export const INVITE_SMS_CODE_MISSING = 4909;
+/** invited-sign-up (common) with a number that already has an account. */
+export const INVITE_PHONE_REGISTERED = 4910;
+/** invited-sign-up (common) with an authToken that is unknown, expired or already used. */
+export const INVITE_AUTH_INVALID = 4911;
+/** Accepting one's own invitation. */
+export const INVITE_SELF = 4912;
+/** The user accepted an invitation already (each user once). */
+export const INVITE_ALREADY_BOUND = 4913;
+/** invited-sign-up (login) by a user registered more than INVITE_NEW_USER_DAYS ago. */
+export const INVITE_NOT_NEW_USER = 4914;
+/** Accepting an invitation of one's own invitee (the two would reward each other). */
+export const INVITE_CIRCULAR = 4915;

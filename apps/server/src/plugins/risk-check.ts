@@ -68,13 +68,14 @@ export class RiskCheck {
       'RISK_WRITE_LIMIT' | 'RISK_WINDOW_SECONDS' | 'RISK_LOGIN_CODE_LIMIT' | 'RISK_LOGIN_CODE_WINDOW_SECONDS'
     >,
   ) {
-    const loginCodeKey = endpointKey(contract.auth.sendLoginCode);
+    // Every call that texts a code: the web login's and the invitation's (issue 18 point 2).
+    const codeSenders = new Set([contract.auth.sendLoginCode, contract.invite.sendCaptcha].map(endpointKey));
     this.rules = [
       {
         name: 'login-code',
         limit: env.RISK_LOGIN_CODE_LIMIT,
         windowSeconds: env.RISK_LOGIN_CODE_WINDOW_SECONDS,
-        applies: (endpoint) => endpointKey(endpoint) === loginCodeKey,
+        applies: (endpoint) => codeSenders.has(endpointKey(endpoint)),
         counterSubject: ({ request }) => this.addressSubject(request),
       },
       {

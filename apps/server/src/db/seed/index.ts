@@ -7,6 +7,7 @@ import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
+import { insertInviteSeed } from './invite-seed';
 import { insertLiveSeed, insertLiveSeedIfMissing } from './live-seed';
 import { insertLotterySeed } from './lottery-seed';
 import { insertShoeEvalSeed } from './shoe-eval-seed';
@@ -68,5 +69,6 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   await insertShoeEvalSeed(db); // once, also for databases seeded before issue 17
   await insertActivitySeed(db); // idempotent: also for databases seeded before issue 17/18
   await insertLotterySeed(db); // once, after the live seed
+  await insertInviteSeed(db); // idempotent: the demo invitation stays live (issue 18)
   return !row;
 }

@@ -9,6 +9,14 @@ import { AUTH_MESSAGES } from './messages';
 export const LOGIN_CODE_TTL_SECONDS = 300;
 export const LOGIN_CODE_INTERVAL_SECONDS = 60;
 
+/** What one guess at a phone's code found (see `judge`). */
+export type CodeVerdict =
+  | { verdict: 'passed' }
+  | { verdict: 'wrong'; left: number }
+  | { verdict: 'exhausted' }
+  | { verdict: 'expired' }
+  | { verdict: 'missing' };
+
 /**
  * One-time login codes: 6 digits, 5 minutes, one per phone per 60 s, single use. Only the newest
  * code of a phone counts (a new code revokes the older ones), and it takes `maxAttempts` guesses
@@ -40,9 +48,11 @@ export function createLoginCodes(db: Db, maxAttempts: number) {
     /**
      * One guess at the phone's newest live code, judged in one conditional update: it counts the
      * attempt and uses the code only when the guess is right and an attempt was left. Concurrent
-     * guesses queue on the row, so no more than `maxAttempts` are ever judged.
+     * guesses queue on the row, so no more than `maxAttempts` are ever judged. What the guess
+     * found: passed, wrong (tries left), exhausted (no try left), expired (the newest code is
+     * used or past its time) or missing (no code was ever sent to the phone).
      */
-    async consume(phone: string, code: string): Promise<void> {
+    async judge(phone: string, code: string): Promise<CodeVerdict> {
       const newest = db
         .select({ id: loginCodes.id })
         .from(loginCodes)
@@ -63,12 +73,28 @@ export function createLoginCodes(db: Db, maxAttempts: number) {
           ),
         )
         .returning({ attempts: loginCodes.attempts, passed: sql<boolean>`${loginCodes.usedAt} IS NOT NULL` });
-      if (!guess) throw new AppError(LOGIN_CODE_INVALID, AUTH_MESSAGES.codeInvalid);
-      if (guess.passed) return;
-      if (guess.attempts >= maxAttempts) {
-        throw new AppError(LOGIN_CODE_ATTEMPTS_EXCEEDED, AUTH_MESSAGES.codeAttemptsExceeded);
+      if (!guess) {
+        const [last] = await latest.execute({ phone });
+        return { verdict: last ? 'expired' : 'missing' };
       }
-      throw new AppError(LOGIN_CODE_INVALID, AUTH_MESSAGES.codeWrong(maxAttempts - guess.attempts));
+      if (guess.passed) return { verdict: 'passed' };
+      if (guess.attempts >= maxAttempts) return { verdict: 'exhausted' };
+      return { verdict: 'wrong', left: maxAttempts - guess.attempts };
+    },
+
+    /** {@link judge}, the web login's way: anything but a pass is refused with the auth codes. */
+    async consume(phone: string, code: string): Promise<void> {
+      const found = await this.judge(phone, code);
+      switch (found.verdict) {
+        case 'passed':
+          return;
+        case 'exhausted':
+          throw new AppError(LOGIN_CODE_ATTEMPTS_EXCEEDED, AUTH_MESSAGES.codeAttemptsExceeded);
+        case 'wrong':
+          throw new AppError(LOGIN_CODE_INVALID, AUTH_MESSAGES.codeWrong(found.left));
+        default:
+          throw new AppError(LOGIN_CODE_INVALID, AUTH_MESSAGES.codeInvalid);
+      }
     },
 
     async outbox(phone: string) {

@@ -132,7 +132,7 @@ interface DigitsInputProps {
 }
 
 /** A numeric-keyboard input that keeps only digits (phone number, one-time code). */
-function DigitsInput({ onDigits, type = 'text', ...props }: DigitsInputProps) {
+export function DigitsInput({ onDigits, type = 'text', ...props }: DigitsInputProps) {
   return (
     <input
       {...props}

@@ -1,0 +1,229 @@
+import { contract, type Invitee, type StartInvite } from '@h5/contract';
+import { optimiseImageUrl } from '@h5/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { useInfinite } from '../../lib/data-layer/use-infinite';
+import { gatedPrefetch } from '../../lib/gated-prefetch.server';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { useRootData } from '../../lib/root-data';
+import { INVITE_TEXT as text } from '../../lib/ui-text/invite';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useApi } from '../../lib/use-api';
+import { PagedListView } from '../../shell/PagedListView';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { Toast } from '../../shell/Toast';
+import { useLowDevice } from '../../shell/use-low-device';
+import { useToast } from '../../shell/use-toast';
+import { PullIndicator } from '../content/PullIndicator';
+import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import type { Route } from './+types/invite';
+import { chinaDay } from './dates';
+import styles from './invite.module.css';
+
+export const PROGRESS_PAGE_SIZE = 10;
+const AVATAR_WIDTH = 96;
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
+
+/** Login only: a visitor goes to the login and comes back. The invitation and the first invitees, prefetched. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [progress, start] = await Promise.all([
+    gatedPrefetch(request, context, contract.invite.activityPage, { limit: PROGRESS_PAGE_SIZE }),
+    prefetch(context, contract.invite.startInvite, {}),
+  ]);
+  return { progress: progress.data, start: dataOf(start) };
+}
+
+const loadShare = () => import('./share-invite');
+const inviteeId = (invitee: Invitee) => invitee.user.userId;
+
+/** The inviter's page (issue 18 point 1): the invitation and its share, the totals, who joined. */
+export default function InviteScreen({ loaderData }: Route.ComponentProps) {
+  const [start, reloadStart] = useEntry('invite.startInvite', {}, loaderData.start, { errorToast: false });
+  const list = useInfinite(
+    'invite.activityPage',
+    { limit: PROGRESS_PAGE_SIZE },
+    loaderData.progress,
+    inviteeId,
+  );
+  const refreshing = list.state.loading === 'refresh';
+  const pull = usePullToRefresh(() => {
+    reloadStart();
+    list.refresh();
+  }, !refreshing);
+  const totals = list.state.last?.totals;
+  return (
+    <div className={styles.screen} data-testid="invite">
+      <PageHeader title={text.title} fallback="/" backTestId="invite-back" />
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={refreshing} />
+      <main className={styles.main}>
+        {start.status === 'ready' ? (
+          <InviteHero start={start.data} />
+        ) : start.status === 'loading' ? (
+          <div className={styles.heroSkeleton} aria-hidden="true" data-testid="invite-hero-skeleton" />
+        ) : (
+          <section className={styles.card}>
+            <Placeholder type="networkError" onRetry={reloadStart} compact />
+          </section>
+        )}
+        {totals ? (
+          <section className={styles.totals} aria-label={text.progressTitle} data-testid="invite-totals">
+            <Total label={text.totals.signUps} value={text.people(totals.signUps)} testId="invite-signups" />
+            <Total
+              label={text.totals.rewardPoints}
+              value={String(totals.rewardPoints)}
+              testId="invite-points"
+            />
+            <Total
+              label={text.totals.finishedInvitees}
+              value={text.people(totals.finishedInvitees)}
+              testId="invite-finished"
+            />
+          </section>
+        ) : null}
+        <Link to="/invite/weekly" className={styles.entry} data-testid="invite-weekly-link">
+          <span className={styles.entryText}>
+            <span className={styles.entryTitle}>{text.weeklyEntry}</span>
+            <span className={styles.entryNote}>{text.weeklyEntryNote}</span>
+          </span>
+          <span className={styles.chevron} aria-hidden="true" />
+        </Link>
+        <h2 className={styles.sectionTitle}>{text.progressTitle}</h2>
+        <PagedListView
+          list={list}
+          emptyText={text.progressEmpty}
+          skeleton={<div className={styles.listSkeleton} aria-hidden="true" />}
+        >
+          {(invitees) => (
+            <ul className={styles.invitees} data-testid="invite-progress">
+              {invitees.map((invitee) => (
+                <InviteeRow key={invitee.user.userId} invitee={invitee} />
+              ))}
+            </ul>
+          )}
+        </PagedListView>
+      </main>
+    </div>
+  );
+}
+
+function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className={styles.total}>
+      <span className={styles.totalValue} data-testid={testId}>
+        {value}
+      </span>
+      <span className={styles.totalLabel}>{label}</span>
+    </div>
+  );
+}
+
+/** The invitation: its code, and sharing it (the app's sheet, WeChat's menu, or the link copied). */
+function InviteHero({ start }: { start: StartInvite }) {
+  const api = useApi();
+  const runtime = useRootData()?.runtime;
+  const [toast, showToast] = useToast();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    loadShare()
+      .then((action) => action.configureWechatInviteShare(api, start.share))
+      .catch((error: unknown) => console.error('wechat share', error));
+  }, [api, start.share]);
+
+  const act = useCallback(
+    async (how: 'share' | 'copy') => {
+      setBusy(true);
+      const message = await loadShare().then(
+        (action) =>
+          how === 'share'
+            ? action.shareInvite(start.share, runtime ?? {})
+            : action.copyInviteLink(start.share, runtime ?? {}),
+        () => text.shareUnavailable,
+      );
+      setBusy(false);
+      if (message) showToast(message);
+    },
+    [start.share, runtime, showToast],
+  );
+
+  return (
+    <section className={styles.hero} data-testid="invite-hero">
+      <h2 className={styles.heroTitle}>{text.heroTitle}</h2>
+      <p className={styles.heroNote}>{start.reward.text}</p>
+      <div className={styles.code}>
+        <span className={styles.codeLabel}>{text.codeLabel}</span>
+        <span className={styles.codeValue} data-testid="invite-code">
+          {start.code}
+        </span>
+      </div>
+      <p className={styles.codeNote}>{text.validUntil(chinaDay(start.expiresAt, true))}</p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.shareButton}
+          disabled={busy}
+          onClick={() => void act('share')}
+          data-testid="invite-share"
+        >
+          {busy ? text.sharing : text.share}
+        </button>
+        <button
+          type="button"
+          className={styles.copyButton}
+          disabled={busy}
+          onClick={() => void act('copy')}
+          data-testid="invite-copy"
+        >
+          {text.copyLink}
+        </button>
+      </div>
+      <Toast message={toast} testId="invite-toast" />
+    </section>
+  );
+}
+
+function InviteeRow({ invitee }: { invitee: Invitee }) {
+  const lowDevice = useLowDevice();
+  const done = invitee.tasks.filter((task) => task.done).length;
+  return (
+    <li className={styles.invitee} data-testid="invitee" data-user-id={invitee.user.userId}>
+      <img
+        className={styles.avatar}
+        src={optimiseImageUrl(invitee.user.avatar, { width: AVATAR_WIDTH, lowDevice })}
+        alt=""
+        width={40}
+        height={40}
+      />
+      <span className={styles.inviteeText}>
+        <span className={styles.inviteeName}>{invitee.user.userName}</span>
+        <span className={styles.inviteeNote}>
+          {text.joinedOn(chinaDay(invitee.joinedAt))} · {text.via[invitee.via]}
+        </span>
+      </span>
+      <span className={styles.reward} data-testid="invitee-reward">
+        {text.reward(invitee.rewardPoints)}
+      </span>
+      <ul className={styles.tasks} aria-label={text.tasksDone(done, invitee.tasks.length)}>
+        {invitee.tasks.map((task) => (
+          <li
+            key={task.key}
+            className={styles.task}
+            data-done={task.done}
+            data-testid={`invitee-task-${task.key}`}
+          >
+            <span className={styles.taskTitle}>{task.title}</span>
+            <span className={styles.taskBar} aria-hidden="true">
+              <span style={{ width: `${(100 * task.progress) / task.target}%` }} />
+            </span>
+            <span className={styles.taskState}>
+              {task.done ? text.taskDone : text.taskProgress(task.progress, task.target)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
