@@ -14,6 +14,7 @@ import { registerContentRoutes } from './domains/content/routes';
 import { registerCreatorRoutes } from './domains/creator/routes';
 import { registerCreatorUpgradeRoutes } from './domains/creator/upgrade-routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
+import { registerInviteTaskRoutes } from './domains/invite/task-routes';
 import { registerLiveRoutes } from './domains/live/routes';
 import { registerLotteryRoutes } from './domains/lottery/routes';
 import { registerShoeEvalRoutes } from './domains/shoe-eval/routes';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCreatorUpgradeRoutes(app, deps);
   registerActivityRoutes(app, deps);
   registerLiveRoutes(app, deps);
+  registerInviteTaskRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
   await registerUploadRoutes(app, deps);
   await registerWeb(app, deps);

@@ -12,6 +12,7 @@ import { creatorDataCenter } from './domains/creator-data-center';
 import { creatorUpgrade } from './domains/creator-upgrade';
 import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
+import { inviteTasks } from './domains/invite-tasks';
 import { liveCalls } from './domains/live';
 import { liveConsole } from './domains/live-console';
 import { lottery } from './domains/lottery';
@@ -33,6 +34,7 @@ export * from './domains/creator-data-center';
 export * from './domains/creator-upgrade';
 export * from './domains/creator-video-account';
 export * from './domains/feedback';
+export * from './domains/invite-tasks';
 export * from './domains/live';
 export * from './domains/live-console';
 export * from './domains/lottery';
@@ -49,6 +51,8 @@ const content = { ...contentDetails, ...contentFeeds } as const;
 const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccount } as const;
 /** Live (issue 16): the spec's live calls and the internal live-room console. */
 const live = { ...liveCalls, ...liveConsole } as const;
+/** Invitations (issue 18): the starter tasks, motivation, activity guides and pick report (invite-tasks.ts). */
+const invite = { ...inviteTasks } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
 export const contract = {
@@ -61,6 +65,7 @@ export const contract = {
   content,
   creator,
   feedback,
+  invite,
   live,
   lottery,
   shoeEval,

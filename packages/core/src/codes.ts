@@ -94,3 +94,7 @@ export const ALLOWANCE_NOT_EARNED = 4407;
 export const ALLOWANCE_ALREADY_CLAIMED = 4408;
 /** An audience event (watch, light, comment, share) on a stream that is not live. */
 export const LIVE_NOT_STREAMING = 4409;
+/** Invitation tasks, guides and picks (issue 18 point 3): 4920–4939 (docs/api.md "Starter tasks"). A guide of an unknown activity, or an activity without one. */
+export const ACTIVITY_GUIDE_NOT_FOUND = 4920;
+/** The internal pick call with a content that does not exist. */
+export const PICK_CONTENT_NOT_FOUND = 4921;

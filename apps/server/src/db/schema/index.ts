@@ -7,6 +7,7 @@ export * from './config';
 export * from './content';
 export * from './creator-upgrade';
 export * from './feedback';
+export * from './invite-tasks';
 export * from './live';
 export * from './lottery';
 export * from './shoe-eval';

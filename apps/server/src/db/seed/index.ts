@@ -7,6 +7,7 @@ import { SEED_CONFIG_ENTRIES, SEED_DYEING_ENVS } from './config-seed';
 import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
+import { insertInviteTaskSeed } from './invite-tasks-seed';
 import { insertLiveSeed, insertLiveSeedIfMissing } from './live-seed';
 import { insertShoeEvalSeed } from './shoe-eval-seed';
 import { insertCreatorSeed, insertUpgradeSeed } from './upgrade-seed';
@@ -66,5 +67,6 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   await insertCreatorHistory(db);
   await insertShoeEvalSeed(db); // once, also for databases seeded before issue 17
   await insertActivitySeed(db); // idempotent: also for databases seeded before issue 17/18
+  await insertInviteTaskSeed(db); // guides once each, the pick rule once (issue 18 point 3)
   return !row;
 }
