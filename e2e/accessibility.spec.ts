@@ -59,6 +59,9 @@ const A11Y_URLS: Record<string, string> = {
   'shoe-eval/spu': '/shoe-eval/spu?spuId=1000001',
   'shoe-eval/evaluate': '/shoe-eval/evaluate?spuId=1000008',
   'internal/lottery': '/internal/lottery',
+  'invite/tasks': '/invite/tasks',
+  'activity/guide': '/activity/guide?activityId=520',
+  'creator/pick-report': '/creator/pick-report',
   '*': '/no-such-page',
 };
 

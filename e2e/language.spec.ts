@@ -99,6 +99,9 @@ describe('one language on screen (issue 14 point 1)', () => {
       '/h5-sociality/tanabata',
       '/activity/new-year-ar',
       '/shoe-eval/spu?spuId=1000001',
+      '/invite/tasks',
+      '/activity/guide?activityId=new-year-ar',
+      '/creator/pick-report',
       '/no/such/page',
     ];
     const found: string[] = [];
