@@ -3,9 +3,15 @@ import { BAD_REQUEST, PICK_CONTENT_NOT_FOUND, SUCCESS, TOURIST } from '@h5/core'
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { contentPicks, contents } from '../../db/schema';
+import { contentPicks } from '../../db/schema';
 import { SEED_SIZES } from '../../db/seed/generate';
-import { analyticsEvent, createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import {
+  analyticsEvent,
+  createTestApp,
+  insertTestContents,
+  signedInUser,
+  type TestApp,
+} from '../../test-utils';
 import { PICK_RULE_MIN_LIGHTS, PICK_RULE_SHARE, pickByRule } from './content-picks';
 
 let t: TestApp;
@@ -17,24 +23,15 @@ afterAll(() => t.close());
 /** A new creator with `n` contents (as the app's publisher writes them), each with its own figures. */
 async function creatorWith(n: number) {
   const user = await signedInUser(t.app, t.db, 'pick-creator');
-  const ids: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const [row] = await t.db
-      .insert(contents)
-      .values({
-        authorId: user.userId,
-        contentType: 0,
-        title: `精选测试 ${i}`,
-        body: '正文',
-        coverUrl: `/cdn/seed/pick-${i}.svg?w=600&h=800`,
-        coverWidth: 600,
-        coverHeight: 800,
-        lightCount: 10 * i,
-        replyCount: i,
-      })
-      .returning({ id: contents.id });
-    ids.push((row as { id: number }).id);
-  }
+  const ids = await insertTestContents(t.db, user.userId, n, (i) => ({
+    contentType: 0,
+    title: `精选测试 ${i}`,
+    coverUrl: `/cdn/seed/pick-${i}.svg?w=600&h=800`,
+    coverWidth: 600,
+    coverHeight: 800,
+    lightCount: 10 * i,
+    replyCount: i,
+  }));
   return { ...user, ids, as: { cookies: user.cookies } };
 }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { contract } from '@h5/contract';
 import { SUCCESS, TOURIST } from '@h5/core';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { contentLights, contents, replies } from '../../db/schema';
-import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { createTestApp, insertTestContents, signedInUser, type TestApp } from '../../test-utils';
 import { chinaDay, motivationMessage, streakOf } from './motivation';
 
 let t: TestApp;
@@ -20,18 +20,15 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 /** A moment `daysAgo` days before now: its China day is exactly `daysAgo` days before today's. */
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
 
-let nextContent = 0;
-/** Seeded contents, a fresh one per call. */
+let pool: number[] = [];
+/** A content of its own per row (seeded contents stay as the seed test expects them). */
 async function seededContent(): Promise<number> {
-  const [row] = await t.db
-    .select({ id: contents.id })
-    .from(contents)
-    .orderBy(asc(contents.id))
-    .limit(1)
-    .offset(100 + nextContent++);
-  return (row as { id: number }).id;
+  if (pool.length === 0) {
+    const author = await signedInUser(t.app, t.db, 'motivation-author');
+    pool = await insertTestContents(t.db, author.userId, 20);
+  }
+  return pool.pop() as number;
 }
-
 async function lightOn(user: User, n: number) {
   await t.db
     .insert(contentLights)
