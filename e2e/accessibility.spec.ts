@@ -62,6 +62,9 @@ const A11Y_URLS: Record<string, string> = {
   invite: '/invite',
   'invite/weekly': '/invite/weekly',
   'invite/landing': '/invite/landing?code=HAPPY258',
+  'invite/tasks': '/invite/tasks',
+  'activity/guide': '/activity/guide?activityId=520',
+  'creator/pick-report': '/creator/pick-report',
   '*': '/no-such-page',
 };
 

@@ -103,6 +103,9 @@ describe('one language on screen (issue 14 point 1)', () => {
       '/invite/weekly',
       '/invite/landing?code=HAPPY258',
       '/invite/landing?code=NOSUCH99',
+      '/invite/tasks',
+      '/activity/guide?activityId=new-year-ar',
+      '/creator/pick-report',
       '/no/such/page',
     ];
     const found: string[] = [];

@@ -15,6 +15,7 @@ import { registerCreatorRoutes } from './domains/creator/routes';
 import { registerCreatorUpgradeRoutes } from './domains/creator/upgrade-routes';
 import { registerFeedbackRoutes } from './domains/feedback/routes';
 import { registerInviteRoutes } from './domains/invite/routes';
+import { registerInviteTaskRoutes } from './domains/invite/task-routes';
 import { registerLiveRoutes } from './domains/live/routes';
 import { registerLotteryRoutes } from './domains/lottery/routes';
 import { registerShoeEvalRoutes } from './domains/shoe-eval/routes';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerActivityRoutes(app, deps);
   registerLiveRoutes(app, deps);
   registerInviteRoutes(app, deps);
+  registerInviteTaskRoutes(app, deps);
   await registerAnalyticsRoutes(app, deps);
   await registerUploadRoutes(app, deps);
   await registerWeb(app, deps);

@@ -50,6 +50,10 @@ export default [
   route('h5-sociality/*', 'routes/h5-sociality/activity.tsx'),
   // The new-year AR activity (issue 17 point 5): AR products and hacking tasks in its window.
   route('activity/new-year-ar', 'routes/activity/new-year-ar.tsx'),
+  // Invitations (issue 18 point 3): the starter tasks (login), an activity's guide, the pick report (login).
+  route('invite/tasks', 'routes/invite/tasks.tsx'),
+  route('activity/guide', 'routes/invite/activity-guide.tsx'),
+  route('creator/pick-report', 'routes/invite/pick-report.tsx'),
   // Live (issue 16): host centre, fans group (host view with userRole=1), the live jump's room fallback.
   route('live/host', 'routes/live/host.tsx'),
   route('live/fans-group', 'routes/live/fans-group.tsx'),

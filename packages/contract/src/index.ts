@@ -13,6 +13,7 @@ import { creatorUpgrade } from './domains/creator-upgrade';
 import { creatorVideoAccount } from './domains/creator-video-account';
 import { feedback } from './domains/feedback';
 import { inviteCalls } from './domains/invite';
+import { inviteTasks } from './domains/invite-tasks';
 import { liveCalls } from './domains/live';
 import { liveConsole } from './domains/live-console';
 import { lottery } from './domains/lottery';
@@ -35,6 +36,7 @@ export * from './domains/creator-upgrade';
 export * from './domains/creator-video-account';
 export * from './domains/feedback';
 export * from './domains/invite';
+export * from './domains/invite-tasks';
 export * from './domains/live';
 export * from './domains/live-console';
 export * from './domains/lottery';
@@ -51,8 +53,8 @@ const content = { ...contentDetails, ...contentFeeds } as const;
 const creator = { ...creatorDataCenter, ...creatorUpgrade, ...creatorVideoAccount } as const;
 /** Live (issue 16): the spec's live calls and the internal live-room console. */
 const live = { ...liveCalls, ...liveConsole } as const;
-/** Invitations (issue 18): inviting and being invited; the invitee's tasks join in their own file. */
-const invite = { ...inviteCalls } as const;
+/** Invitations (issue 18): inviting and being invited; the starter tasks, motivation, guides and picks. */
+const invite = { ...inviteCalls, ...inviteTasks } as const;
 
 /** The contract table: every call, by domain. The server registers routes from it. */
 export const contract = {

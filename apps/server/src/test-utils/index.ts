@@ -1,5 +1,6 @@
 export * from './analytics';
 export * from './app';
+export * from './contents';
 export * from './database';
 export * from './feedback';
 export * from './pg-cluster';

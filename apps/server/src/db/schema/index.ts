@@ -8,6 +8,7 @@ export * from './content';
 export * from './creator-upgrade';
 export * from './feedback';
 export * from './invite';
+export * from './invite-tasks';
 export * from './live';
 export * from './lottery';
 export * from './shoe-eval';

@@ -8,6 +8,7 @@ import { insertCreatorHistory } from './creator-history-seed';
 import { insertFeedbackSeed } from './feedback-seed';
 import { generateSeed } from './generate';
 import { insertInviteSeed } from './invite-seed';
+import { insertInviteTaskSeed } from './invite-tasks-seed';
 import { insertLiveSeed, insertLiveSeedIfMissing } from './live-seed';
 import { insertLotterySeed } from './lottery-seed';
 import { insertShoeEvalSeed } from './shoe-eval-seed';
@@ -70,5 +71,6 @@ export async function seedIfEmpty(db: Db, seed?: number): Promise<boolean> {
   await insertActivitySeed(db); // idempotent: also for databases seeded before issue 17/18
   await insertLotterySeed(db); // once, after the live seed
   await insertInviteSeed(db); // idempotent: the demo invitation stays live (issue 18)
+  await insertInviteTaskSeed(db); // guides once each, the pick rule once (issue 18 point 3)
   return !row;
 }

@@ -1,0 +1,116 @@
+import { contract, type TaskPage } from '@h5/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { invalidate } from '../../lib/data-layer/cache';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { gatedPrefetch } from '../../lib/gated-prefetch.server';
+import { dataOf, prefetch } from '../../lib/prefetch.server';
+import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { Toast } from '../../shell/Toast';
+import { useToast } from '../../shell/use-toast';
+import { PullIndicator } from '../content/PullIndicator';
+import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import type { Route } from './+types/tasks';
+import { MotivationBanner } from './MotivationBanner';
+import { StarterTaskList } from './StarterTaskList';
+import { SuggestedCreators } from './SuggestedCreators';
+import styles from './tasks.module.css';
+import { usePublish } from './use-publish';
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
+
+/** Login only: a visitor goes to the login and comes back; the tasks and the streak are prefetched. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const tasks = await gatedPrefetch(request, context, contract.invite.taskPage, {});
+  const motivation = dataOf(await prefetch(context, contract.invite.userMotivation, {}));
+  return { tasks: tasks.data, motivation };
+}
+
+const FOLLOW_TARGET_KEY = 'follow';
+
+/** The starter tasks (issue 18 point 3): the streak banner, the tasks with their progress, creators to follow. */
+export default function Tasks({ loaderData }: Route.ComponentProps) {
+  const [seeded, setSeeded] = useState(true);
+  const [state, reloadTasks] = useEntry('invite.taskPage', {}, seeded ? loaderData.tasks : null);
+  const [motivation, reloadMotivation] = useEntry(
+    'invite.userMotivation',
+    {},
+    seeded ? loaderData.motivation : null,
+  );
+  const [toast, showToast] = useToast();
+  const refresh = useCallback(() => {
+    setSeeded(false);
+    invalidate('invite.');
+    reloadTasks();
+    reloadMotivation();
+  }, [reloadTasks, reloadMotivation]);
+  const pull = usePullToRefresh(refresh, state.status !== 'loading');
+  const publish = usePublish(refresh, showToast);
+
+  return (
+    <div className={styles.screen} data-testid="invite-tasks">
+      <PageHeader title={text.title} fallback="/" backTestId="tasks-back" />
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
+      <main className={styles.main}>
+        <MotivationBanner state={motivation} onRetry={reloadMotivation} />
+        {state.status === 'ready' ? (
+          <TasksBody page={state.data} onPublish={() => void publish()} />
+        ) : state.status === 'loading' ? (
+          <>
+            <div className={styles.skeleton} data-testid="tasks-skeleton" aria-hidden="true" />
+            <div className={styles.skeletonTall} aria-hidden="true" />
+          </>
+        ) : (
+          <Placeholder type="networkError" onRetry={refresh} />
+        )}
+      </main>
+      <Toast message={toast} testId="tasks-toast" />
+    </div>
+  );
+}
+
+function TasksBody({ page, onPublish }: { page: TaskPage; onPublish: () => void }) {
+  // Follows made here count at once (the one toggle queue shows them); the server confirms on the next read.
+  const [followedHere, setFollowedHere] = useState<ReadonlySet<number>>(new Set());
+  const onFollowChange = useCallback((userId: number, following: boolean) => {
+    setFollowedHere((now) => {
+      if (now.has(userId) === following) return now;
+      const next = new Set(now);
+      if (following) next.add(userId);
+      else next.delete(userId);
+      return next;
+    });
+  }, []);
+  const tasks = useMemo(
+    () =>
+      page.tasks.map((task) => {
+        if (task.key !== FOLLOW_TARGET_KEY || followedHere.size === 0) return task;
+        const progress = Math.min(task.target, task.progress + followedHere.size);
+        return { ...task, progress, done: progress >= task.target };
+      }),
+    [page.tasks, followedHere],
+  );
+  const doneCount = tasks.filter((t) => t.done).length;
+  const earned = doneCount === tasks.length;
+  const toCreators = () =>
+    document.getElementById('creators')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+  return (
+    <>
+      <section className={styles.summary} data-testid="tasks-summary">
+        <div>
+          <p className={styles.summaryTitle}>{text.summary(doneCount, tasks.length)}</p>
+          <p className={styles.note}>{text.summaryNote}</p>
+        </div>
+        <p className={styles.badge} data-earned={earned} data-testid="tasks-badge">
+          <span className={styles.badgeName}>{page.reward.title}</span>
+          <span className={styles.badgeState}>{earned ? text.earned : text.notEarned}</span>
+        </p>
+      </section>
+      <StarterTaskList tasks={tasks} onPublish={onPublish} onFollow={toCreators} />
+      <SuggestedCreators creators={page.suggestedCreators} onFollowChange={onFollowChange} />
+    </>
+  );
+}
