@@ -6,6 +6,7 @@ export * from './config-client';
 export * from './constants';
 export * from './cookie';
 export * from './creator-levels';
+export * from './domain-codes';
 export * from './errors';
 export * from './format-count';
 export * from './image-url';
