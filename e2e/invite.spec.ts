@@ -98,8 +98,30 @@ describe('invitations in a phone browser', () => {
     const invitee = await e2eApi(baseURL, session)(contract.auth.me, {});
     expect(invitee.userName).toMatch(/^用户\d{4}$/);
 
+    // The invitee, on the tasks page the sign-up led to, follows three creators: a starter task.
+    await visitor.getByTestId('starter-tasks').waitFor();
+    const follow = visitor.getByTestId('starter-task-follow');
+    expect(await follow.getAttribute('data-progress')).toBe('0/3');
+    await follow.getByTestId('starter-task-action').click();
+    const creators = visitor.getByTestId('suggested-creator');
+    await expect.poll(() => creators.count()).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 3; i++) {
+      const button = creators.nth(i).getByTestId('suggested-follow');
+      await button.click();
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    }
+    await expect.poll(() => follow.getAttribute('data-progress')).toBe('3/3');
+
     await expectJoined(inviter, baseURL, 1);
     expect(await inviter.getByTestId('invitee').getAttribute('data-user-id')).toBe(String(invitee.userId));
+    // The inviter sees the invitee's finished task (read from the follows rows).
+    await expect
+      .poll(async () => {
+        await openInvite(inviter, baseURL);
+        return inviter.getByTestId('invitee-task-follow').getAttribute('data-done');
+      })
+      .toBe('true');
+    expect(await inviter.getByTestId('invitee-task-light').getAttribute('data-done')).toBe('false');
     // Opening the landing again, the invitee is told they accepted already: still one reward.
     await visitor.goto(landingUrl);
     await waitForHydration(visitor);
