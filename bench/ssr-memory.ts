@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Endpoint } from '@h5/contract';
 import { createApiClient } from '@h5/request';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { pageEncoder } from '../apps/server/src/web/page-encoder';
 import { REPO_ROOT } from '../scripts/start-server.mjs';
 
 const [port, productBase, signSecret] = process.argv.slice(2) as [string, string, string];
@@ -43,27 +43,16 @@ const server = http.createServer(async (req, res) => {
     new Request(`http://127.0.0.1:${port}${req.url}`, { headers: req.headers as Record<string, string> }),
     context() as never,
   );
-  const accepted = String(req.headers['accept-encoding'] ?? '');
   const headers: Record<string, string> = Object.fromEntries(response.headers);
-  const encoder = accepted.includes('br')
-    ? createBrotliCompress({
-        flush: constants.BROTLI_OPERATION_FLUSH,
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        },
-      })
-    : accepted.includes('gzip')
-      ? createGzip({ flush: constants.Z_SYNC_FLUSH })
-      : null;
+  const encoder = pageEncoder(req.headers['accept-encoding']);
   if (encoder) {
-    headers['content-encoding'] = accepted.includes('br') ? 'br' : 'gzip';
+    headers['content-encoding'] = encoder.name;
     delete headers['content-length'];
   }
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   const body = Readable.fromWeb(response.body as unknown as NodeReadableStream);
-  if (encoder) pipeline(body, encoder, res, () => {});
+  if (encoder) pipeline(body, encoder.stream, res, () => {});
   else pipeline(body, res, () => {});
 });
 server.listen(Number(port), '127.0.0.1');

@@ -1,9 +1,9 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from '../plugins/register-endpoint';
 import { publicOrigin } from '../plugins/trusted-proxy';
+import { pageEncoder } from './page-encoder';
 
 /** A Fetch Request for a Fastify request (the body is the raw Buffer of the page scope's parser). */
 export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -24,34 +24,11 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
   });
 }
 
-/** The encodings an Accept-Encoding header takes (q > 0), lower-cased. */
-function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const item of [header ?? ''].flat().join(',').split(',')) {
-    const [name = '', ...params] = item.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  return accepted;
-}
-
-/**
- * Brotli (fast level) or gzip for an HTML page the browser accepts it for. Every chunk is flushed
- * as it comes, so a streamed page still arrives as React writes it.
- */
+/** The encoder of an HTML response not yet encoded, by its request's `accept-encoding`. */
 function htmlEncoder(reply: FastifyReply, response: Response): { name: string; stream: Transform } | null {
   if (!response.body || response.headers.has('content-encoding')) return null;
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return null;
-  const accepted = acceptedEncodings(reply.request.headers['accept-encoding']);
-  if (accepted.has('br')) {
-    const params = {
-      [constants.BROTLI_PARAM_QUALITY]: 5,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    };
-    return { name: 'br', stream: createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params }) };
-  }
-  if (accepted.has('gzip')) return { name: 'gzip', stream: createGzip({ flush: constants.Z_SYNC_FLUSH }) };
-  return null;
+  return pageEncoder(reply.request.headers['accept-encoding']);
 }
 
 /** Streams a Fetch Response back through Fastify, keeping every Set-Cookie; HTML compressed. */
