@@ -55,6 +55,9 @@ export const LOTTERY_TEXT = {
   details: '查看抽奖详情',
   start: '发起抽奖',
   toDelivery: '填写收货地址',
+  entryRuleLabel: '参与条件',
+  openPage: '打开抽奖页',
+  drawNow: '立即开奖',
 } as const;
 
 /** 3 小时 05 分, 5 分 09 秒, 42 秒: the time until the draw. */

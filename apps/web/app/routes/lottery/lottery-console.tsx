@@ -81,7 +81,7 @@ export default function LotteryConsole() {
               </label>
             ))}
             <label className={styles.field}>
-              <span className={styles.label}>参与条件</span>
+              <span className={styles.label}>{text.entryRuleLabel}</span>
               <select
                 className={styles.select}
                 name="entryRule"
@@ -119,7 +119,7 @@ export default function LotteryConsole() {
             </p>
             <div className={styles.buttons}>
               <Link className={styles.secondary} to={`/live/lottery?lotteryId=${created.lotteryId}`}>
-                打开抽奖页
+                {text.openPage}
               </Link>
               <button
                 type="button"
@@ -129,7 +129,7 @@ export default function LotteryConsole() {
                 }
                 data-testid="lottery-console-draw"
               >
-                立即开奖
+                {text.drawNow}
               </button>
             </div>
           </section>
