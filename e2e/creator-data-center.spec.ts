@@ -1,7 +1,6 @@
 import { contract } from '@h5/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_CREATOR_PHONE } from '../apps/server/src/db/seed/creator-portrait';
 import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
@@ -14,13 +13,6 @@ import { setSessionCookies } from './support/web-login';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const shot = (page: Page, name: string) =>
   SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false }) : Promise.resolve();
-
-/** One login of the demo creator for the file (a phone gets one code a minute). */
-let creatorTokens: ReturnType<typeof apiLogin> | undefined;
-const creatorLogin = (baseURL: string) => {
-  creatorTokens ??= apiLogin(baseURL, DEMO_CREATOR_PHONE);
-  return creatorTokens;
-};
 
 const figureOf = async (page: Page, name: string) =>
   Number((await page.getByTestId(`figure-${name}-value`).textContent())?.replace(/\D/g, ''));
@@ -38,7 +30,7 @@ describe('creator data centre in a phone browser', () => {
   });
 
   it('the seeded creator opens it from 创作中心, switches periods, opens a chart, sees the fans portrait, and a view by another user raises the count', async () => {
-    const tokens = await creatorLogin(baseURL);
+    const tokens = inject('demoSessions').dataCentre;
     const api = e2eApi(baseURL, tokens);
     const page = await phone.newPage();
     await setSessionCookies(page, baseURL, tokens);
@@ -124,7 +116,7 @@ describe('creator data centre in a phone browser', () => {
   });
 
   it('a failed overview shows its placeholder in place, without a toast, and the rest of the page works', async () => {
-    const tokens = await creatorLogin(baseURL);
+    const tokens = inject('demoSessions').dataCentre;
     const page = await phone.newPage();
     await setSessionCookies(page, baseURL, tokens);
     await page.goto(`${baseURL}/creator/data-center`);

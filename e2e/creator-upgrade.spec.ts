@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { SEED_DEMO_CREATOR } from '../apps/server/src/db/seed/upgrade-seed';
-import { apiLogin, e2eApi } from './support/api';
+import { e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
@@ -20,7 +20,7 @@ describe('creator upgrade programme and video account (issue 15 points 2–4)', 
   const baseURL = inject('baseURL');
 
   it('receives an award once with a double tap and a second tab; applies for a video account, gets it approved, sees the card', async () => {
-    const tokens = await apiLogin(baseURL, SEED_DEMO_CREATOR.phone);
+    const tokens = inject('demoSessions').upgrade;
     const tabA = await phone.newPage();
     const tabB = await phone.newPage();
     await setSessionCookies(tabA, baseURL, tokens);

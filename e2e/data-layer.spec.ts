@@ -67,8 +67,10 @@ async function expectBackInPlace(page: Page, id: string, before: (string | null)
   await page.goBack();
   await card(page, id).waitFor();
   await expect.poll(() => inViewport(page, id)).toBe(true);
-  // The same pages in the same order (the sentinel near the end may add the next page).
-  expect((await cardIds(page)).slice(0, before.length)).toEqual(before);
+  // The same cards in the same order. The sentinel near the end may add the next page, whose
+  // cards the two-column waterfall puts at the end of each column, so they are left out.
+  const earlier = new Set(before);
+  expect((await cardIds(page)).filter((id) => earlier.has(id))).toEqual(before);
   expect(loads).toEqual([]);
 }
 

@@ -2,7 +2,7 @@ import type { NativeTokens } from '@h5/bridge';
 import { contract } from '@h5/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_CREATOR_ID, DEMO_CREATOR_PHONE } from '../apps/server/src/db/seed/creator-portrait';
+import { DEMO_CREATOR_ID } from '../apps/server/src/db/seed/creator-portrait';
 import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
@@ -11,13 +11,6 @@ import { setSessionCookies } from './support/web-login';
 
 // Issue 18 point 3: a new user's starter tasks, done for real and read back from the server; the
 // streak banner; an activity's guide; the pick report of a creator whose content was picked.
-
-/** One login of the demo creator for the file (a phone gets one code a minute). */
-let creatorTokens: ReturnType<typeof apiLogin> | undefined;
-const creatorLogin = (baseURL: string) => {
-  creatorTokens ??= apiLogin(baseURL, DEMO_CREATOR_PHONE);
-  return creatorTokens;
-};
 
 const task = (page: Page, key: 'publish' | 'follow' | 'light') => page.getByTestId(`starter-task-${key}`);
 const progressOf = (page: Page, key: 'publish' | 'follow' | 'light') =>
@@ -139,7 +132,7 @@ describe('starter tasks in a phone browser', () => {
   });
 
   it('the pick report shows the creator’s newly picked content first, with its figures', async () => {
-    const tokens = await creatorLogin(baseURL);
+    const tokens = inject('demoSessions').dataCentre;
     const api = e2eApi(baseURL, tokens);
     const report = await api(contract.invite.pickReport, { limit: 40 });
     const picked = new Set(report.list.map((p) => p.contentId));

@@ -1,19 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
-import { SEED_DEMO_CREATOR } from '../apps/server/src/db/seed/upgrade-seed';
-import { apiLogin } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
 type Page = import('playwright-core').Page;
-
-/** The demo creator's session, made once per file (a second code for one phone within 60 s is refused). */
-let demo: ReturnType<typeof apiLogin> | undefined;
-const demoTokens = (baseURL: string) => {
-  demo ??= apiLogin(baseURL, SEED_DEMO_CREATOR.phone);
-  return demo;
-};
 
 /** Commits the task `taskId` with the first content offered and waits for its done mark. */
 async function commitTask(page: Page, taskId: number) {
@@ -43,7 +34,7 @@ describe('new-year AR activity in a phone browser', () => {
       '/login?redirect=%2Factivity%2Fnew-year-ar',
     );
 
-    const tokens = await demoTokens(baseURL);
+    const tokens = inject('demoSessions').upgrade;
     const page = await phone.newPage();
     await setSessionCookies(page, baseURL, tokens);
     await page.goto(`${baseURL}/activity/new-year-ar`);
@@ -62,7 +53,7 @@ describe('new-year AR activity in the app', () => {
 
   it('commits a task from the app', async () => {
     const sim = await app.launch();
-    await sim.login(await demoTokens(inject('baseURL')));
+    await sim.login(inject('demoSessions').upgrade);
     await sim.goto('/activity/new-year-ar');
     await waitForHydration(sim.page);
     await commitTask(sim.page, 2);

@@ -1,14 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { NativeTokens } from '@h5/bridge';
 import type { TestProject } from 'vitest/node';
+import { DEMO_CREATOR_PHONE } from '../../apps/server/src/db/seed/creator-portrait';
+import { SEED_DEMO_CREATOR } from '../../apps/server/src/db/seed/upgrade-seed';
 import { LIFTED_LIMITS } from '../../scripts/lifted-limits.mjs';
 import { REPO_ROOT, startServer } from '../../scripts/start-server.mjs';
+import { apiLogin } from './api';
 import { chromiumPath } from './browser';
 import { E2E_SIGN_SECRET } from './constants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The seeded demo creators' sessions: users 1 (data centre) and 10 (upgrade programme). */
+    demoSessions: { dataCentre: NativeTokens; upgrade: NativeTokens };
   }
 }
 
@@ -26,5 +32,11 @@ export default async function setup(project: TestProject) {
     ...LIFTED_LIMITS,
   });
   project.provide('baseURL', server.baseURL);
+  // A phone gets one login code a minute, and test files run in parallel: the seeded creators log
+  // in once here, and every file that acts as one of them shares the session.
+  project.provide('demoSessions', {
+    dataCentre: await apiLogin(server.baseURL, DEMO_CREATOR_PHONE),
+    upgrade: await apiLogin(server.baseURL, SEED_DEMO_CREATOR.phone),
+  });
   return server.stop;
 }
