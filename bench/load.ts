@@ -10,17 +10,27 @@ export interface LoadOptions {
   maxRequests?: number;
   /** Request headers, e.g. `accept-encoding` for compressed pages. */
   headers?: Record<string, string>;
+  /** GET unless told; a POST sends `body` with every request. */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
-function once(agent: http.Agent, url: string, headers: Record<string, string>): Promise<void> {
+function once(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST',
+  body: string | undefined,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
+    const req = http.request(url, { agent, headers, method }, (res) => {
       res.resume();
       res.on('end', () =>
         res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode} from ${url}`)),
       );
     });
     req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -32,6 +42,8 @@ export async function measureRps(nextUrl: () => string, options: LoadOptions = {
     warmupMs = 1000,
     maxRequests = 2_000_000,
     headers = {},
+    method = 'GET',
+    body,
   } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const run = async (ms: number) => {
@@ -39,7 +51,7 @@ export async function measureRps(nextUrl: () => string, options: LoadOptions = {
     const stopAt = Date.now() + ms;
     const worker = async () => {
       while (Date.now() < stopAt && done < maxRequests) {
-        await once(agent, nextUrl(), headers);
+        await once(agent, nextUrl(), headers, method, body);
         done++;
       }
     };
