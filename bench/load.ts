@@ -66,3 +66,52 @@ export async function measureRps(nextUrl: () => string, options: LoadOptions = {
     agent.destroy();
   }
 }
+
+/** One side of {@link pairedLatencies}: the URLs it is asked, in turn, and how. */
+export interface PairTarget {
+  nextUrl: () => string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+/**
+ * Per-request latencies (ms) of two targets measured side by side: each of `concurrency` clients
+ * asks them in turn, so whatever else loads the machine meanwhile slows both alike and the ratio
+ * of their medians stays. Bounded in time, after a discarded warm-up.
+ */
+export async function pairedLatencies(
+  targets: readonly [PairTarget, PairTarget],
+  options: Pick<LoadOptions, 'concurrency' | 'durationMs' | 'warmupMs'> = {},
+): Promise<[number[], number[]]> {
+  const { concurrency = 2, durationMs = 2000, warmupMs = 300 } = options;
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: concurrency }));
+  const run = async (ms: number): Promise<[number[], number[]]> => {
+    const samples: [number[], number[]] = [[], []];
+    const stopAt = Date.now() + ms;
+    const worker = async (first: number) => {
+      for (let turn = first; Date.now() < stopAt; turn++) {
+        const side = turn % 2;
+        const target = targets[side] as PairTarget;
+        const started = process.hrtime.bigint();
+        await once(
+          agents[side] as http.Agent,
+          target.nextUrl(),
+          target.headers ?? {},
+          target.method ?? 'GET',
+          target.body,
+        );
+        samples[side]?.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    };
+    // Half the clients start on each side, so both always have requests in flight.
+    await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
+    return samples;
+  };
+  try {
+    await run(warmupMs);
+    return await run(durationMs);
+  } finally {
+    for (const agent of agents) agent.destroy();
+  }
+}
