@@ -10,17 +10,27 @@ export interface LoadOptions {
   maxRequests?: number;
   /** Request headers, e.g. `accept-encoding` for compressed pages. */
   headers?: Record<string, string>;
+  /** GET unless told; a POST sends `body` with every request. */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
-function once(agent: http.Agent, url: string, headers: Record<string, string>): Promise<void> {
+function once(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST',
+  body: string | undefined,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
+    const req = http.request(url, { agent, headers, method }, (res) => {
       res.resume();
       res.on('end', () =>
         res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode} from ${url}`)),
       );
     });
     req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -32,6 +42,8 @@ export async function measureRps(nextUrl: () => string, options: LoadOptions = {
     warmupMs = 1000,
     maxRequests = 2_000_000,
     headers = {},
+    method = 'GET',
+    body,
   } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const run = async (ms: number) => {
@@ -39,7 +51,7 @@ export async function measureRps(nextUrl: () => string, options: LoadOptions = {
     const stopAt = Date.now() + ms;
     const worker = async () => {
       while (Date.now() < stopAt && done < maxRequests) {
-        await once(agent, nextUrl(), headers);
+        await once(agent, nextUrl(), headers, method, body);
         done++;
       }
     };
@@ -52,5 +64,54 @@ export async function measureRps(nextUrl: () => string, options: LoadOptions = {
     return await run(durationMs);
   } finally {
     agent.destroy();
+  }
+}
+
+/** One side of {@link pairedLatencies}: the URLs it is asked, in turn, and how. */
+export interface PairTarget {
+  nextUrl: () => string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+/**
+ * Per-request latencies (ms) of two targets measured side by side: each of `concurrency` clients
+ * asks them in turn, so whatever else loads the machine meanwhile slows both alike and the ratio
+ * of their medians stays. Bounded in time, after a discarded warm-up.
+ */
+export async function pairedLatencies(
+  targets: readonly [PairTarget, PairTarget],
+  options: Pick<LoadOptions, 'concurrency' | 'durationMs' | 'warmupMs'> = {},
+): Promise<[number[], number[]]> {
+  const { concurrency = 2, durationMs = 2000, warmupMs = 300 } = options;
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: concurrency }));
+  const run = async (ms: number): Promise<[number[], number[]]> => {
+    const samples: [number[], number[]] = [[], []];
+    const stopAt = Date.now() + ms;
+    const worker = async (first: number) => {
+      for (let turn = first; Date.now() < stopAt; turn++) {
+        const side = turn % 2;
+        const target = targets[side] as PairTarget;
+        const started = process.hrtime.bigint();
+        await once(
+          agents[side] as http.Agent,
+          target.nextUrl(),
+          target.headers ?? {},
+          target.method ?? 'GET',
+          target.body,
+        );
+        samples[side]?.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    };
+    // Half the clients start on each side, so both always have requests in flight.
+    await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
+    return samples;
+  };
+  try {
+    await run(warmupMs);
+    return await run(durationMs);
+  } finally {
+    for (const agent of agents) agent.destroy();
   }
 }

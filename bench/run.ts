@@ -12,6 +12,7 @@ import { BUDGETED_PATHS } from './first-load-budget';
 import { firstLoadJs } from './first-load-js';
 import { lighthouseScores } from './lighthouse';
 import { measureRps } from './load';
+import { scaleFigures } from './scale';
 import { uploadFigures } from './upload';
 
 const SIGN_SECRET = 'bench-sign-secret';
@@ -173,6 +174,14 @@ async function processScaling() {
   }
 }
 
+/**
+ * Cost as data grows (issue 19 point 5): the hot reads at 1× and 10× the default data on
+ * PostgreSQL, through HTTP, as same-run ratios (bench/scale.ts). Needs BENCH_DATABASE_URL.
+ */
+async function scaleCost() {
+  rows.push(...(await scaleFigures(process.env.BENCH_DATABASE_URL, SIGN_SECRET)));
+}
+
 /** Median cost of signing a 10-field payload with the browser build of js-md5. */
 function signCost() {
   const params = Object.fromEntries(
@@ -248,6 +257,7 @@ const SECTIONS: Record<string, () => unknown> = {
   api: apiThroughput,
   ssr: ssrThroughput,
   processes: processScaling,
+  scale: scaleCost,
   upload: uploadThroughput,
   lighthouse: lighthouseFigures,
 };

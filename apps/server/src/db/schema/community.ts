@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { contents } from './content';
@@ -46,6 +47,11 @@ export const replies = pgTable(
   },
   (t) => [
     index('replies_content_idx').on(t.contentId, t.parentId, t.createdAt.desc()),
+    // A content's top-level replies, scanned backwards for the reply list's newest-first order,
+    // so a page reads its own rows however long the thread (issue 19 point 5). Ascending on
+    // purpose: Drizzle writes a DESC column as DESC NULLS LAST, which ORDER BY ... DESC
+    // (NULLS FIRST) cannot use.
+    index('replies_top_idx').on(t.contentId, t.createdAt, t.id).where(sql`parent_id is null`),
     index('replies_parent_idx').on(t.parentId),
     unique('replies_user_request').on(t.userId, t.requestId),
   ],

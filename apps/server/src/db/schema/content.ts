@@ -58,6 +58,9 @@ export const contents = pgTable(
     // `(created_at, id) < (…)`, which it cannot do with a DESC index (seq scan + sort instead).
     index('contents_feed_idx').on(t.createdAt, t.id),
     index('contents_author_idx').on(t.authorId, t.createdAt.desc()),
+    // A followed author's contents by rank (the reader's feed, issue 19 point 5): the type rides
+    // along so the per-author walk reads the index only.
+    index('contents_author_hot_idx').on(t.authorId, t.hotScore, t.id, t.contentType),
   ],
 );
 

@@ -5,6 +5,7 @@ export * from './commerce';
 export * from './community';
 export * from './config';
 export * from './content';
+export * from './creator-figures';
 export * from './creator-upgrade';
 export * from './feedback';
 export * from './invite';

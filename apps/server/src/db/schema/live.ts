@@ -97,7 +97,10 @@ export const fansGroupMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
-    index('fans_group_members_rank_idx').on(t.groupId, t.intimacy.desc(), t.userId.desc()),
+    // Scanned backwards for the rank's (intimacy desc, user_id desc). Ascending on purpose: Drizzle
+    // writes a DESC column as DESC NULLS LAST, which ORDER BY ... DESC (NULLS FIRST) cannot use,
+    // so a page sorted the whole group (issue 19 point 5).
+    index('fans_group_members_rank_idx').on(t.groupId, t.intimacy, t.userId),
     index('fans_group_members_user_idx').on(t.userId),
   ],
 );

@@ -11,34 +11,64 @@ const ofType = sql`(${sql.placeholder('contentType')}::integer < 0 or ${contents
 /** Which contents a ranked statement reads. */
 type Slice = 'all' | 'followed' | 'others';
 
+const rankBefore = sql`${sql.placeholder('rankBefore')}::double precision`;
+const idBefore = sql`${sql.placeholder('idBefore')}::integer`;
+const boost = sql`${sql.placeholder('boost')}::double precision`;
+
 /**
  * One ranked statement: the cards whose rank (`hot_score + boost`) is after the keyset bound,
- * highest first. 'all' (a visitor) and 'others' walk the hot index; 'followed' starts from the
- * viewer's follows and reads only those authors' contents (author index), so its cost grows with
- * what the viewer follows, not with every content there is.
+ * highest first. 'all' (a visitor) and 'others' have no boost: their bound is the hot index's own
+ * `(hot_score, id)`, so a deep page starts where the bound is instead of reading every card above
+ * it. 'followed' starts from the viewer's follows and reads, per followed author, at most `limit`
+ * of their contents from the author's hot index (a LATERAL top-N, merged here), so its cost grows
+ * with what the viewer follows, not with every content there is nor with how deep the page is.
  */
 function rankedStatement(db: Db, slice: Slice, name: string) {
-  const boost = slice === 'followed' ? sql.placeholder('boost') : 0;
-  const rank = sql`${contents.hotScore} + ${boost}::double precision`;
+  if (slice === 'followed') {
+    // The rank is hot_score + boost in floating point: the index is bounded a hair above
+    // rankBefore - boost (never below a row the exact comparison keeps), the comparison decides.
+    const loose = sql`${contents.hotScore} <= ${rankBefore} - ${boost} + 1e-9 * (1 + abs(${rankBefore}))`;
+    // One followed author's first `limit` after the bound: an index-only walk of their hot index.
+    const top = db
+      .select({ id: contents.id, hotScore: contents.hotScore })
+      .from(contents)
+      .where(
+        sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${loose}
+          and (${contents.hotScore} + ${boost}, ${contents.id}) < (${rankBefore}, ${idBefore})`,
+      )
+      .orderBy(desc(contents.hotScore), desc(contents.id))
+      .limit(sql.placeholder('limit'))
+      .as('top');
+    // The first `limit` of them all; only these are joined to their card's columns.
+    const picked = db
+      .select({ id: top.id, hotScore: top.hotScore })
+      .from(follows)
+      .innerJoinLateral(top, sql`true`)
+      .where(sql`${follows.followerId} = ${sql.placeholder('viewerId')}`)
+      .orderBy(desc(top.hotScore), desc(top.id))
+      .limit(sql.placeholder('limit'))
+      .as('picked');
+    return db
+      .select({
+        ...feedCardColumns(sql.placeholder('viewerId')),
+        rank: sql<number>`${picked.hotScore} + ${boost}`.mapWith(Number),
+      })
+      .from(picked)
+      .innerJoin(contents, eq(contents.id, picked.id))
+      .innerJoin(users, eq(users.id, contents.authorId))
+      .orderBy(desc(picked.hotScore), desc(picked.id))
+      .prepare(name);
+  }
   const columns = {
     ...feedCardColumns(sql.placeholder('viewerId')),
-    rank: sql<number>`${rank}`.mapWith(Number),
+    rank: sql<number>`${contents.hotScore}`.mapWith(Number),
   };
-  const after = sql`${ofType} and (${rank}, ${contents.id}) < (${sql.placeholder('rankBefore')}::double precision, ${sql.placeholder('idBefore')}::integer)`;
-  const base =
-    slice === 'followed'
-      ? db
-          .select(columns)
-          .from(follows)
-          .innerJoin(contents, eq(contents.authorId, follows.followeeId))
-          .innerJoin(users, eq(users.id, contents.authorId))
-          .where(sql`${follows.followerId} = ${sql.placeholder('viewerId')} and ${after}`)
-      : db
-          .select(columns)
-          .from(contents)
-          .innerJoin(users, eq(users.id, contents.authorId))
-          .where(slice === 'others' ? sql`${notFollowed} and ${after}` : after);
-  return base
+  const after = sql`${ofType} and (${contents.hotScore}, ${contents.id}) < (${rankBefore}, ${idBefore})`;
+  return db
+    .select(columns)
+    .from(contents)
+    .innerJoin(users, eq(users.id, contents.authorId))
+    .where(slice === 'others' ? sql`${notFollowed} and ${after}` : after)
     .orderBy(desc(contents.hotScore), desc(contents.id))
     .limit(sql.placeholder('limit'))
     .prepare(name);

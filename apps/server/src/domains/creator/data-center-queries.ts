@@ -16,35 +16,43 @@ export interface TwoPeriods {
   prev: number;
 }
 
-/** The creator's views, shares, lights, comments and new fans, in the period and the one before. */
+/** A timestamp's China-time day as a date (the bounds of a period are China midnights). */
+const dayOf = (at: Date) =>
+  sql`(${at.toISOString()}::timestamptz at time zone 'UTC' + interval '${sql.raw(CHINA_OFFSET_SQL)}')::date`;
+
+/**
+ * The creator's views, shares, lights, comments and new fans, in the period and the one before:
+ * sums of their daily figures (`creator_daily_figures`, kept by triggers as the rows are
+ * written), at most two periods of rows however many events, lights, comments and follows
+ * there are. A period's bounds are China midnights, so its days hold exactly its rows.
+ */
 export async function summaryCounts(
   db: Db,
   authorId: number,
   b: PeriodBounds,
 ): Promise<Record<string, TwoPeriods>> {
-  const range = (column: string) =>
-    sql`${sql.raw(column)} >= ${b.previousStart.toISOString()}::timestamptz and ${sql.raw(column)} < ${b.end.toISOString()}::timestamptz`;
-  const counts = (column: string) =>
-    sql`count(*) filter (where ${sql.raw(column)} >= ${b.start.toISOString()}::timestamptz)::integer as cur,
-        count(*) filter (where ${sql.raw(column)} < ${b.start.toISOString()}::timestamptz)::integer as prev`;
-  const mine = sql`(select id from contents where author_id = ${authorId})`;
+  const start = dayOf(b.start);
+  const figures = {
+    views: 'views',
+    shares: 'shares',
+    lights: 'lights',
+    comments: 'comments',
+    newFans: 'new_fans',
+  };
+  const sums = Object.entries(figures).map(
+    ([name, column]) =>
+      sql`coalesce(sum(${sql.raw(column)}) filter (where day >= ${start}), 0)::integer as ${sql.raw(`"${name}Cur"`)},
+        coalesce(sum(${sql.raw(column)}) filter (where day < ${start}), 0)::integer as ${sql.raw(`"${name}Prev"`)}`,
+  );
   const result = await db.execute(sql`
-    select 'views' as figure, ${counts('e.occurred_at')} from analytics_events e
-      where e.content_id in ${mine} and e.event = 'pageView' and ${range('e.occurred_at')}
-    union all
-    select 'shares', ${counts('e.occurred_at')} from analytics_events e
-      where e.content_id in ${mine} and e.event = 'contentShare' and ${range('e.occurred_at')}
-    union all
-    select 'lights', ${counts('l.created_at')} from content_lights l
-      where l.content_id in ${mine} and ${range('l.created_at')}
-    union all
-    select 'comments', ${counts('r.created_at')} from replies r
-      where r.content_id in ${mine} and ${range('r.created_at')}
-    union all
-    select 'newFans', ${counts('f.created_at')} from follows f
-      where f.followee_id = ${authorId} and ${range('f.created_at')}`);
+    select ${sql.join(sums, sql`, `)} from creator_daily_figures
+    where author_id = ${authorId} and day >= ${dayOf(b.previousStart)} and day < ${dayOf(b.end)}`);
+  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
   return Object.fromEntries(
-    rowsOf<{ figure: string } & TwoPeriods>(result).map((r) => [r.figure, { cur: r.cur, prev: r.prev }]),
+    Object.keys(figures).map((name) => [
+      name,
+      { cur: row[`${name}Cur`] ?? 0, prev: row[`${name}Prev`] ?? 0 },
+    ]),
   );
 }
 

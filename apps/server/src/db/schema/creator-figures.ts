@@ -1,0 +1,23 @@
+import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+
+/**
+ * A creator's data-centre figures of one China-time day (issue 19 point 5): what the summary
+ * counts, kept as the rows are written so a summary reads at most two periods of days however
+ * much a creator has. Never written by the server's code: statement triggers on
+ * `analytics_events` (views, shares), `content_lights`, `replies` (comments), `follows` (new fans)
+ * and `contents` add every insert, delete and update of those rows, by the day of its time
+ * (migration 0022). `author_id` is the content's author, for follows the followee.
+ */
+export const creatorDailyFigures = pgTable(
+  'creator_daily_figures',
+  {
+    authorId: integer('author_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+    lights: integer('lights').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    newFans: integer('new_fans').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.authorId, t.day] })],
+);
