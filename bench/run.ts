@@ -13,6 +13,7 @@ import { firstLoadJs } from './first-load-js';
 import { lighthouseScores } from './lighthouse';
 import { measureRps } from './load';
 import { scaleFigures } from './scale';
+import { slowNetworkFigures } from './slow-network';
 import { uploadFigures } from './upload';
 
 const SIGN_SECRET = 'bench-sign-secret';
@@ -250,6 +251,26 @@ async function lighthouseFigures() {
   }
 }
 
+/**
+ * The feed and a content detail on an emulated Slow 3G link (issue 19 point 6), on a
+ * production-mode server: first content against the HTML's arrival, median of three cold loads.
+ */
+async function slowNetwork() {
+  const server = await startServer({ SIGN_SECRET, APP_ENV: 'pro', LOG_LEVEL: 'error' });
+  try {
+    for (const figure of await slowNetworkFigures(server.baseURL)) {
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      rows.push({
+        figure: `Slow 3G ${figure.path}: first content / HTML arrival`,
+        value: `${(figure.firstContentMs / figure.htmlMs).toFixed(2)} (${seconds(figure.firstContentMs)} / ${seconds(figure.htmlMs)})`,
+        budget: '≤ 1.5',
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 const SECTIONS: Record<string, () => unknown> = {
   'first-load': bundleWeights,
   sign: signCost,
@@ -260,6 +281,7 @@ const SECTIONS: Record<string, () => unknown> = {
   scale: scaleCost,
   upload: uploadThroughput,
   lighthouse: lighthouseFigures,
+  'slow-network': slowNetwork,
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in SECTIONS));

@@ -3,13 +3,15 @@
 // (apps/server/src/web/load-context.ts) and sends it in the CSP header; every script this render
 // writes carries it — React's streaming scripts (`nonce` option), React Router's hydration and
 // data scripts (ServerRouter), and through NonceContext root's own (Scripts, ScrollRestoration,
-// the early error collector, Vite's preload nonce).
-import { PassThrough } from 'node:stream';
+// the early error collector, Vite's preload nonce). The head leaves with its stylesheets inlined
+// (lib/inline-styles.server.ts).
+import { PassThrough, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { inlineStylesheets } from './lib/inline-styles.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -61,7 +63,9 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
+          const page = withInlineStyles(nonce);
+          page.pipe(body);
+          pipe(page);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -74,5 +78,26 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** Passes the page through, its head (up to `</head>`) with the stylesheets inlined. */
+function withInlineStyles(nonce: string | undefined): Transform {
+  // Whole chunks until the head's end, so no character is cut in two before decoding.
+  const held: Buffer[] = [];
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      held.push(chunk);
+      const text = Buffer.concat(held).toString('utf8');
+      const end = text.indexOf('</head>');
+      if (end < 0) return callback();
+      done = true;
+      callback(null, inlineStylesheets(text.slice(0, end), nonce) + text.slice(end));
+    },
+    flush(callback) {
+      callback(null, done ? undefined : Buffer.concat(held));
+    },
   });
 }
