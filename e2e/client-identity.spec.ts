@@ -106,11 +106,13 @@ describe('who sends: anonymous id, client id and release, from a real screen', (
       clientId: 'h5',
       release: '5.79.1',
     });
-    const { list } = await e2eApi(baseURL)(contract.analytics.listTelemetry, {
-      kind: 'render-error',
-      limit: 100,
-    });
-    expect(list.find((r) => r.anonymousId === anonymousId)).toMatchObject({
+    // The request is out; the server stores it as it answers, so ask until it is there.
+    const stored = async () =>
+      (
+        await e2eApi(baseURL)(contract.analytics.listTelemetry, { kind: 'render-error', limit: 100 })
+      ).list.find((r) => r.anonymousId === anonymousId);
+    await expect.poll(stored).toBeDefined();
+    expect(await stored()).toMatchObject({
       clientId: 'h5',
       release: '5.79.1',
     });
