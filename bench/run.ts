@@ -8,6 +8,7 @@ import { signSource } from '@h5/core';
 import { md5 } from 'js-md5/build/md5.mjs';
 import { generateUploadAppSecrets } from '../apps/server/src/db/seed/upload-seed';
 import { freePort, REPO_ROOT, startServer, stopChild, waitForReady } from '../scripts/start-server.mjs';
+import { benchDatabaseUrl } from './database';
 import { BUDGETED_PATHS } from './first-load-budget';
 import { firstLoadJs } from './first-load-js';
 import { lighthouseScores } from './lighthouse';
@@ -42,7 +43,7 @@ function signedFeedUrl(baseURL: string, lastId?: string): string {
 
 /** Feed API vs bare Fastify, both measured in this run on this machine. */
 async function apiThroughput() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+  const databaseUrl = (await benchDatabaseUrl()) ?? '';
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const server = await startServer({
     SIGN_SECRET: SIGN_SECRET,
@@ -87,7 +88,14 @@ async function apiThroughput() {
  * gzip and Brotli; both servers measured in this run on this machine.
  */
 async function ssrThroughput() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+  await ssrAgainstFloor('');
+  const databaseUrl = await benchDatabaseUrl();
+  if (databaseUrl) await ssrAgainstFloor(databaseUrl);
+  else rows.push({ figure: 'SSR (PostgreSQL) / from memory', value: 'needs BENCH_DATABASE_URL', budget: '≥ 0.6' });
+}
+
+/** The SSR figures on one store: PGlite for '', else the PostgreSQL at `databaseUrl`. */
+async function ssrAgainstFloor(databaseUrl: string) {
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const server = await startServer({ SIGN_SECRET, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
   const memoryPort = await freePort();
@@ -139,7 +147,7 @@ async function ssrThroughput() {
  * BENCH_DATABASE_URL (PGlite is one process's own database).
  */
 async function processScaling() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+  const databaseUrl = await benchDatabaseUrl();
   if (!databaseUrl) {
     rows.push({
       figure: 'feed with 1 and 2 server processes',
@@ -180,7 +188,7 @@ async function processScaling() {
  * PostgreSQL, through HTTP, as same-run ratios (bench/scale.ts). Needs BENCH_DATABASE_URL.
  */
 async function scaleCost() {
-  rows.push(...(await scaleFigures(process.env.BENCH_DATABASE_URL, SIGN_SECRET)));
+  rows.push(...(await scaleFigures(await benchDatabaseUrl(), SIGN_SECRET)));
 }
 
 /** Median cost of signing a 10-field payload with the browser build of js-md5. */

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { encodeCursor, encodeRankCursor } from '../apps/server/src/db/cursor';
 import { FOLLOW_BOOST } from '../apps/server/src/domains/content/feed-pages';
 import { startServer } from '../scripts/start-server.mjs';
+import { dropDatabase, freshDatabase } from './database';
 import { type PairTarget, pairedLatencies } from './load';
 import { buildScaleDatabase, GROWING_TABLES, type ScaleCast, type ScaleCounts } from './scale-data';
 
@@ -195,31 +196,6 @@ async function deepRank({ client, cast }: Side): Promise<string> {
     [cast.host.userId, deepOffset(total)],
   );
   return encodeRankCursor({ rank: row.intimacy, id: row.user_id });
-}
-
-/** A fresh empty database named `name` beside the one `adminUrl` points at; its URL. */
-async function freshDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** Logs `phone` in through the API, the code read from the development outbox. */
