@@ -80,6 +80,15 @@ describe('VisitorCache', () => {
     expect(await cache.get('bad', load)).toBe(2);
   });
 
+  it("forgets one entry's answers and keeps the others'", async () => {
+    const cache = new VisitorCache(() => 0);
+    await cache.get('GET /a {"x":1} {}', async () => 'a1');
+    await cache.get('GET /ab {"x":1} {}', async () => 'ab1');
+    cache.forget('GET /a');
+    expect(await cache.get('GET /a {"x":1} {}', async () => 'a2')).toBe('a2');
+    expect(await cache.get('GET /ab {"x":1} {}', async () => 'ab2')).toBe('ab1');
+  });
+
   it('holds at most 2000 answers, the oldest going first', async () => {
     let now = 0;
     const cache = new VisitorCache(() => now);

@@ -31,6 +31,11 @@ export class VisitorCache {
     return value;
   }
 
+  /** Drops every kept answer of one entry (`entryKey`), after a write that changes them. */
+  forget(entryKey: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(`${entryKey} `)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

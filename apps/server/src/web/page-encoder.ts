@@ -13,8 +13,9 @@ function acceptedEncodings(header: string | string[] | undefined): Set<string> {
 }
 
 /**
- * Brotli (fast level) or gzip for a page whose request accepts it (`accept-encoding`). Every
- * chunk is flushed as it comes, so a streamed page still arrives as React writes it. Also the
+ * Brotli (fast level) or gzip for a page whose request accepts it (`accept-encoding`). A page
+ * arrives whole (entry.server.tsx renders it all ready, as one chunk), so nothing is flushed
+ * early: a flush per chunk cost more than the compression itself (issue 19 point 1). Also the
  * SSR bench's floor server (bench/ssr-memory.ts), so both compress alike.
  */
 export function pageEncoder(
@@ -26,8 +27,8 @@ export function pageEncoder(
       [constants.BROTLI_PARAM_QUALITY]: 5,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     };
-    return { name: 'br', stream: createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params }) };
+    return { name: 'br', stream: createBrotliCompress({ params }) };
   }
-  if (accepted.has('gzip')) return { name: 'gzip', stream: createGzip({ flush: constants.Z_SYNC_FLUSH }) };
+  if (accepted.has('gzip')) return { name: 'gzip', stream: createGzip() };
   return null;
 }

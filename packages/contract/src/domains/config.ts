@@ -58,6 +58,7 @@ export const config = {
     auth: 'common',
     request: z.object({ project: projectSchema }),
     response: clientConfSchema,
+    visitorCache: true,
   }),
   /** Config by hash: the spec's `{hash}` call; `data` is a JSON string or an object. */
   configByHash: endpoint({
@@ -72,6 +73,8 @@ export const config = {
       type: z.string().min(1).max(32).default('config'),
     }),
     response: z.union([z.string(), z.record(z.string(), z.unknown())]),
+    // Every page's root loader reads it (client-conf by hash): one query a page without it.
+    visitorCache: true,
   }),
   /** The static config file of the alternative data mode: bare JSON, no envelope. */
   configCenter: endpoint({

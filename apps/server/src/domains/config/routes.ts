@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { fromZodError, notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
-import { registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
+import { endpointKey, registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
 import { type ConfigQueries, createConfigQueries } from './queries';
 import { registerWechatRoutes } from './wechat';
@@ -53,6 +53,9 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, deps, contract.config.setClientConf, async ({ project, key, value }) => {
     await queries.setClientConf(project, key, value);
+    // This node's visitors see the switch at once; another node's within its cache's second.
+    app.visitorCache.forget(endpointKey(contract.config.clientConf));
+    app.visitorCache.forget(endpointKey(contract.config.configByHash));
     return readClientConf(queries, project);
   });
 
