@@ -20,6 +20,11 @@ import { uploadFigures } from './upload';
 const SIGN_SECRET = 'bench-sign-secret';
 /** Page requests in flight during the SSR figures: a few browsers at once, not a flood. */
 const SSR_CONCURRENCY = 8;
+/** The server pages of the SSR figures: a seeded content and the feed, as a visitor. */
+const SSR_PAGES = [
+  ['content detail', '/community/content/5'],
+  ['feed', '/'],
+] as const;
 /** Rounds per SSR figure; the median round is shown. */
 const SSR_ROUNDS = 5;
 const KIB = 1024;
@@ -78,6 +83,15 @@ async function apiThroughput() {
       value: (feed / reference).toFixed(3),
       budget: store === 'PostgreSQL' ? '≥ 0.25' : '≥ 0.25 on PostgreSQL',
     });
+    // The same way for a visitor's server pages (issue 19 point 2: reported, no budget).
+    for (const [name, path] of SSR_PAGES) {
+      const pages = await measureRps(() => `${server.baseURL}${path}`, { concurrency: SSR_CONCURRENCY });
+      rows.push({
+        figure: `SSR ${name}, uncompressed / bare Fastify (${store})`,
+        value: `${(pages / reference).toFixed(3)} (${pages.toFixed(0)} pages/s)`,
+        budget: 'reported',
+      });
+    }
   } finally {
     await stopChild(bare);
     await server.stop();
@@ -122,16 +136,13 @@ async function ssrAgainstFloor(databaseUrl: string) {
   );
   try {
     await waitForReady(memoryBase, memory, 30_000);
-    const pages = [
-      ['content detail', '/community/content/5'],
-      ['feed', '/'],
-    ] as const;
+
     const encodings = [
       ['none', {}],
       ['gzip', { 'accept-encoding': 'gzip' }],
       ['br', { 'accept-encoding': 'br' }],
     ] as const;
-    for (const [name, path] of pages) {
+    for (const [name, path] of SSR_PAGES) {
       for (const [encoding, headers] of encodings) {
         // Short rounds, the two servers in turn at the same concurrency: whatever else loads this
         // machine meets both within seconds, and a round's ratio compares neighbours.
