@@ -1,13 +1,20 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { ETAG_HEX_DIGITS } from './block-sink';
-import { StoreError } from './object-store';
+import { ETAG_HEX_DIGITS, StoreError } from './object-store';
 
 /**
  * A pass-through that counts the bytes, fails with EntityTooLarge the moment more than
  * `maxBytes` pass, and (unless `hash: false`) hashes them with sha256: S3's payload hash and its
  * fallback ETag. The local store hashes its own blocks off the main thread (block-sink.ts).
  */
+/** The refusal of a body past `maxBytes`, in S3's words. */
+export function entityTooLarge(maxBytes: number): StoreError {
+  return new StoreError(
+    'EntityTooLarge',
+    `Your proposed upload exceeds the maximum allowed size (${maxBytes} bytes).`,
+  );
+}
+
 export class MeteredStream extends Transform {
   bytes = 0;
   private readonly sha256: Hash | null;
@@ -24,12 +31,7 @@ export class MeteredStream extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) {
-      callback(
-        new StoreError(
-          'EntityTooLarge',
-          `Your proposed upload exceeds the maximum allowed size (${this.maxBytes} bytes).`,
-        ),
-      );
+      callback(entityTooLarge(this.maxBytes));
       return;
     }
     this.sha256?.update(chunk);

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { blockSink } from './block-sink';
 import { assertObjectName } from './key-path';
-import { checkMinBytes, MeteredStream, multipartEtag } from './limit-stream';
+import { checkMinBytes, multipartEtag } from './limit-stream';
 import {
   heldPartsFor,
   type ObjectInfo,
@@ -81,20 +81,23 @@ export class LocalDiskStore implements ObjectStore {
     return join(await this.tmpDir, randomBytes(12).toString('hex'));
   }
 
-  /** Writes a stream to a new temp file, fsynced; removes it on failure. Returns it and its ETag. */
-  private async writeTemp(body: Readable, meter: MeteredStream): Promise<{ temp: string; etag: string }> {
+  /** Writes a stream to a new temp file, fsynced; removes it on failure. Returns it, its size and ETag. */
+  private async writeTemp(
+    body: Readable,
+    maxBytes: number | undefined,
+  ): Promise<{ temp: string; size: number; etag: string }> {
     const temp = await this.tempPath();
     // Opened before streaming, so the file exists when a refusal removes it.
     const handle = await open(temp, 'w');
     try {
-      const blocks = blockSink(handle);
+      const blocks = blockSink(handle, maxBytes);
       try {
-        await pipeline(body, meter, blocks.sink);
+        await pipeline(body, blocks.sink);
         await handle.sync();
       } finally {
         await handle.close();
       }
-      return { temp, etag: await blocks.etag() };
+      return { temp, size: blocks.bytes, etag: await blocks.etag() };
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
@@ -119,10 +122,9 @@ export class LocalDiskStore implements ObjectStore {
 
   async put(bucket: string, key: string, body: Readable, options: PutOptions): Promise<ObjectInfo> {
     const target = this.objectPath(bucket, key);
-    const meter = new MeteredStream(options.maxBytes, { hash: false });
-    const { temp, etag } = await this.writeTemp(body, meter);
+    const { temp, size, etag } = await this.writeTemp(body, options.maxBytes);
     try {
-      checkMinBytes(meter.bytes, options.minBytes);
+      checkMinBytes(size, options.minBytes);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
@@ -131,7 +133,7 @@ export class LocalDiskStore implements ObjectStore {
     // for a moment at worst, never a missing one).
     await this.writeEtag(bucket, key, etag);
     await this.place(temp, target);
-    return { size: meter.bytes, etag };
+    return { size, etag };
   }
 
   async head(bucket: string, key: string): Promise<ObjectInfo | null> {
@@ -172,8 +174,7 @@ export class LocalDiskStore implements ObjectStore {
   ): Promise<PartInfo> {
     const dir = this.stagingDir(uploadId);
     if (!(await exists(dir))) throw new StoreError('NoSuchUpload', 'The specified upload does not exist.');
-    const meter = new MeteredStream(maxBytes, { hash: false });
-    const { temp, etag } = await this.writeTemp(body, meter);
+    const { temp, size, etag } = await this.writeTemp(body, maxBytes);
     const generation = nextGeneration();
     await rename(temp, join(dir, `${partNumber}.${generation}.${etag}`));
     // A re-sent part replaces the earlier ones: drop the older files of the same number (a newer
@@ -183,7 +184,7 @@ export class LocalDiskStore implements ObjectStore {
       if (part && part.partNumber === partNumber && part.generation < generation)
         await rm(join(dir, file), { force: true });
     }
-    return { partNumber, etag, size: meter.bytes };
+    return { partNumber, etag, size };
   }
 
   /** The part files of an upload: for each number, the newest generation. */

@@ -63,6 +63,9 @@ export type StoreErrorCode =
   | 'NoSuchUpload'
   | 'InvalidObjectName';
 
+/** Hex digits of an ETag: 128 bits, as long as an md5 ETag. */
+export const ETAG_HEX_DIGITS = 32;
+
 /** A refusal from a store (too many bytes, a missing part…), as opposed to an I/O failure. */
 export class StoreError extends Error {
   override readonly name = 'StoreError';
