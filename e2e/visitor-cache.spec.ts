@@ -15,7 +15,7 @@ describe('visitor pages are public for a second, signed-in pages private', () =>
       const visitor = await fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': 'gzip' } });
       expect(visitor.status).toBe(200);
       expect(visitor.headers.get('cache-control')).toBe('public, max-age=1, stale-while-revalidate=1');
-      expect(visitor.headers.get('vary')).toBe('cookie, dutoken, x-auth-token, accept-encoding');
+      expect(visitor.headers.get('vary')).toBe('cookie, dutoken, x-auth-token, user-agent, accept-encoding');
       expect(visitor.headers.get('set-cookie')).toBeNull();
       const reader = await fetch(`${baseURL}${path}`, { headers: { cookie } });
       expect(reader.status).toBe(200);
@@ -23,7 +23,7 @@ describe('visitor pages are public for a second, signed-in pages private', () =>
     }
   });
 
-  it('leaves a page without public reads unmarked (the login page)', async () => {
+  it("leaves a page without public reads unmarked (the login page: only the root loader's client-conf)", async () => {
     const page = await fetch(`${baseURL}/login`);
     expect(page.headers.get('cache-control') ?? '').not.toContain('public');
   });

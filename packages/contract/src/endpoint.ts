@@ -73,8 +73,10 @@ export interface Endpoint<
    * A public read visitors may see up to one second old (DESIGN.md §8, issue 19 point 2): a
    * visitor's answer is kept in process for a second per node and may be kept by a CDN
    * (`Cache-Control: public, max-age=1`). A signed-in caller's answer is never shared.
+   * `'in-process'`: kept in process the same way, without marking the response public: a read
+   * every page makes (the root loader's client-conf) must not make every visitor page shareable.
    */
-  readonly visitorCache?: true;
+  readonly visitorCache?: true | 'in-process';
 }
 
 type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth> = Pick<

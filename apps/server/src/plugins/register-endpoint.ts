@@ -136,8 +136,10 @@ export async function invokeEndpoint<E extends Endpoint>(
   if (call.riskCheck) await deps.risk.check(served, ctx);
   if (served.visitorCache && session === null) {
     // A visitor's public read: the answer depends on nothing but the input and the named headers.
-    call.reply.header('cache-control', VISITOR_CACHE_CONTROL);
-    call.reply.header('vary', VISITOR_CACHE_VARY);
+    if (served.visitorCache === true) {
+      call.reply.header('cache-control', VISITOR_CACHE_CONTROL);
+      call.reply.header('vary', VISITOR_CACHE_VARY);
+    }
     const key = visitorCacheKey(endpointKey(served), parsed.data, ctx.headers);
     return (await app.visitorCache.get(key, async () =>
       registered.handler(parsed.data, ctx),

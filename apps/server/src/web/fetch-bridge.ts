@@ -41,11 +41,11 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   // A page is public (a visitor's, from public reads only) unless it sets a cookie or failed:
   // a shared cache must never hand one visitor's cookie, or an outage, to the next.
-  if (
-    String(reply.getHeader('cache-control') ?? '').startsWith('public') &&
-    (cookies.length > 0 || response.status >= 500)
-  )
-    reply.header('cache-control', PRIVATE_NO_STORE);
+  if (String(reply.getHeader('cache-control') ?? '').startsWith('public')) {
+    if (cookies.length > 0 || response.status >= 500) reply.header('cache-control', PRIVATE_NO_STORE);
+    // The page differs by user agent (in the app or not, a low device): a shared cache keys on it.
+    else reply.header('vary', `${reply.getHeader('vary')}, user-agent`);
+  }
   if (!response.body) return reply.send();
   const body = Readable.fromWeb(response.body as unknown as NodeReadableStream);
   const encoder = htmlEncoder(reply, response);

@@ -58,7 +58,7 @@ export const config = {
     auth: 'common',
     request: z.object({ project: projectSchema }),
     response: clientConfSchema,
-    visitorCache: true,
+    visitorCache: 'in-process',
   }),
   /** Config by hash: the spec's `{hash}` call; `data` is a JSON string or an object. */
   configByHash: endpoint({
@@ -74,7 +74,7 @@ export const config = {
     }),
     response: z.union([z.string(), z.record(z.string(), z.unknown())]),
     // Every page's root loader reads it (client-conf by hash): one query a page without it.
-    visitorCache: true,
+    visitorCache: 'in-process',
   }),
   /** The static config file of the alternative data mode: bare JSON, no envelope. */
   configCenter: endpoint({
