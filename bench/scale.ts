@@ -12,7 +12,7 @@ import { encodeCursor, encodeRankCursor } from '../apps/server/src/db/cursor';
 import { FOLLOW_BOOST } from '../apps/server/src/domains/content/feed-pages';
 import { startServer } from '../scripts/start-server.mjs';
 import { dropDatabase, freshDatabase } from './database';
-import { type PairTarget, pairedLatencies } from './load';
+import { median, type PairTarget, pairedLatencies } from './load';
 import { buildScaleDatabase, GROWING_TABLES, type ScaleCast, type ScaleCounts } from './scale-data';
 
 export interface Row {
@@ -279,14 +279,6 @@ function target(side: Side, requests: WireRequest[]): PairTarget {
     ...(first.body === undefined ? {} : { body: first.body }),
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /**
  * The "cost as data grows" figures. Needs BENCH_DATABASE_URL (PostgreSQL) and the right to

@@ -2,12 +2,9 @@
 // 50 KB/s both ways, CPU ×4), cold: when the HTML has arrived and when the first content shows.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs';
-
-/** The pages of the figure: the feed and a seeded picture-text content. */
-export const SLOW_NETWORK_PAGES = [
-  { name: 'feed', path: '/' },
-  { name: 'content detail', path: '/community/content/1' },
-] as const;
+// The pages of the Lighthouse figures: the feed and a seeded picture-text content.
+import { LIGHTHOUSE_PAGES } from './lighthouse';
+import { median } from './load';
 
 /** DevTools' network emulation: a 2 s round trip and 50 KB/s, as the issue states the link. */
 const SLOW_3G = {
@@ -32,15 +29,12 @@ interface PagePerformance {
   getEntriesByType(type: string): { responseEnd: number }[];
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
 /** HTML arrival (the navigation's responseEnd) and first contentful paint, median of three cold loads. */
 export async function slowNetworkFigures(baseURL: string): Promise<SlowNetworkFigure[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const figures: SlowNetworkFigure[] = [];
-    for (const { name, path } of SLOW_NETWORK_PAGES) {
+    for (const { name, path } of LIGHTHOUSE_PAGES) {
       const html: number[] = [];
       const firstContent: number[] = [];
       for (let run = 0; run < RUNS; run++) {

@@ -13,6 +13,7 @@ import { contract, type UploadToken } from '@h5/contract';
 import { signSource } from '@h5/core';
 import { md5 } from 'js-md5/build/md5.mjs';
 import { LocalDiskStore } from '../apps/server/src/storage/local-disk-store';
+import { median } from './load';
 
 const MIB = 1024 * 1024;
 /** The H5's upload app (apps/server/src/db/seed/upload-seed.ts). */
@@ -131,15 +132,6 @@ const socketChunks = (bytes: Uint8Array) =>
     ),
   );
 const SOCKET_CHUNK = 64 * 1024;
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /**
  * Upload throughput vs plain disk writes, all measured now: the store layer alone (LocalDiskStore:

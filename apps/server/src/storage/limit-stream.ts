@@ -2,11 +2,6 @@ import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { ETAG_HEX_DIGITS, StoreError } from './object-store';
 
-/**
- * A pass-through that counts the bytes, fails with EntityTooLarge the moment more than
- * `maxBytes` pass, and (unless `hash: false`) hashes them with sha256: S3's payload hash and its
- * fallback ETag. The local store hashes its own blocks off the main thread (block-sink.ts).
- */
 /** The refusal of a body past `maxBytes`, in S3's words. */
 export function entityTooLarge(maxBytes: number): StoreError {
   return new StoreError(
@@ -15,17 +10,18 @@ export function entityTooLarge(maxBytes: number): StoreError {
   );
 }
 
+/**
+ * A pass-through that counts the bytes, fails with EntityTooLarge the moment more than
+ * `maxBytes` pass, and hashes them with sha256: S3's payload hash and its fallback ETag. The
+ * local store counts and hashes in its own write loop (block-sink.ts).
+ */
 export class MeteredStream extends Transform {
   bytes = 0;
-  private readonly sha256: Hash | null;
+  private readonly sha256: Hash = createHash('sha256');
   private digest: Buffer | null = null;
 
-  constructor(
-    private readonly maxBytes = Number.POSITIVE_INFINITY,
-    options: { hash?: boolean } = {},
-  ) {
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
     super();
-    this.sha256 = options.hash === false ? null : createHash('sha256');
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -34,12 +30,11 @@ export class MeteredStream extends Transform {
       callback(entityTooLarge(this.maxBytes));
       return;
     }
-    this.sha256?.update(chunk);
+    this.sha256.update(chunk);
     callback(null, chunk);
   }
 
   private finalDigest(): Buffer {
-    if (!this.sha256) throw new Error('MeteredStream: created without a hash');
     this.digest ??= this.sha256.digest();
     return this.digest;
   }

@@ -31,6 +31,12 @@ function htmlEncoder(reply: FastifyReply, response: Response): { name: string; s
   return pageEncoder(reply.request.headers['accept-encoding']);
 }
 
+/** Adds `name` to the reply's `Vary`. */
+function addVary(reply: FastifyReply, name: string): void {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, ${name}` : name);
+}
+
 /** Streams a Fetch Response back through Fastify, keeping every Set-Cookie; HTML compressed. */
 export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status);
@@ -44,7 +50,7 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   if (String(reply.getHeader('cache-control') ?? '').startsWith('public')) {
     if (cookies.length > 0 || response.status >= 500) reply.header('cache-control', PRIVATE_NO_STORE);
     // The page differs by user agent (in the app or not, a low device): a shared cache keys on it.
-    else reply.header('vary', `${reply.getHeader('vary')}, user-agent`);
+    else addVary(reply, 'user-agent');
   }
   if (!response.body) return reply.send();
   const body = Readable.fromWeb(response.body as unknown as NodeReadableStream);
@@ -52,8 +58,7 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   if (!encoder) return reply.send(body);
   reply.removeHeader('content-length');
   reply.header('content-encoding', encoder.name);
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  addVary(reply, 'accept-encoding');
   // Errors end the reply through the encoder, which pipeline destroys with the source.
   return reply.send(pipeline(body, encoder.stream, () => {}));
 }
