@@ -1,8 +1,8 @@
 import { contract } from '@h5/contract';
 import { SUCCESS } from '@h5/core';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contents } from '../db/schema';
+import { configEntries, contents } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-utils';
 import { signedInUser } from '../test-utils/feedback';
 import { VisitorCache } from './visitor-cache';
@@ -15,6 +15,33 @@ afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 const headers = { version: '4.83.0' };
+
+describe("client-conf is kept in process without marking anything public ('in-process')", () => {
+  it('keeps a visitor’s client-conf for a second unmarked, and forgets it when the switch is written', async () => {
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const project = `in-process-${now}`;
+    const read = async () => {
+      const res = await t.signedInject(contract.config.clientConf, { project });
+      expect(res.headers['cache-control'] ?? '').not.toContain('public');
+      return res.body.data.errorPageSwitch;
+    };
+    await t.signedInject(contract.config.setClientConf, { project, key: 'errorPageSwitch', value: true });
+    expect(await read()).toBe(true);
+    // Written behind the endpoint's back: the kept answer stands for its second.
+    await t.db
+      .update(configEntries)
+      .set({ value: { errorPageSwitch: false } })
+      .where(and(eq(configEntries.projectName, project), eq(configEntries.key, 'client-conf')));
+    now += 500;
+    expect(await read()).toBe(true);
+    now += 501;
+    expect(await read()).toBe(false);
+    // Through the internal write: this node forgets at once.
+    await t.signedInject(contract.config.setClientConf, { project, key: 'errorPageSwitch', value: true });
+    expect(await read()).toBe(true);
+  });
+});
 
 describe('visitors see feed and content up to one second old (issue 19 point 2)', () => {
   it('marks a visitor’s feed and detail public for a second, and a signed-in reader’s private', async () => {
