@@ -6,7 +6,7 @@ import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
  * much a creator has. Never written by the server's code: statement triggers on
  * `analytics_events` (views, shares), `content_lights`, `replies` (comments), `follows` (new fans)
  * and `contents` add every insert, delete and update of those rows, by the day of its time
- * (migration 0022). `author_id` is the content's author, for follows the followee.
+ * (migration 0023). `author_id` is the content's author, for follows the followee.
  */
 export const creatorDailyFigures = pgTable(
   'creator_daily_figures',

@@ -145,7 +145,7 @@ describe('data centre: summery', () => {
 });
 
 /**
- * The daily figures as counting the rows gives them (what the triggers of migration 0022 keep),
+ * The daily figures as counting the rows gives them (what the triggers of migration 0023 keep),
  * against what `creator_daily_figures` holds; days whose figures are all zero left out.
  */
 async function dailyFiguresMismatch(): Promise<unknown[]> {
