@@ -3,7 +3,7 @@ import { MESSAGES } from '@h5/core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEBUG_TEXT } from '../apps/web/app/lib/ui-text/debug';
 import { useAppSimulator } from './support/app';
-import { pageViewSent, waitForHydration } from './support/page';
+import { pageViewSent, pressFloatingButton, waitForHydration } from './support/page';
 
 const text = MESSAGES.floatingButtons;
 const PIC_TEXT_CONTENT = 1;
@@ -35,11 +35,10 @@ describe('downgrade mode in the app', () => {
     await sim.waitForCall('getPlatformInfo');
     await sim.waitForCall('finishedPage');
 
-    const downgrade = sim.page.getByRole('button', { name: text.downgrade });
-    await downgrade.waitFor();
+    await sim.page.getByRole('button', { name: text.downgrade }).waitFor();
     const since = Date.now();
     await booted(sim, async () => {
-      await downgrade.click();
+      await pressFloatingButton(sim.page, text.downgrade);
       await sim.page.waitForURL((url) => url.searchParams.get('downgrade_to_export') === '1');
     });
     // The server rendered the web path (no platform-info hold) and the page asked the app nothing.
@@ -55,7 +54,7 @@ describe('downgrade mode in the app', () => {
     await sim.page.getByTestId('share-button').click();
     await expect.poll(() => sim.page.getByTestId('share-toast').textContent()).toBe(text.copySuccess);
     // The copy-link button: web clipboard and the page's toast, not the app's clipboard.
-    await sim.page.getByRole('button', { name: text.copyLink }).click();
+    await pressFloatingButton(sim.page, text.copyLink);
     await expect.poll(() => sim.page.getByTestId('toast').textContent()).toBe(text.copySuccess);
 
     // Another page without the query flag: the local flag (and its cookie) keep the mode.
@@ -69,7 +68,7 @@ describe('downgrade mode in the app', () => {
 
     // 取消降级: the app is asked again.
     const back = Date.now();
-    await sim.page.getByRole('button', { name: text.cancelDowngrade }).click();
+    await pressFloatingButton(sim.page, text.cancelDowngrade);
     await sim.page.waitForURL((url) => !url.searchParams.has('downgrade_to_export'));
     await sim.waitForCall('getPlatformInfo', { since: back });
     expect(await sim.page.evaluate(() => localStorage.getItem('downgrade_to_export'))).toBeNull();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { usePhoneBrowser } from './support/browser';
-import { waitForHydration } from './support/page';
+import { pressFloatingButton, waitForHydration } from './support/page';
 
 /** The labels and toasts of spec §2 and §8, verbatim. */
 const text = {
@@ -37,7 +37,7 @@ describe('floating buttons (non-production)', () => {
 
   it('复制链接 copies the page link and toasts 复制成功', async () => {
     const page = await openFeed(await phone.newPage(), baseURL, '/?from=e2e');
-    await page.getByRole('button', { name: text.copyLink }).click();
+    await pressFloatingButton(page, text.copyLink);
     await expect.poll(() => page.getByTestId('toast').textContent()).toBe(text.copySuccess);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/?from=e2e`);
     await page.context().close();
@@ -53,18 +53,18 @@ describe('floating buttons (non-production)', () => {
     });
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
-    await page.getByRole('button', { name: text.copyLink }).click();
+    await pressFloatingButton(page, text.copyLink);
     await expect.poll(() => page.getByTestId('toast').textContent()).toBe(text.copyFailure);
     await page.context().close();
   });
 
   it('一键降级 adds the downgrade_to_export flag and 取消降级 removes it', async () => {
     const page = await openFeed(await phone.newPage(), baseURL);
-    await page.getByRole('button', { name: text.downgrade }).click();
+    await pressFloatingButton(page, text.downgrade);
     await page.waitForURL((url) => url.searchParams.has('downgrade_to_export'));
     await waitForHydration(page);
     expect(await page.evaluate(() => localStorage.getItem('downgrade_to_export'))).not.toBeNull();
-    await page.getByRole('button', { name: text.cancelDowngrade }).click();
+    await pressFloatingButton(page, text.cancelDowngrade);
     await page.waitForURL((url) => !url.searchParams.has('downgrade_to_export'));
     await waitForHydration(page);
     expect(await page.evaluate(() => localStorage.getItem('downgrade_to_export'))).toBeNull();
@@ -77,15 +77,15 @@ describe('floating buttons (non-production)', () => {
     const button = page.getByRole('button', { name: text.copyLink });
     const before = await button.boundingBox();
     if (!before) throw new Error('copy button has no box');
-    await page.mouse.move(before.x + 20, before.y + 20);
+    // Grabbed by its grip (the part on screen while tucked).
+    await page.mouse.move(370, before.y + 20);
     await page.mouse.down();
-    await page.mouse.move(before.x - 120, before.y - 300, { steps: 8 });
+    await page.mouse.move(250, before.y - 300, { steps: 8 });
     await page.mouse.up();
-    // Let go right of the middle, it docks back at the right edge, at the height it was left
+    // Let go right of the middle, it docks back at the right edge, out, at the height it was left
     // (issue 14 point 7).
-    const after = await button.boundingBox();
-    expect((after?.x ?? 0) + (after?.width ?? 0)).toBeCloseTo(375, 0);
-    expect(after?.y).toBeCloseTo(before.y - 320, 0);
+    await expect.poll(async () => (await button.boundingBox())?.x).toBeCloseTo(375 - before.width, 0);
+    expect((await button.boundingBox())?.y).toBeCloseTo(before.y - 320, 0);
     await page.waitForTimeout(300);
     expect((await page.getByTestId('toast').textContent())?.trim() ?? '').toBe('');
     await page.context().close();

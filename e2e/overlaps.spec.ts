@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
-import { FEED_CARD, waitForHydration } from './support/page';
+import { FEED_CARD, pressFloatingButton, waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
 // Issue 14 point 7: the non-production floating buttons sit at a side edge (and stay draggable);
@@ -20,21 +20,54 @@ describe('overlaps', () => {
   const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
 
-  it('the floating buttons start docked at the right edge and dock to the nearer edge after a drag', async () => {
+  it('the floating buttons rest tucked at the right edge over no text, come out on a tap, and dock to the nearer edge after a drag', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     await page.locator(FLOAT).first().waitFor();
     const boxes = await page
       .locator(FLOAT)
-      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
     expect(boxes).toHaveLength(2);
-    for (const box of boxes) expect(box.right).toBeCloseTo(375, 0);
-    // Dragged to the left half and let go: it docks at the left edge, at the height it was left.
+    for (const box of boxes) {
+      // At rest only a 12 px grip shows, at the right edge…
+      expect(375 - box.x).toBeCloseTo(12, 0);
+      // …and no text of the feed lies under it.
+      const covered = await page.evaluate(
+        ({ left, top, bottom }) => {
+          const walker = document.createTreeWalker(
+            document.querySelector('main') ?? document.body,
+            NodeFilter.SHOW_TEXT,
+          );
+          const hits: string[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of range.getClientRects())
+              if (r.width > 0 && r.right > left && r.bottom > top && r.top < bottom)
+                hits.push(node.textContent ?? '');
+          }
+          return hits;
+        },
+        { left: box.x, top: box.y, bottom: box.y + box.height },
+      );
+      expect(covered).toEqual([]);
+    }
+    // A tap brings it out with its whole label on screen; it tucks back by itself.
     const button = page.getByTestId('floating-copy-link');
+    await button.click();
+    await expect.poll(async () => (await button.boundingBox())?.x).toBeLessThan(375 - 40);
+    expect(((await button.boundingBox())?.x ?? 0) + ((await button.boundingBox())?.width ?? 0)).toBeCloseTo(
+      375,
+      0,
+    );
+    await expect
+      .poll(async () => 375 - ((await button.boundingBox())?.x ?? 0), { timeout: 8000 })
+      .toBeCloseTo(12, 0);
+    // Dragged by its grip to the left half and let go: it docks at the left edge, at that height.
     const before = await button.boundingBox();
     if (!before) throw new Error('no box');
-    await page.mouse.move(before.x + 10, before.y + 10);
+    await page.mouse.move(370, before.y + 10);
     await page.mouse.down();
     await page.mouse.move(100, before.y - 190, { steps: 8 });
     await page.mouse.up();
@@ -56,7 +89,7 @@ describe('overlaps', () => {
     await page.locator(FLOAT).first().waitFor();
     await page.getByTestId('light-button').click();
     await page.locator('[data-testid="page-toast"] .h5-toast').waitFor();
-    await page.getByTestId('floating-copy-link').click();
+    await pressFloatingButton(page, '复制链接');
     await page.locator('[data-testid="toast"] .h5-toast').waitFor();
     expect(await page.locator('.h5-toast').count()).toBe(1);
     await page.context().close();

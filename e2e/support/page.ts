@@ -1,4 +1,5 @@
 import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const FEED_CARD = '[data-testid="feed-card"]';
 export const FEED_API = '/sns-rec/v1/common/h5/feed/more-recommend';
@@ -43,4 +44,15 @@ export async function slowPrefetch(page: Page, delayMs: number) {
 /** The content ids of the feed cards on the page, in order. */
 export function cardIds(page: Page) {
   return page.locator(FEED_CARD).evaluateAll((els) => els.map((el) => el.getAttribute('data-content-id')));
+}
+
+/**
+ * Taps a non-production floating button the way a user does: at rest it is tucked at its edge,
+ * so the first tap brings it out and the second acts (issue 14 point 7).
+ */
+export async function pressFloatingButton(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name });
+  if ((await button.getAttribute('data-out')) !== 'true') await button.click();
+  await expect.poll(() => button.getAttribute('data-out')).toBe('true');
+  await button.click();
 }

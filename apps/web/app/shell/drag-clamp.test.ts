@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToViewport, dockToEdge, isDrag, parseStoredPoint } from './drag-clamp';
+import { clampToViewport, dockToEdge, isDrag, parseStoredPoint, tuckedPoint } from './drag-clamp';
 
 const viewport = { width: 375, height: 812 };
 const button = { width: 88, height: 44 };
@@ -49,5 +49,15 @@ describe('dockToEdge (issue 14 point 7: the buttons sit at a side edge, not over
 
   it('keeps it inside the viewport vertically', () => {
     expect(dockToEdge({ x: 0, y: 900 }, button, viewport, insets)).toEqual({ x: 8, y: 734 });
+  });
+});
+
+describe('tuckedPoint (a resting button shows 12 px at its edge)', () => {
+  it('slides a right-docked box out to the right, keeping 12 px of it on screen', () => {
+    expect(tuckedPoint({ x: 287, y: 300 }, button, viewport)).toEqual({ x: 363, y: 300 });
+  });
+
+  it('slides a left-docked box out to the left', () => {
+    expect(tuckedPoint({ x: 0, y: 300 }, button, viewport)).toEqual({ x: -76, y: 300 });
   });
 });

@@ -36,6 +36,18 @@ export function dockToEdge(point: Point, size: Size, viewport: Size, insets: Ins
   return clampToViewport({ x, y: point.y }, size, viewport, insets);
 }
 
+/** How much of a tucked button stays on screen (px): about the page's side gutter, so it covers no content. */
+export const TUCKED_PEEK = 12;
+
+/**
+ * A docked box slid out past its side edge so that only `peek` px of it stays on screen (the
+ * resting state of a floating button: issue 14 point 7, it covers no content).
+ */
+export function tuckedPoint(docked: Point, size: Size, viewport: Size, peek = TUCKED_PEEK): Point {
+  const left = docked.x + size.width / 2 < viewport.width / 2;
+  return { x: left ? peek - size.width : viewport.width - peek, y: docked.y };
+}
+
 /** Pointer travel (px) below which a press is a tap, not a drag. */
 export const DRAG_THRESHOLD = 6;
 
