@@ -3,7 +3,7 @@ import { formatCount } from '@h5/core';
 import { describe, expect, inject, it } from 'vitest';
 import { e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
-import { cardIds, FEED_API, FEED_CARD, waitForHydration } from './support/page';
+import { cardIds, FEED_API, FEED_CARD, pullToRefresh, waitForHydration } from './support/page';
 
 describe('recommend feed', () => {
   const phone = usePhoneBrowser();
@@ -76,16 +76,7 @@ describe('recommend feed', () => {
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     const refreshed = page.waitForRequest((r) => r.url().includes(FEED_API) && !r.url().includes('lastId='));
-    // A finger dragging down from the top of the list, past the 64 px threshold.
-    const client = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
-      client.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x: 180, y, id: 1 }],
-      });
-    await touch('touchStart', 150);
-    for (let y = 160; y <= 400; y += 20) await touch('touchMove', y);
-    await touch('touchEnd', 400);
+    await pullToRefresh(page);
     await refreshed;
     await expect.poll(() => page.locator(FEED_CARD).count()).toBe(20);
     await page.context().close();

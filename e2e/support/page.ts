@@ -56,3 +56,17 @@ export async function pressFloatingButton(page: Page, name: string): Promise<voi
   await expect.poll(() => button.getAttribute('data-out')).toBe('true');
   await button.click();
 }
+
+/** A finger dragging down from the top of the page past the pull-to-refresh threshold (64 px). */
+export async function pullToRefresh(page: Page): Promise<void> {
+  const client = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    client.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: 180, y, id: 1 }],
+    });
+  await touch('touchStart', 150);
+  for (let y = 160; y <= 400; y += 20) await touch('touchMove', y);
+  await touch('touchEnd', 400);
+  await client.detach();
+}
