@@ -110,10 +110,13 @@ describe('starter tasks in a phone browser', () => {
     await page.context().close();
   });
 
-  it('an activity’s guide shows its steps with pictures; an unknown activity says so', async () => {
+  it('an activity’s guide, opened from its page, shows its steps with pictures; back returns; an unknown activity says so', async () => {
     const page = await phone.newPage();
-    await page.goto(`${baseURL}/activity/guide?activityId=520`);
+    await page.goto(`${baseURL}/h5-sociality/520`);
     await waitForHydration(page);
+    await page.getByRole('link', { name: '活动攻略' }).click();
+    await page.waitForURL(`${baseURL}/activity/guide?activityId=520`);
+    await page.getByTestId('guide-title').waitFor();
     expect(await page.getByTestId('guide-title').textContent()).toBe('520 AI 心动照玩法指南');
     const steps = page.getByTestId('guide-step');
     expect(await steps.count()).toBe(4);
@@ -122,6 +125,9 @@ describe('starter tasks in a phone browser', () => {
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
+    await page.getByTestId('guide-back').click();
+    await page.waitForURL(`${baseURL}/h5-sociality/520`);
+    await page.locator('[data-testid="activity-page"][data-code="520"]').waitFor();
 
     await page.goto(`${baseURL}/activity/guide?activityId=no-such-activity`);
     await waitForHydration(page);

@@ -22,6 +22,7 @@ export const ACTIVITY_TEXT = {
   login: '登录后参与',
   loggedIn: '已登录，可以参与活动',
   rulesTitle: '活动规则',
+  guideLink: '活动攻略',
   pages: {
     strangeEncounters: {
       lead: '在社区里偶遇和你一样爱穿搭的人',

@@ -1,5 +1,6 @@
 import type { ActivityWindow } from '@h5/contract';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
 import { PageHeader } from '../../shell/PageHeader';
@@ -57,7 +58,17 @@ export function ActivityShell({
               <Closed window={state.data} state={state.data.state} />
             )}
             <section className={styles.card}>
-              <h2 className={styles.sectionTitle}>{text.rulesTitle}</h2>
+              <div className={styles.sectionHead}>
+                <h2 className={styles.sectionTitle}>{text.rulesTitle}</h2>
+                {/* The activity's step-by-step guide (issue 18 point 3), as operations wrote it. */}
+                <Link
+                  className={styles.guideLink}
+                  to={`/activity/guide?activityId=${encodeURIComponent(code)}`}
+                  data-testid="activity-guide-link"
+                >
+                  {text.guideLink}
+                </Link>
+              </div>
               <ol className={styles.rules}>
                 {rules.map((rule) => (
                   <li key={rule}>{rule}</li>
