@@ -1,12 +1,13 @@
+import { contract } from '@h5/contract';
 import { describe, expect, inject, it } from 'vitest';
-import { apiLogin } from './support/api';
+import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
 // Issue 17 point 2: the commission programme from the upgrade page; an ineligible creator is told
-// the unmet rules (joining an eligible creator once is in commission.test.ts, on both databases).
+// the unmet rules; a creator who becomes eligible joins once (20 concurrent joins: commission.test.ts).
 describe('commission programme', () => {
   const phone = usePhoneBrowser();
   const app = useAppSimulator();
@@ -40,6 +41,57 @@ describe('commission programme', () => {
     await waitForHydration(sim.page);
     await sim.page.getByTestId('commission-rule-followers').waitFor();
     expect(await sim.page.getByTestId('commission-join').isVisible()).toBe(true);
+  });
+
+  it('a creator short of followers becomes eligible as users follow them, joins with a double tap, once; a second tab and the app show the one join', async () => {
+    const tokens = inject('demoSessions').dataCentre;
+    const creatorId = Number(tokens.duToken.split('|')[1]);
+    const creator = e2eApi(baseURL, tokens);
+    const before = await creator(contract.commerce.commissionCheck, {});
+    expect(before.joined).toBe(false);
+    const followers = before.rules.find((r) => r.key === 'followers');
+    if (!followers) throw new Error('no followers rule');
+    expect(followers.required).toBe(100);
+    expect(followers.met).toBe(false);
+
+    const tabA = await phone.newPage();
+    const tabB = await phone.newPage();
+    for (const tab of [tabA, tabB]) {
+      await setSessionCookies(tab, baseURL, tokens);
+      await tab.goto(`${baseURL}/commerce/commission`);
+      await waitForHydration(tab);
+    }
+    // New users follow the creator up to the rule's 100.
+    for (let n = followers.current; n < followers.required; n++)
+      await e2eApi(baseURL, await apiLogin(baseURL))(contract.community.followAdd, { userId: creatorId });
+
+    await tabA.reload();
+    await waitForHydration(tabA);
+    expect(await tabA.getByTestId('commission-rule-followers').getAttribute('data-met')).toBe('true');
+    const joins: string[] = [];
+    tabA.on('request', (r) => {
+      if (r.url().includes(contract.commerce.commissionJoin.path)) joins.push(r.url());
+    });
+    await tabA.getByTestId('commission-join').dblclick();
+    await tabA.getByTestId('commission-joined').waitFor();
+    expect(joins).toHaveLength(1);
+    // Tab B, opened before: its join answers the one membership, with the same day.
+    await tabB.getByTestId('commission-join').click();
+    await tabB.getByTestId('commission-joined').waitFor();
+    expect(await tabB.getByTestId('commission-joined').textContent()).toBe(
+      await tabA.getByTestId('commission-joined').textContent(),
+    );
+    const after = await creator(contract.commerce.commissionCheck, {});
+    expect(after.joined).toBe(true);
+
+    const sim = await app.launch();
+    await sim.login(tokens);
+    await sim.goto('/commerce/commission');
+    await waitForHydration(sim.page);
+    await sim.page.getByTestId('commission-joined').waitFor();
+    expect(await sim.page.getByTestId('commission-join').count()).toBe(0);
+    await tabA.context().close();
+    await tabB.context().close();
   });
 
   it('a visitor in a browser is sent to log in', async () => {
