@@ -57,6 +57,46 @@ describe('product wants', () => {
     await page.context().close();
   });
 
+  it('every card of a product shows the want: the shoe evaluation list, its product page, the AR list (browser)', async () => {
+    const tokens = await apiLogin(baseURL);
+    const api = e2eApi(baseURL, tokens);
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, tokens);
+    await page.goto(`${baseURL}/shoe-eval`);
+    await waitForHydration(page);
+    const button = page.locator('[data-testid="product-want"][data-ready="true"]').first();
+    await button.waitFor();
+    const spuId = Number(await button.getAttribute('data-spu-id'));
+    expect(await button.textContent()).toBe('想要');
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(async () => (await api(contract.shoeEval.shoeEvalInfo, { spuId })).product.isCollection)
+      .toBe(1);
+    // Its product page, by the list's link: the same want, pressed from the server's answer.
+    await page.locator(`[data-testid="shoe-eval-item"][data-spu-id="${spuId}"]`).click();
+    await page.waitForURL((url) => url.pathname === '/shoe-eval/spu');
+    const onPage = page.locator(`[data-testid="product-want"][data-spu-id="${spuId}"]`);
+    await expect.poll(() => onPage.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await waitForHydration(page);
+    expect(await onPage.getAttribute('aria-pressed')).toBe('true');
+
+    // An AR product wanted (through our call): its card on the AR page says 已想要.
+    const { list } = await api(contract.activity.arSpuList, {});
+    const ar = list[0];
+    if (!ar) throw new Error('no AR products');
+    await api(contract.commerce.productWant, { spuId: ar.spuId, want: true });
+    await page.goto(`${baseURL}/activity/new-year-ar`);
+    await waitForHydration(page);
+    const arWant = page
+      .getByTestId('ar-products')
+      .locator(`[data-testid="product-want"][data-spu-id="${ar.spuId}"]`);
+    expect(await arWant.getAttribute('aria-pressed')).toBe('true');
+    expect(await arWant.textContent()).toBe('已想要');
+    await page.context().close();
+  });
+
   it('a visitor who taps 想要 is sent to log in', async () => {
     const facts = await richTextFacts(baseURL);
     const page = await phone.newPage();
@@ -89,5 +129,22 @@ describe('product wants', () => {
         return detail.products.find((p) => p.spuId === facts.spuId)?.isCollection;
       })
       .toBe(1);
+
+    // The shoe evaluation list in the app: the same native fav action, and the product page agrees.
+    await sim.goto('/shoe-eval');
+    await waitForHydration(sim.page);
+    const button = sim.page
+      .locator('[data-testid="product-want"][data-ready="true"][aria-pressed="false"]')
+      .first();
+    const spuId = Number(await button.getAttribute('data-spu-id'));
+    await button.click();
+    await expect.poll(favParams).toContainEqual({ spuId, want: true });
+    await sim.goto(`/shoe-eval/spu?spuId=${spuId}`);
+    await waitForHydration(sim.page);
+    await expect
+      .poll(() =>
+        sim.page.locator(`[data-testid="product-want"][data-spu-id="${spuId}"]`).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
   });
 });

@@ -1,9 +1,8 @@
 import type { ProductCard as Product } from '@h5/contract';
 import { formatCount, optimiseImageUrl, PRODUCT_JUMP } from '@h5/core';
-import { useEffect, useState } from 'react';
 import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { JumpLink } from '../../shell/JumpLink';
-import { useWant } from '../commerce/use-want';
+import { WantButton } from '../commerce/WantButton';
 import { Stars } from './Stars';
 
 const LOGO_WIDTH = 160;
@@ -14,10 +13,6 @@ const LOGO_WIDTH = 160;
  * want button beside it (想要 / 已想要) is the viewer's want, the same on every card of the product.
  */
 export function ProductCard({ product }: { product: Product }) {
-  const want = useWant(product.spuId, product);
-  // The article hydrates after the page (its own chunk): the button says when it answers taps.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
   return (
     <div className="h5-product-row" data-testid="product-row">
       <JumpLink
@@ -55,16 +50,7 @@ export function ProductCard({ product }: { product: Product }) {
           </p>
         </div>
       </JumpLink>
-      <button
-        type="button"
-        className="h5-product-want"
-        aria-pressed={want.wanted}
-        onClick={want.toggle}
-        data-testid="product-want"
-        data-ready={ready}
-      >
-        {want.wanted ? PRODUCT_TEXT.wanted : PRODUCT_TEXT.want}
-      </button>
+      <WantButton product={product} className="h5-product-want" />
     </div>
   );
 }

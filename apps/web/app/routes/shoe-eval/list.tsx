@@ -8,6 +8,7 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
 import { PagedListView } from '../../shell/PagedListView';
 import { PageHeader } from '../../shell/PageHeader';
+import { WantButton } from '../commerce/WantButton';
 import { PullIndicator } from '../content/PullIndicator';
 import { usePullToRefresh } from '../content/use-pull-to-refresh';
 import type { Route } from './+types/list';
@@ -44,7 +45,7 @@ export default function ShoeEvalList({ loaderData }: Route.ComponentProps) {
           {(items) => (
             <ul className={styles.list}>
               {items.map((item) => (
-                <li key={item.product.spuId}>
+                <li key={item.product.spuId} className={styles.row}>
                   <Link
                     className={styles.item}
                     to={`/shoe-eval/spu?spuId=${item.product.spuId}`}
@@ -73,6 +74,7 @@ export default function ShoeEvalList({ loaderData }: Route.ComponentProps) {
                       </span>
                     </span>
                   </Link>
+                  <WantButton product={item.product} className={styles.want} />
                 </li>
               ))}
             </ul>

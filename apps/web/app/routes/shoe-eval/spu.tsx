@@ -10,6 +10,7 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { WantButton } from '../commerce/WantButton';
 import { PullIndicator } from '../content/PullIndicator';
 import { usePullToRefresh } from '../content/use-pull-to-refresh';
 import type { Route } from './+types/spu';
@@ -86,6 +87,7 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
               <span className={styles.price}>{PRODUCT_TEXT.price(product.price)}</span>
             </p>
           </div>
+          <WantButton product={product} className={styles.wantInline} />
         </div>
       </section>
       <section className={styles.card} data-testid="shoe-eval-aggregate" aria-label={text.average}>
