@@ -4,6 +4,7 @@ import { invalidate } from '../../lib/data-layer/cache';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { useApi } from '../../lib/use-api';
 import styles from '../creator/creator.module.css';
+import { trackLiveAction } from './track-live';
 import { useOnce } from './use-once';
 
 /**
@@ -35,6 +36,7 @@ export function GroupManage({
         const saved = await api((c) => c.live.editGroup, { ...context, name: draft }, { errorToast: false });
         setError(null);
         setEditing(false);
+        trackLiveAction('rename', context);
         invalidate('live.');
         toast(text.renameDone(saved.name));
         onRenamed();
