@@ -58,6 +58,16 @@ describe('live: host centre, fans group, console and jump in a phone browser (is
       .poll(() => host.getByTestId('rename-error').textContent(), { timeout: 10_000 })
       .toMatch(/^粉丝团名称 30 天内只能修改 1 次/);
 
+    // The fans group page with userRole=1 is the host's view (group management and the ranks);
+    // the same page without it is the audience's.
+    await open(host, `${baseURL}/live/fans-group?streamId=${streamId}&userRole=1`);
+    expect(await host.getByTestId('fans-group').getAttribute('data-view')).toBe('host');
+    expect(await host.getByTestId('group-name').textContent()).toBe('闪电团');
+    await host.getByTestId('host-ranks').waitFor();
+    await open(host, `${baseURL}/live/fans-group?streamId=${streamId}`);
+    expect(await host.getByTestId('fans-group').getAttribute('data-view')).toBe('audience');
+    expect(await host.getByTestId('rename-open').count()).toBe(0);
+
     // The fan: joins and watches 10 minutes on the console, then opens the fans group page.
     const fanTokens = await apiLogin(baseURL);
     const fan = await phone.newPage();
