@@ -34,7 +34,7 @@ async function productToEvaluate(baseURL: string, tokens: NativeTokens) {
   return item;
 }
 
-async function evaluate(page: Page, baseURL: string, tokens: NativeTokens, withPhotos: boolean) {
+async function evaluate(page: Page, baseURL: string, tokens: NativeTokens) {
   const before = await productToEvaluate(baseURL, tokens);
   const spuId = before.product.spuId;
   await page.goto(`${baseURL}/shoe-eval`);
@@ -50,15 +50,13 @@ async function evaluate(page: Page, baseURL: string, tokens: NativeTokens, withP
   await page.getByTestId('dim-comfort-5').click();
   await page.getByTestId('dim-value-3').click();
   await page.locator('textarea[name=text]').fill('脚感软，尺码正常，配色好看');
-  if (withPhotos) {
-    await page.getByTestId('evidence-input').setInputFiles([
-      { name: 'shoe-1.png', mimeType: 'image/png', buffer: await photo(1) },
-      { name: 'shoe-2.png', mimeType: 'image/png', buffer: await photo(2) },
-    ]);
-    await expect
-      .poll(() => page.getByTestId('shoe-evaluate-submit').isEnabled(), { timeout: 20_000 })
-      .toBe(true);
-  }
+  await page.getByTestId('evidence-input').setInputFiles([
+    { name: 'shoe-1.png', mimeType: 'image/png', buffer: await photo(1) },
+    { name: 'shoe-2.png', mimeType: 'image/png', buffer: await photo(2) },
+  ]);
+  await expect
+    .poll(() => page.getByTestId('shoe-evaluate-submit').isEnabled(), { timeout: 20_000 })
+    .toBe(true);
   await page.getByTestId('shoe-evaluate-submit').dblclick();
   await page.waitForURL((url) => url.pathname === '/shoe-eval/spu');
   await page.getByTestId('shoe-eval-mine').waitFor();
@@ -66,11 +64,11 @@ async function evaluate(page: Page, baseURL: string, tokens: NativeTokens, withP
   expect(await page.getByTestId('shoe-eval-count').textContent()).toBe(`${expected} 人测评`);
   expect(await page.getByTestId('shoe-eval-start').count()).toBe(0);
   const mine = page.getByTestId('shoe-eval-mine');
-  expect(await mine.locator('img[loading=lazy]').count()).toBe(withPhotos ? 3 : 1);
+  expect(await mine.locator('img[loading=lazy]').count()).toBe(3);
   const info = await e2eApi(baseURL, tokens)(contract.shoeEval.shoeEvalInfo, { spuId });
   expect(info.aggregate.count).toBe(expected);
   expect(info.mine).toMatchObject({ score: 8.5, dimensions: { comfort: 5, looks: 4, value: 3 } });
-  expect(info.mine?.images).toHaveLength(withPhotos ? 2 : 0);
+  expect(info.mine?.images).toHaveLength(2);
   // Back on the list, my score is there.
   await page.goto(`${baseURL}/shoe-eval`);
   await waitForHydration(page);
@@ -90,14 +88,19 @@ describe('shoe evaluations', () => {
     const tokens = await apiLogin(baseURL);
     const page = await phone.newPage();
     await setSessionCookies(page, baseURL, tokens);
-    await evaluate(page, baseURL, tokens, true);
+    await evaluate(page, baseURL, tokens);
     await page.context().close();
   });
 
-  it('in the app: the same, logged in natively', async () => {
+  it('in the app: the same with photos through the app’s upload gateway, logged in natively', async () => {
     const sim = await app.launch();
     await sim.login();
-    await evaluate(sim.page, baseURL, sim.session as NativeTokens, false);
+    const tokenCalls: string[] = [];
+    sim.page.on('request', (request) => {
+      if (request.url().includes('/oss-platform/token/')) tokenCalls.push(new URL(request.url()).pathname);
+    });
+    await evaluate(sim.page, baseURL, sim.session as NativeTokens);
+    expect(new Set(tokenCalls)).toEqual(new Set([contract.upload.tokenApp.path]));
   });
 
   it('a visitor who opens the form is sent to log in', async () => {
