@@ -110,6 +110,25 @@ describe('h5-sociality activities in the app', () => {
     await makePicture(sim.page, await photo(520, 520), 'comic');
     await sim.page.getByTestId('ai-result').waitFor({ timeout: 30_000 });
     expect(await sim.page.evaluate(() => (window as { beforeLogin?: boolean }).beforeLogin)).toBe(true);
+
+    // A one-colour photo in the app: the spec's text for 201150102, then the review's reason.
+    await sim.page.getByTestId('upload-remove').click();
+    await makePicture(sim.page, await solid());
+    const error = sim.page.getByTestId('ai-error');
+    await error.waitFor();
+    expect(await error.getAttribute('data-code')).toBe('201150102');
+    expect(await error.textContent()).toBe('用户图片审核未通过原因：图片几乎是一种颜色，看不出内容');
+  });
+
+  it('strange encounters: the native login does not reload the page either (spec §2 exempt path)', async () => {
+    const sim = await app.launch();
+    await sim.goto('/h5-sociality/strange-encounters');
+    await waitForHydration(sim.page);
+    await sim.page.evaluate(() => Object.assign(window, { beforeLogin: true }));
+    await sim.page.getByTestId('activity-login').click();
+    await loginThroughSheet(sim);
+    await sim.page.getByTestId('activity-joined').waitFor();
+    expect(await sim.page.evaluate(() => (window as { beforeLogin?: boolean }).beforeLogin)).toBe(true);
   });
 
   it('520: an app older than the AI gate gets 201150107 and the upgrade text', async () => {
