@@ -53,6 +53,22 @@ async function signUpOnLanding(page: Page, landingUrl: string, inviterName: stri
   return phone;
 }
 
+/** On the tasks page a sign-up leads to: three follows from the suggested creators finish a task. */
+async function followThreeCreators(page: Page) {
+  await page.getByTestId('starter-tasks').waitFor();
+  const follow = page.getByTestId('starter-task-follow');
+  expect(await follow.getAttribute('data-progress')).toBe('0/3');
+  await follow.getByTestId('starter-task-action').click();
+  const creators = page.getByTestId('suggested-creator');
+  await expect.poll(() => creators.count()).toBeGreaterThanOrEqual(3);
+  for (let i = 0; i < 3; i++) {
+    const button = creators.nth(i).getByTestId('suggested-follow');
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+  }
+  await expect.poll(() => follow.getAttribute('data-progress')).toBe('3/3');
+}
+
 /** The inviter's page after a reload shows `count` sign-ups and their reward, each once. */
 async function expectJoined(page: Page, baseURL: string, count: number) {
   await openInvite(page, baseURL);
@@ -99,18 +115,7 @@ describe('invitations in a phone browser', () => {
     expect(invitee.userName).toMatch(/^用户\d{4}$/);
 
     // The invitee, on the tasks page the sign-up led to, follows three creators: a starter task.
-    await visitor.getByTestId('starter-tasks').waitFor();
-    const follow = visitor.getByTestId('starter-task-follow');
-    expect(await follow.getAttribute('data-progress')).toBe('0/3');
-    await follow.getByTestId('starter-task-action').click();
-    const creators = visitor.getByTestId('suggested-creator');
-    await expect.poll(() => creators.count()).toBeGreaterThanOrEqual(3);
-    for (let i = 0; i < 3; i++) {
-      const button = creators.nth(i).getByTestId('suggested-follow');
-      await button.click();
-      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
-    }
-    await expect.poll(() => follow.getAttribute('data-progress')).toBe('3/3');
+    await followThreeCreators(visitor);
 
     await expectJoined(inviter, baseURL, 1);
     expect(await inviter.getByTestId('invitee').getAttribute('data-user-id')).toBe(String(invitee.userId));
@@ -194,9 +199,17 @@ describe('invitations in the app (simulator)', () => {
 
     const visitor = await apps.launch();
     await signUpOnLanding(visitor.page, landingUrl, me.userName);
+    await followThreeCreators(visitor.page);
     const progress = await e2eApi(baseURL, tokens)(contract.invite.activityPage, {});
     expect(progress.totals).toMatchObject({ signUps: 1, rewardPoints: INVITE_REWARD_POINTS });
     expect(userIdOf(tokens)).toBe(me.userId);
     await expectJoined(sim.page, baseURL, 1);
+    // The inviter, in the app, sees the invitee's finished task.
+    await expect
+      .poll(async () => {
+        await openInvite(sim.page, baseURL);
+        return sim.page.getByTestId('invitee-task-follow').getAttribute('data-done');
+      })
+      .toBe('true');
   });
 });
