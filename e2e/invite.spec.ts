@@ -148,6 +148,44 @@ describe('invitations in a phone browser', () => {
     await visitor.context().close();
   });
 
+  it('in WeChat’s browser: the invitation and its landing configure WeChat’s share with the landing; 分享 says where WeChat’s menu is', async () => {
+    // A stand-in for jweixin (no network here), served at its real URL.
+    const sdk = `window.wx = {
+      config: function (o) { window.__wx = { config: o }; },
+      ready: function (cb) { setTimeout(cb, 0); },
+      error: function () {},
+      updateAppMessageShareData: function (d) { window.__wx.app = d; },
+      updateTimelineShareData: function (d) { window.__wx.timeline = d; },
+    };`;
+    const tokens = await apiLogin(baseURL);
+    const me = await e2eApi(baseURL, tokens)(contract.auth.me, {});
+    const page = await phone.newPage({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN',
+    });
+    await page.route('https://res.wx.qq.com/open/js/jweixin-1.6.0.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: sdk }),
+    );
+    await setSessionCookies(page, baseURL, tokens);
+    const code = await openInvite(page, baseURL);
+    const landingUrl = `${baseURL}/invite/landing?code=${code}`;
+    const shared = () =>
+      page.evaluate(
+        () => (window as unknown as { __wx?: { app?: { title: string; link: string } } }).__wx?.app,
+      );
+    await expect
+      .poll(shared)
+      .toEqual(expect.objectContaining({ title: `${me.userName} 邀请你加入社区`, link: landingUrl }));
+    await page.getByTestId('invite-share').click();
+    await expect.poll(() => text(page, 'invite-toast')).toBe('点击右上角「…」，发送给朋友或分享到朋友圈');
+
+    // The landing, opened in WeChat, passes on the same invitation.
+    await page.goto(landingUrl);
+    await waitForHydration(page);
+    await expect.poll(shared).toEqual(expect.objectContaining({ link: landingUrl }));
+    await page.context().close();
+  });
+
   it('a logged-in new user accepts an invitation on the landing', async () => {
     const inviterTokens = await apiLogin(baseURL);
     const start = await e2eApi(baseURL, inviterTokens)(contract.invite.startInvite, {});
