@@ -202,12 +202,21 @@ describe('invitations in a phone browser', () => {
     await page.context().close();
   });
 
-  it('an unknown invitation gets a page of its own; a visitor of /invite goes to the login', async () => {
+  it('an unknown and an expired invitation each get a page of their own; a visitor of /invite goes to the login', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/invite/landing?code=NOSUCH99`);
     await waitForHydration(page);
     expect(await page.getByTestId('invite-dead').getAttribute('data-kind')).toBe('unknown');
     expect(await text(page, 'invite-dead-message')).toBe('没有找到这份邀请，请向好友确认链接后重新打开');
+    // The seed's expired invitation of the demo creator.
+    await page.goto(`${baseURL}/invite/landing?code=WARMUP25`);
+    await waitForHydration(page);
+    expect(await page.getByTestId('invite-dead').getAttribute('data-kind')).toBe('expired');
+    expect(await page.getByTestId('invite-dead').textContent()).toContain('邀请已过期');
+    expect(await text(page, 'invite-dead-message')).toBe(
+      '这份邀请已超过 30 天有效期，请让好友重新发送邀请链接',
+    );
+    expect(await page.getByTestId('invite-signup-form').count()).toBe(0);
     await page.goto(`${baseURL}/invite`);
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();

@@ -5,11 +5,13 @@ import { invitations, inviteBindings, inviteRewards, users } from '../schema';
 import { DEMO_CREATOR_ID } from './creator-portrait';
 
 // Issue 18 points 1, 2: the demo creator's invitation, so the landing has a live code to show
-// (`/invite/landing?code=HAPPY258`), and a few seeded people who joined through it, spread over
+// (`/invite/landing?code=HAPPY258`) and an expired one (`WARMUP25`), and a few seeded people who joined through it, spread over
 // the last days, so the demo creator's progress and weekly report show something real.
 
 /** The demo creator's invitation code (the code alphabet's letters and digits). */
 export const SEED_INVITE_CODE = 'HAPPY258';
+/** The demo creator's earlier invitation, expired long ago: the landing's expired page has a real code. */
+export const SEED_EXPIRED_INVITE_CODE = 'WARMUP25';
 /** Seeded people (not creators) who joined through it, and how many days ago each did. */
 const SEED_INVITEES = [
   { userId: 281, daysAgo: 0 },
@@ -34,6 +36,15 @@ export async function insertInviteSeed(db: Db): Promise<void> {
     .onConflictDoUpdate({ target: invitations.code, set: { expiresAt } })
     .returning({ id: invitations.id, inviterId: invitations.inviterId });
   if (!invitation || invitation.inviterId !== DEMO_CREATOR_ID) return;
+  await db
+    .insert(invitations)
+    .values({
+      code: SEED_EXPIRED_INVITE_CODE,
+      inviterId: DEMO_CREATOR_ID,
+      createdAt: sql`now() - make_interval(days => ${INVITE_TTL_DAYS * 3})`,
+      expiresAt: sql`now() - make_interval(days => ${INVITE_TTL_DAYS * 2})`,
+    })
+    .onConflictDoNothing();
   const ids = SEED_INVITEES.map((i) => i.userId);
   const present = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
   const have = new Set(present.map((row) => row.id));
