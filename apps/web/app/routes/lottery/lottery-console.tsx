@@ -12,8 +12,8 @@ import styles from './lottery.module.css';
 export const meta: Route.MetaFunction = () => [{ title: `${text.consoleTitle} · ${SHELL_TEXT.siteTitle}` }];
 
 const FIELDS = [
-  ['streamId', '直播场次 streamId'],
-  ['hostUserId', '主播 userId'],
+  ['streamId', '直播场次 ID'],
+  ['hostUserId', '主播用户 ID'],
   ['prize', '奖品'],
   ['quantity', '奖品数量'],
   ['drawInSeconds', '多少秒后开奖'],
