@@ -5,7 +5,7 @@ import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { loginThroughSheet } from './support/native-login';
-import { pageViewSent, waitForHydration } from './support/page';
+import { pageViewSent, pullToRefresh, waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
 // Issue 15 points 1 and 5: the creator data centre, as the seeded demo creator (user 1).
@@ -135,6 +135,50 @@ describe('creator data centre in a phone browser', () => {
 
 describe('creator data centre in the app', () => {
   const app = useAppSimulator();
+  const baseURL = inject('baseURL');
+
+  it('the seeded creator, in the app: 创作中心, periods, the fans portrait, a content’s chart; another app user’s view shows after a pull to refresh', async () => {
+    const tokens = inject('demoSessions').dataCentre;
+    const api = e2eApi(baseURL, tokens);
+    const sim = await app.launch();
+    await sim.login(tokens);
+    await sim.goto('/community/user?userId=1');
+    await waitForHydration(sim.page);
+    await sim.page.getByTestId('creator-centre').click();
+    await sim.page.waitForURL('**/creator/data-center');
+    await sim.page.getByTestId('summary').waitFor();
+    await sim.page.getByTestId('period-90').click();
+    await sim.page.waitForURL('**/creator/data-center?period=90');
+    const quarter = await api(contract.creator.dataCenterSummery, { period: 90 });
+    await expect.poll(() => figureOf(sim.page, 'views')).toBe(quarter.views.value);
+    await sim.page.getByTestId('fans-portrait').scrollIntoViewIfNeeded();
+    await sim.page.locator('[data-testid="chart-gender"] [data-drawn="true"] canvas').waitFor();
+    const firstRow = sim.page.getByTestId('content-figure-row').first();
+    const contentId = Number(await firstRow.getAttribute('data-content-id'));
+    await firstRow.click();
+    await sim.page.waitForURL(`**/creator/data-center/content/${contentId}?period=90`);
+    await sim.page.locator('[data-testid="chart-daily"] [data-drawn="true"] canvas').waitFor();
+    await sim.page.goBack();
+    await sim.page.waitForURL('**/creator/data-center?period=90');
+    await sim.page.getByTestId('summary').waitFor();
+
+    // Another app user reads the content: its page view reaches the collector.
+    const reader = await app.launch();
+    await reader.login();
+    const sent = pageViewSent(reader.page);
+    await reader.goto(`/community/content/${contentId}`);
+    await sent;
+    await expect
+      .poll(async () => (await api(contract.creator.dataCenterSummery, { period: 90 })).views.value, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(quarter.views.value);
+    await sim.page.evaluate(() => window.scrollTo(0, 0));
+    await pullToRefresh(sim.page);
+    await expect
+      .poll(() => figureOf(sim.page, 'views'), { timeout: 10_000 })
+      .toBeGreaterThan(quarter.views.value);
+  });
 
   it('a visitor gets the native login, then the data centre', async () => {
     const sim = await app.launch();

@@ -1,5 +1,5 @@
 import type { CallOptions } from '@h5/request';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LazyApi } from '../api-client';
 import { isNotFoundError } from '../not-found';
 import { useApi } from '../use-api';
@@ -36,8 +36,9 @@ export function cachedEntry<N extends EntryName>(name: N, input: InputOf<N>): Ou
 
 /**
  * One value of a contract entry (decision record 005): the loader's data as the seed (just
- * fetched, so it wins over a cached copy and replaces it), else the cached value, else (the
- * prefetch timed out) loaded in the browser; cached across client navigations.
+ * fetched, so it wins over a cached copy and replaces it) until the cache moves on from it (a
+ * `reload`, a pull to refresh, a write's `put`), else the cached value, else (the prefetch timed
+ * out) loaded in the browser; cached across client navigations.
  */
 export function useEntry<N extends EntryName>(
   name: N,
@@ -52,11 +53,16 @@ export function useEntry<N extends EntryName>(
     (): EntryState<OutputOf<N>> => (seed ? { status: 'ready', data: seed } : { status: 'loading' }),
     [seed],
   );
+  // What the cache held when this seed arrived: anything put since (the seed itself, a reload's
+  // answer, a write's) speaks; before that the seed does, over an older cached copy.
+  const atSeed = useRef<unknown[]>([]);
+  if (atSeed.current[0] !== seed) atSeed.current = [seed, cached];
+  const later = cached && cached !== atSeed.current[1];
   // biome-ignore lint/correctness/useExhaustiveDependencies: one input per key
   const reload = useCallback(() => void load(api, name, input, options), [api, key]);
   useEffect(() => {
     if (seed) put(key, seeded);
     else if (!peek(key)) reload();
   }, [key, seed, seeded, reload]);
-  return [seed ? seeded : (cached ?? seeded), reload] as const;
+  return [seed && !later ? seeded : (cached ?? seeded), reload] as const;
 }
