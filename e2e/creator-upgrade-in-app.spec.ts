@@ -7,9 +7,10 @@ import { waitForHydration } from './support/page';
 describe('creator tools inside the app', () => {
   const app = useAppSimulator();
 
-  it('a new app user sees 新手创作者 with nothing to receive, and applies for a video account through the app gateway', async () => {
+  it('a new app user sees 新手创作者 with nothing to receive, applies for a video account through the app gateway, is approved on the review page and sees the public card', async () => {
     const sim = await app.launch();
-    await sim.login();
+    const tokens = await sim.login();
+    const userId = Number(tokens.duToken.split('|')[1]);
     await sim.goto('/creator/upgrade');
     await waitForHydration(sim.page);
     expect(await sim.page.getByTestId('upgrade-level').textContent()).toContain('新手创作者');
@@ -49,5 +50,22 @@ describe('creator tools inside the app', () => {
     await expect
       .poll(() => sim.page.getByTestId('video-account-state').getAttribute('data-state'), { timeout: 10_000 })
       .toBe('pending');
+
+    // The internal review page (another person's screen) approves it.
+    const reviewer = await app.launch();
+    await reviewer.goto('/internal/video-account-review');
+    await waitForHydration(reviewer.page);
+    const application = reviewer.page.locator(`[data-testid="review-application"][data-user-id="${userId}"]`);
+    await application.waitFor();
+    await application.getByTestId('review-approve').click();
+    await expect.poll(() => application.count(), { timeout: 10_000 }).toBe(0);
+
+    // Back in the app: approved, and the public card.
+    await sim.page.reload();
+    await waitForHydration(sim.page);
+    expect(await sim.page.getByTestId('video-account-state').getAttribute('data-state')).toBe('approved');
+    await sim.page.getByTestId('video-account-card-link').click();
+    await sim.page.getByTestId('video-account-card').waitFor();
+    expect(await sim.page.getByTestId('video-account-card').textContent()).toContain('app 视频号');
   });
 });
