@@ -130,6 +130,17 @@ describe('creator data centre in a phone browser', () => {
     await page.unroute('**/data-center/summery**');
     await page.getByTestId('summary-failed').getByRole('button').click();
     await page.getByTestId('summary').waitFor();
+
+    // A pull to refresh while the fans portrait fails: its placeholder in its card, no toast.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await pullToRefresh(page);
+    const portrait = page.getByTestId('fans-portrait');
+    await portrait.getByTestId('placeholder-network-error').waitFor();
+    await page.getByTestId('summary').waitFor();
+    expect(await page.getByTestId('page-toast').textContent()).toBe('');
+    await page.unroute('**/data-center/fans-portrait**');
+    await portrait.getByRole('button').click();
+    await page.getByTestId('fans-total').waitFor();
   });
 });
 
