@@ -139,6 +139,15 @@ describe('product wants', () => {
     const spuId = Number(await button.getAttribute('data-spu-id'));
     await button.click();
     await expect.poll(favParams).toContainEqual({ spuId, want: true });
+    // Recorded by our call after the native action (a navigation before it lands would cut it off).
+    await expect
+      .poll(async () => {
+        const info = await e2eApi(baseURL, sim.session as NativeTokens)(contract.shoeEval.shoeEvalInfo, {
+          spuId,
+        });
+        return info.product.isCollection;
+      })
+      .toBe(1);
     await sim.goto(`/shoe-eval/spu?spuId=${spuId}`);
     await waitForHydration(sim.page);
     await expect

@@ -5,7 +5,7 @@
 // data scripts (ServerRouter), and through NonceContext root's own (Scripts, ScrollRestoration,
 // the early error collector, Vite's preload nonce). The head leaves with its stylesheets inlined
 // (lib/inline-styles.server.ts).
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough, pipeline, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -64,7 +64,13 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
           const page = withInlineStyles(nonce);
-          page.pipe(body);
+          // A reader that goes away mid-page (a closed tab) destroys `body` with an error, possibly
+          // after the page was written: it must always reach a handler (an unhandled stream error
+          // ends the process), and it stops React.
+          body.on('error', () => abort());
+          pipeline(page, body, (error) => {
+            if (error) abort();
+          });
           pipe(page);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
