@@ -1,3 +1,4 @@
+import type { AppSimulator } from '@h5/app-simulator';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api';
@@ -95,21 +96,31 @@ describe('h5-sociality activities in a phone browser', () => {
   });
 });
 
+/**
+ * Opens an activity page in the app and logs in natively from its button; answers whether the
+ * page is still the one loaded before the login (spec §2: these paths are not reloaded).
+ */
+async function loginInPlace(sim: AppSimulator, path: string, shown: string): Promise<() => Promise<boolean>> {
+  await sim.goto(path);
+  await waitForHydration(sim.page);
+  await sim.page.evaluate(() => Object.assign(window, { beforeLogin: true }));
+  await sim.page.getByTestId('activity-login').click();
+  await loginThroughSheet(sim);
+  await sim.page.getByTestId(shown).waitFor({ state: 'attached' });
+  return async () =>
+    (await sim.page.evaluate(() => (window as { beforeLogin?: boolean }).beforeLogin)) === true;
+}
+
 describe('h5-sociality activities in the app', () => {
   const app = useAppSimulator();
 
   it('520: the native login does not reload the page; the picture is made', async () => {
     const sim = await app.launch();
-    await sim.goto('/h5-sociality/520');
-    await waitForHydration(sim.page);
-    await sim.page.evaluate(() => Object.assign(window, { beforeLogin: true }));
-    await sim.page.getByTestId('activity-login').click();
-    await loginThroughSheet(sim);
-    await sim.page.getByTestId('evidence-input').waitFor({ state: 'attached' });
-    expect(await sim.page.evaluate(() => (window as { beforeLogin?: boolean }).beforeLogin)).toBe(true);
+    const samePage = await loginInPlace(sim, '/h5-sociality/520', 'evidence-input');
+    expect(await samePage()).toBe(true);
     await makePicture(sim.page, await photo(520, 520), 'comic');
     await sim.page.getByTestId('ai-result').waitFor({ timeout: 30_000 });
-    expect(await sim.page.evaluate(() => (window as { beforeLogin?: boolean }).beforeLogin)).toBe(true);
+    expect(await samePage()).toBe(true);
 
     // A one-colour photo in the app: the spec's text for 201150102, then the review's reason.
     await sim.page.getByTestId('upload-remove').click();
@@ -122,13 +133,8 @@ describe('h5-sociality activities in the app', () => {
 
   it('strange encounters: the native login does not reload the page either (spec §2 exempt path)', async () => {
     const sim = await app.launch();
-    await sim.goto('/h5-sociality/strange-encounters');
-    await waitForHydration(sim.page);
-    await sim.page.evaluate(() => Object.assign(window, { beforeLogin: true }));
-    await sim.page.getByTestId('activity-login').click();
-    await loginThroughSheet(sim);
-    await sim.page.getByTestId('activity-joined').waitFor();
-    expect(await sim.page.evaluate(() => (window as { beforeLogin?: boolean }).beforeLogin)).toBe(true);
+    const samePage = await loginInPlace(sim, '/h5-sociality/strange-encounters', 'activity-joined');
+    expect(await samePage()).toBe(true);
   });
 
   it('520: an app older than the AI gate gets 201150107 and the upgrade text', async () => {

@@ -7,6 +7,7 @@ import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
+import { followSuggestedCreators } from './support/starter-tasks';
 import { setSessionCookies } from './support/web-login';
 
 // Issue 18 point 3: a new user's starter tasks, done for real and read back from the server; the
@@ -83,11 +84,7 @@ describe('starter tasks in a phone browser', () => {
     await task(page, 'follow').getByTestId('starter-task-action').click();
     const creators = page.getByTestId('suggested-creator');
     await expect.poll(() => creators.count()).toBe(6);
-    for (let i = 0; i < 3; i++) {
-      const follow = creators.nth(i).getByTestId('suggested-follow');
-      await follow.click();
-      await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
-    }
+    await followSuggestedCreators(page, 3);
     await expect.poll(() => progressOf(page, 'follow')).toBe('3/3');
 
     // The server agrees after a reload: two of three done, the streak started today.

@@ -6,7 +6,9 @@ import { apiLogin, e2eApi, nextPhone } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
+import { followSuggestedCreators } from './support/starter-tasks';
 import { sessionFromCookies, setSessionCookies } from './support/web-login';
+import { stubWechatSdk, WECHAT_USER_AGENT } from './support/wechat';
 
 // Issue 18 points 1, 2: an inviter starts an invitation and shares it; a second new user opens
 // the landing, gets an SMS code from the outbox, signs up; the inviter sees the sign-up and the
@@ -61,11 +63,7 @@ async function followThreeCreators(page: Page) {
   await follow.getByTestId('starter-task-action').click();
   const creators = page.getByTestId('suggested-creator');
   await expect.poll(() => creators.count()).toBeGreaterThanOrEqual(3);
-  for (let i = 0; i < 3; i++) {
-    const button = creators.nth(i).getByTestId('suggested-follow');
-    await button.click();
-    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
-  }
+  await followSuggestedCreators(page, 3);
   await expect.poll(() => follow.getAttribute('data-progress')).toBe('3/3');
 }
 
@@ -149,23 +147,10 @@ describe('invitations in a phone browser', () => {
   });
 
   it('in WeChat’s browser: the invitation and its landing configure WeChat’s share with the landing; 分享 says where WeChat’s menu is', async () => {
-    // A stand-in for jweixin (no network here), served at its real URL.
-    const sdk = `window.wx = {
-      config: function (o) { window.__wx = { config: o }; },
-      ready: function (cb) { setTimeout(cb, 0); },
-      error: function () {},
-      updateAppMessageShareData: function (d) { window.__wx.app = d; },
-      updateTimelineShareData: function (d) { window.__wx.timeline = d; },
-    };`;
     const tokens = await apiLogin(baseURL);
     const me = await e2eApi(baseURL, tokens)(contract.auth.me, {});
-    const page = await phone.newPage({
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN',
-    });
-    await page.route('https://res.wx.qq.com/open/js/jweixin-1.6.0.js', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: sdk }),
-    );
+    const page = await phone.newPage({ userAgent: WECHAT_USER_AGENT });
+    await stubWechatSdk(page);
     await setSessionCookies(page, baseURL, tokens);
     const code = await openInvite(page, baseURL);
     const landingUrl = `${baseURL}/invite/landing?code=${code}`;

@@ -11,6 +11,7 @@ import { takeCspViolations } from './support/csp';
 import { dismissLoginSheet } from './support/native-login';
 import { FEED_API, FEED_CARD, waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
+import { stubWechatSdk, WECHAT_USER_AGENT } from './support/wechat';
 
 /** Issue 11 point 12: the headers of every answer and the SSR pages' nonce-based CSP. */
 
@@ -181,23 +182,8 @@ describe('the pages’ CSP in the browser', () => {
   });
 
   it('in WeChat’s browser the JS-SDK loads from its CDN and takes the share data; its CDN sees only our origin', async () => {
-    // A stand-in for jweixin (no network here), served at its real URL.
-    const sdk = `window.wx = {
-      config: function (o) { window.__wx = { config: o }; },
-      ready: function (cb) { setTimeout(cb, 0); },
-      error: function () {},
-      updateAppMessageShareData: function (d) { window.__wx.app = d; },
-      updateTimelineShareData: function (d) { window.__wx.timeline = d; },
-    };`;
-    const page = await phone.newPage({
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN',
-    });
-    const referers: string[] = [];
-    await page.route('https://res.wx.qq.com/open/js/jweixin-1.6.0.js', (route) => {
-      referers.push(route.request().headers().referer ?? '');
-      return route.fulfill({ contentType: 'text/javascript', body: sdk });
-    });
+    const page = await phone.newPage({ userAgent: WECHAT_USER_AGENT });
+    const referers = await stubWechatSdk(page);
     const feed = await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 1 });
     const contentId = feed.list[0]?.contentId as number;
     await page.goto(`${baseURL}/community/content/${contentId}?from=share`);
