@@ -58,6 +58,14 @@ export const LOTTERY_TEXT = {
   entryRuleLabel: '参与条件',
   openPage: '打开抽奖页',
   drawNow: '立即开奖',
+  /** The console's fields, by the create call's input names. */
+  consoleFields: {
+    streamId: '直播场次 ID',
+    hostUserId: '主播用户 ID',
+    prize: '奖品',
+    quantity: '奖品数量',
+    drawInSeconds: '多少秒后开奖',
+  },
 } as const;
 
 /** 3 小时 05 分, 5 分 09 秒, 42 秒: the time until the draw. */

@@ -41,7 +41,7 @@ export default function Commission({ loaderData }: Route.ComponentProps) {
       <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
       <main className={styles.main}>
         {state.status === 'ready' ? (
-          <Body state={state.data} onChanged={() => setSeeded(false)} />
+          <Body state={state.data} />
         ) : state.status === 'loading' ? (
           <div className={styles.skeleton} aria-hidden="true" />
         ) : (
@@ -52,12 +52,11 @@ export default function Commission({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Body({ state, onChanged }: { state: CommissionState; onChanged: () => void }) {
+function Body({ state }: { state: CommissionState }) {
   const api = useApi();
-  // The answer is the membership as it is now; the loader's seed stops speaking, the cache shows it.
+  // The answer is the membership as it is now: put in the cache, it speaks over the loader's seed.
   const join = useFormCall<CommissionState>((next) => {
     put<EntryState<CommissionState>>(KEY, { status: 'ready', data: next });
-    onChanged();
   });
   return (
     <>

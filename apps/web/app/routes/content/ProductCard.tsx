@@ -50,7 +50,7 @@ export function ProductCard({ product }: { product: Product }) {
           </p>
         </div>
       </JumpLink>
-      <WantButton product={product} className="h5-product-want" />
+      <WantButton product={product} />
     </div>
   );
 }

@@ -11,13 +11,7 @@ import styles from './lottery.module.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.consoleTitle} · ${SHELL_TEXT.siteTitle}` }];
 
-const FIELDS = [
-  ['streamId', '直播场次 ID'],
-  ['hostUserId', '主播用户 ID'],
-  ['prize', '奖品'],
-  ['quantity', '奖品数量'],
-  ['drawInSeconds', '多少秒后开奖'],
-] as const;
+const FIELDS = Object.entries(text.consoleFields) as [keyof typeof text.consoleFields, string][];
 
 /**
  * Internal (not in `pro`, like /internal/upload): a host starts a lottery in a stream and draws

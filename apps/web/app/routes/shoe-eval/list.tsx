@@ -13,6 +13,7 @@ import { PullIndicator } from '../content/PullIndicator';
 import { usePullToRefresh } from '../content/use-pull-to-refresh';
 import type { Route } from './+types/list';
 import { ShoeStars } from './ShoeStars';
+import '../commerce/want.css';
 import styles from './shoe-eval.module.css';
 
 const PAGE_SIZE = 20;

@@ -15,6 +15,7 @@ import { PullIndicator } from '../content/PullIndicator';
 import { usePullToRefresh } from '../content/use-pull-to-refresh';
 import type { Route } from './+types/spu';
 import { ShoeStars } from './ShoeStars';
+import '../commerce/want.css';
 import styles from './shoe-eval.module.css';
 
 export const meta: Route.MetaFunction = ({ data }) => [
