@@ -4,18 +4,35 @@ import { z } from 'zod';
 export const DB_INT_MIN = -2_147_483_648;
 export const DB_INT_MAX = 2_147_483_647;
 
-/**
- * A query-string integer: strings from the URL are coerced, bounds are checked. Never wider than
- * an `integer` column (a wider bound is a mistake here: use {@link idSchema} for ids).
- */
-export function queryInt(min: number, max: number) {
-  if (min < DB_INT_MIN || max > DB_INT_MAX)
-    throw new RangeError(`queryInt(${min}, ${max}) is wider than an integer column`);
-  return z.coerce.number().int().min(min).max(max);
-}
-
 /** The refusal of an integer outside [min, max] (names the range; the field comes before it). */
 const intRangeError = (min: number, max: number) => `须为 ${min} 到 ${max} 的整数`;
+
+/** Text that is an integer as written: an optional minus and decimal digits, nothing else. */
+const INTEGER_TEXT = /^-?\d{1,16}$/;
+
+/**
+ * An integer as the wire carries it (issue 26 point 1): a JSON number, or in a query string or
+ * form field (where every value is text) decimal digits. Never `Number()` of whatever came:
+ * that takes `[4]` and `"4.0"` as 4, `true` as 1 and `""` as 0. Anything else stays as sent, so
+ * the number schema refuses it naming the field.
+ */
+export function wireInt(min: number, max: number, error?: string) {
+  if (min < DB_INT_MIN || max > DB_INT_MAX)
+    throw new RangeError(`wireInt(${min}, ${max}) is wider than an integer column`);
+  const params = error === undefined ? undefined : { error };
+  return z.preprocess(
+    (value) => (typeof value === 'string' && INTEGER_TEXT.test(value) ? Number(value) : value),
+    z.number(params).int(params).min(min, params).max(max, params),
+  );
+}
+
+/**
+ * A query-string integer from min to max (a number, or digits as text). Never wider than an
+ * `integer` column (a wider bound is a mistake here: use {@link idSchema} for ids).
+ */
+export function queryInt(min: number, max: number) {
+  return wireInt(min, max);
+}
 
 /** An integer of a JSON body that fits an `integer` column; anything else is refused naming the field. */
 export function dbInt(min = DB_INT_MIN, max = DB_INT_MAX) {
@@ -26,14 +43,11 @@ export function dbInt(min = DB_INT_MIN, max = DB_INT_MAX) {
 const ID_ERROR = intRangeError(1, DB_INT_MAX);
 
 /**
- * A row id (an `integer` identity): 1 to 2147483647, coerced, since ids come from query strings
- * and from older pages as numeric strings. `userId=2147483648` is a 400, never a database error.
+ * A row id (an `integer` identity): 1 to 2147483647, a number or digits as text, since ids come
+ * from query strings and from older pages as numeric strings. `userId=2147483648` is a 400, never
+ * a database error; `[4]`, `true` and `4.5` are 400s, never row 4 or 1.
  */
-export const idSchema = z.coerce
-  .number({ error: ID_ERROR })
-  .int({ error: ID_ERROR })
-  .min(1, { error: ID_ERROR })
-  .max(DB_INT_MAX, { error: ID_ERROR });
+export const idSchema = wireInt(1, DB_INT_MAX, ID_ERROR);
 
 export const imageSchema = z.object({
   url: z.string(),

@@ -54,6 +54,30 @@ export const CRAFTED_CURSORS = [
 
 /** Integers no `integer` column holds, a float past every range and a non-number. */
 const BAD_INTEGERS = [2_147_483_648, -2_147_483_649, 1e308, 'abc'];
+/**
+ * Values `Number()` turns into an integer that are none (issue 26 point 1): built from the field's
+ * valid value, so a schema that coerces them reaches the handler with a real id and answers 200.
+ */
+const notIntegersInJson = (valid: unknown): unknown[] => [
+  [valid],
+  [String(valid)],
+  true,
+  false,
+  Number(valid) + 0.5,
+  { value: valid },
+  `${String(valid)}.0`,
+  `${String(valid)}e0`,
+  ` ${String(valid)}`,
+  '',
+];
+/** The same in a query string or form field, where every value is text. */
+const notIntegersInText = (valid: unknown): string[] => [
+  `${String(valid)}.0`,
+  `${String(valid)}e0`,
+  `0x${Number(valid).toString(16)}`,
+  'true',
+  ` ${String(valid)}`,
+];
 const NUL = '\u0000';
 const LONE_SURROGATE = '\uD800';
 const STRINGY = new Set<FieldKind>(['string', 'enum', 'literal']);
@@ -130,8 +154,11 @@ export function fuzzCases(
       // A URL cannot carry a lone surrogate: its UTF-8 bytes are invalid and stay percent-encoded text.
       if (!isGet && !inPath.has(String(path[0]))) add('lone surrogate', path, `a${LONE_SURROGATE}b`);
     }
-    if (kind === 'int')
+    if (kind === 'int') {
       for (const bad of BAD_INTEGERS) add(`integer ${bad}`, path, isGet ? String(bad) : bad);
+      const notIntegers = isGet ? notIntegersInText(current) : notIntegersInJson(current);
+      for (const bad of notIntegers) add(`not an integer ${JSON.stringify(bad)}`, path, bad);
+    }
   }
   // Keyset cursors are left out of the base (the first page): their cases come from the schema.
   for (const [name, field] of Object.entries(shapeOf(endpoint.request))) {

@@ -73,7 +73,8 @@ export function peel(schema: Schema): Peeled {
     } else if (def.type === 'nullable' || def.type === 'readonly' || def.type === 'catch') {
       current = def.innerType;
     } else if (def.type === 'pipe') {
-      current = def.in;
+      // A preprocess (`wireInt`) is a transform piped into the schema that judges the value.
+      current = defOf(def.in).type === 'transform' ? def.out : def.in;
     } else break;
   }
   const def = defOf(current);

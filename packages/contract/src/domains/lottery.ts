@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { idSchema, userBriefSchema } from '../shared';
+import { idSchema, userBriefSchema, wireInt } from '../shared';
 
 const domain = 'lottery';
 
@@ -151,17 +151,9 @@ export const lottery = {
         .trim()
         .min(2, { error: '奖品名称须为 2 到 40 个字' })
         .max(40, { error: '奖品名称须为 2 到 40 个字' }),
-      quantity: z.coerce
-        .number({ error: '奖品数量须为 1 到 100' })
-        .int({ error: '奖品数量须为 1 到 100' })
-        .min(1, { error: '奖品数量须为 1 到 100' })
-        .max(100, { error: '奖品数量须为 1 到 100' }),
+      quantity: wireInt(1, 100, '奖品数量须为 1 到 100'),
       entryRule: lotteryEntryRuleSchema,
-      drawInSeconds: z.coerce
-        .number({ error: '开奖时间须为 10 秒到 24 小时后' })
-        .int({ error: '开奖时间须为 10 秒到 24 小时后' })
-        .min(10, { error: '开奖时间须为 10 秒到 24 小时后' })
-        .max(86_400, { error: '开奖时间须为 10 秒到 24 小时后' }),
+      drawInSeconds: wireInt(10, 86_400, '开奖时间须为 10 秒到 24 小时后'),
     }),
     response: lotteryInfoSchema,
   }),
