@@ -24,7 +24,19 @@ describe('parseEnv', () => {
 
   it('parses booleans and numbers', () => {
     const env = parseEnv({ TRUST_PROXY: 'true', SEED: '0', PORT: '3999', APP_ENV: 'pro' });
-    expect(env).toMatchObject({ TRUST_PROXY: true, SEED: false, PORT: 3999, APP_ENV: 'pro' });
+    expect(env).toMatchObject({ TRUST_PROXY: 1, SEED: false, PORT: 3999, APP_ENV: 'pro' });
+  });
+
+  it("reads TRUST_PROXY as off, a hop count or the proxies' addresses (issue 26 point 3)", () => {
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, loopback,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const bad of ['10.0.0.0/33', '11', 'proxy.example.com', '10.0.0.1/8/2', '10.0.0.0/x'])
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(EnvError);
   });
 
   it('refuses bad values, naming each variable and the reason', () => {

@@ -1,4 +1,5 @@
 import './plugins/zod-locale';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { APP_ENVS } from '@h5/core';
 import { resolveApiBase } from '@h5/request';
@@ -7,6 +8,9 @@ import { uploadAppSecretsSchema } from './db/seed/upload-seed';
 import { serverRoot } from './paths';
 
 export type { AppEnv } from '@h5/core';
+
+/** Parsed TRUST_PROXY: none, the number of trusted hops, or the trusted proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
 
 const DEV_SIGN_SECRET = 'community-h5-dev-sign-secret';
 // Development stand-ins: a real WeChat client rejects them, but the signature algorithm is the real one.
@@ -22,6 +26,44 @@ const booleanVar = (fallback: boolean) =>
     })
     .default(fallback ? 'true' : 'false')
     .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** Address words proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_WORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 / IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressRange(text: string): boolean {
+  const [address = '', prefix, extra] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 26 point 3): who may tell us the client's address. `false` (no proxy: the
+ * socket's peer is the client); `true` or a hop count (the peer and the proxies behind it, each
+ * appending to X-Forwarded-For: a CDN before the balancer is 2); or the proxies' addresses and
+ * ranges, comma-separated (`10.0.0.0/8,loopback`): entries are read from the right while they
+ * come from a listed address.
+ */
+const trustProxyVar = z
+  .string()
+  .default('false')
+  .transform((text, ctx): TrustProxy => {
+    const value = text.trim().toLowerCase();
+    if (['false', '0', 'no', 'off', ''].includes(value)) return false;
+    if (['true', 'yes', 'on'].includes(value)) return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const ranges = value.split(',').map((part) => part.trim());
+    if (ranges.every((range) => PROXY_RANGE_WORDS.has(range) || isAddressRange(range))) return ranges;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must be true or false, a hop count up to 10, or the proxies' addresses and ranges (10.0.0.0/8,loopback)",
+    });
+    return z.NEVER;
+  });
 
 /** A whole number from 1 to `max`. */
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
@@ -44,7 +86,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a domain like .example.com')
     .optional(),
-  TRUST_PROXY: booleanVar(false),
+  TRUST_PROXY: trustProxyVar,
   // Issue 11 point 12: the origin browsers reach this server on (https://m.example.com), for the
   // URLs it hands out (upload hosts); unset, the request's own Host header (never X-Forwarded-Host).
   PUBLIC_ORIGIN: z

@@ -106,6 +106,83 @@ describe('internal pages and calls on t1', () => {
   });
 });
 
+describe('behind a reverse proxy on the same host (issue 26 point 3)', () => {
+  const proxied: Record<string, TestApp> = {};
+  beforeAll(async () => {
+    proxied.one = await createTestApp({ APP_ENV: 't1', OPERATOR_TOKEN, TRUST_PROXY: 'true' });
+    proxied.cdn = await createTestApp({ APP_ENV: 't1', OPERATOR_TOKEN, TRUST_PROXY: '2' });
+    proxied.ranges = await createTestApp({
+      APP_ENV: 't1',
+      OPERATOR_TOKEN,
+      TRUST_PROXY: 'loopback,198.51.100.0/24',
+    });
+  });
+  afterAll(async () => {
+    for (const t of Object.values(proxied)) await t.close();
+  });
+  /** The proxy (on loopback) forwards a request whose X-Forwarded-For ends with `chain`. */
+  const viaProxy = (chain: string, extra: Record<string, string> = {}) => ({
+    remoteAddress: '127.0.0.1',
+    headers: { 'x-forwarded-for': chain, ...extra },
+  });
+
+  it.each(INTERNAL_CALLS)(
+    '%s: 403 for a remote client the proxy forwards',
+    async (_name, endpoint, input) => {
+      const t = proxied.one as TestApp;
+      const res = await t.signedInject(endpoint, input as never, viaProxy(REMOTE));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN_BODY);
+      // A client that writes loopback into the header itself: the proxy appends the real address.
+      const spoofed = await t.signedInject(endpoint, input as never, viaProxy(`127.0.0.1, ${REMOTE}`));
+      expect(spoofed.status).toBe(403);
+      const token = await t.signedInject(
+        endpoint,
+        input as never,
+        viaProxy(REMOTE, { 'x-operator-token': OPERATOR_TOKEN }),
+      );
+      expect(token.status).toBe(200);
+    },
+  );
+
+  it('pages: 403 for a forwarded remote client, answered for a client on the machine', async () => {
+    const t = proxied.one as TestApp;
+    const remote = await t.app.inject({ url: '/internal/telemetry', ...viaProxy(REMOTE) });
+    expect(remote.statusCode).toBe(403);
+    // No web build here: a page past the guard answers 503.
+    const local = await t.app.inject({ url: '/internal/telemetry', ...viaProxy('127.0.0.1') });
+    expect(local.statusCode).toBe(503);
+  });
+
+  it('a hop count trusts that many proxies (a CDN before the balancer), the client before them', async () => {
+    const t = proxied.cdn as TestApp;
+    const client = await t.signedInject(contract.config.clientIp, {}, viaProxy(`${REMOTE}, 198.51.100.20`));
+    expect(client.body.data).toMatchObject({ xRealIp: REMOTE });
+    const forwarded = await t.signedInject(
+      contract.analytics.listTelemetry,
+      {},
+      viaProxy(`127.0.0.1, ${REMOTE}, 198.51.100.20`),
+    );
+    expect(forwarded.status).toBe(403);
+  });
+
+  it('a list of ranges trusts exactly those peers', async () => {
+    const t = proxied.ranges as TestApp;
+    const viaCdn = await t.signedInject(contract.config.clientIp, {}, viaProxy(`${REMOTE}, 198.51.100.20`));
+    expect(viaCdn.body.data).toMatchObject({ xRealIp: REMOTE });
+    // A peer outside the ranges is the client, whatever it forwards.
+    const direct = await t.signedInject(
+      contract.analytics.listTelemetry,
+      {},
+      {
+        remoteAddress: '192.0.2.77',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      },
+    );
+    expect(direct.status).toBe(403);
+  });
+});
+
 describe('internal pages and calls without an operator token configured', () => {
   let t: TestApp;
   beforeAll(async () => {

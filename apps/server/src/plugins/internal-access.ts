@@ -32,8 +32,9 @@ export function internalAccess(
 ): 'allowed' | 'hidden' | 'forbidden' {
   if (isProduction(env)) return 'hidden';
   if (env.APP_ENV === 'local') return 'allowed';
-  // The socket's own peer, never a forwarded header: a proxy in front makes every caller remote.
-  if (LOOPBACK.test(request.socket.remoteAddress ?? '')) return 'allowed';
+  // The caller as TRUST_PROXY says: without a proxy the socket's peer; behind one the address it
+  // forwarded, never the proxy's own (issue 26 point 3: a proxy on this host is loopback too).
+  if (LOOPBACK.test(request.ip)) return 'allowed';
   return hasOperatorToken(request, env.OPERATOR_TOKEN) ? 'allowed' : 'forbidden';
 }
 

@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
+import type { TrustProxy } from '../env';
 
 /**
- * Fastify's `trustProxy` for TRUST_PROXY=true: trust the socket's peer (our proxy) and nothing
- * beyond it. `request.ip` is then the rightmost X-Forwarded-For entry, the one our proxy
- * appended (nginx `$proxy_add_x_forwarded_for`); the entries left of it came from the client.
- * `request.protocol` reads X-Forwarded-Proto, which the proxy must set.
+ * Fastify's `trustProxy` from TRUST_PROXY. A hop count n trusts the socket's peer and the n − 1
+ * proxies before it, whatever their addresses: `request.ip` is then the n-th X-Forwarded-For entry
+ * from the right (TRUST_PROXY=true is 1: the entry our proxy appended with nginx's
+ * `$proxy_add_x_forwarded_for`); entries further left came from the client. A list of addresses
+ * and ranges trusts exactly those peers: entries are read from the right while they come from a
+ * listed proxy. `request.protocol` reads X-Forwarded-Proto, which the proxy must set.
  */
-export function trustProxyOption(trustProxy: boolean) {
-  return trustProxy ? (_address: string, hop: number) => hop === 0 : false;
+export function trustProxyOption(trustProxy: TrustProxy) {
+  if (trustProxy === false) return false;
+  if (typeof trustProxy === 'number') return (_address: string, hop: number) => hop < trustProxy;
+  return trustProxy;
 }
 
 /**
