@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -60,6 +69,12 @@ export const inviteBindings = pgTable(
     index('invite_bindings_inviter_idx').on(t.inviterId, t.createdAt, t.inviteeId),
     check('invite_bindings_via_check', sql`${t.via} in ('sign_up', 'bind')`),
     check('invite_bindings_not_self_check', sql`${t.inviteeId} <> ${t.inviterId}`),
+    // Issue 26 point 2: two users are never each other's invitee. One row per unordered pair, so
+    // of A→B and B→A bound at the same moment (any process) the database keeps the first.
+    uniqueIndex('invite_bindings_pair_key').on(
+      sql`least(${t.inviteeId}, ${t.inviterId})`,
+      sql`greatest(${t.inviteeId}, ${t.inviterId})`,
+    ),
   ],
 );
 

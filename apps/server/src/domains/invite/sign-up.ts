@@ -21,22 +21,25 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Links `inviteeId` to the invitation's inviter and credits the inviter's reward, in the caller's
- * transaction: the binding's primary key (the invitee) and the reward's (inviter, invitee) make
- * each exactly once whatever the number of concurrent calls. Answers the binding, new or the one
- * this invitee already had with the same inviter; another inviter's is 4913.
+ * transaction. The database decides every race, in any process: the binding's primary key (the
+ * invitee) makes it once per invitee, its pair key (issue 26 point 2) once per unordered pair, so
+ * two users binding each other's codes at the same moment get one binding and one 4915, and the
+ * reward's key (inviter, invitee) credits it once. Answers the binding, new or the one this
+ * invitee already had with the same inviter; another inviter's is 4913.
  */
 async function bind(tx: Tx, invitation: InvitationRow, inviteeId: number, via: 'sign_up' | 'bind') {
   const [made] = await tx
     .insert(inviteBindings)
     .values({ inviteeId, inviterId: invitation.inviterId, invitationId: invitation.id, via })
-    .onConflictDoNothing({ target: inviteBindings.inviteeId })
+    .onConflictDoNothing()
     .returning({ createdAt: inviteBindings.createdAt });
   if (!made) {
     const [had] = await tx
       .select({ inviterId: inviteBindings.inviterId, createdAt: inviteBindings.createdAt })
       .from(inviteBindings)
       .where(eq(inviteBindings.inviteeId, inviteeId));
-    if (had?.inviterId === invitation.inviterId) return had.createdAt;
+    if (!had) throw new AppError(INVITE_CIRCULAR, INVITE_MESSAGES.circular);
+    if (had.inviterId === invitation.inviterId) return had.createdAt;
     throw new AppError(INVITE_ALREADY_BOUND, INVITE_MESSAGES.alreadyBound);
   }
   await tx
@@ -109,11 +112,6 @@ export async function bindInvitation(
       .from(users)
       .where(eq(users.id, viewerId));
     if (!viewer?.isNew) throw new AppError(INVITE_NOT_NEW_USER, INVITE_MESSAGES.notNewUser);
-    const [reverse] = await tx
-      .select({ inviteeId: inviteBindings.inviteeId })
-      .from(inviteBindings)
-      .where(and(eq(inviteBindings.inviteeId, invitation.inviterId), eq(inviteBindings.inviterId, viewerId)));
-    if (reverse) throw new AppError(INVITE_CIRCULAR, INVITE_MESSAGES.circular);
     return bind(tx, invitation, viewerId, 'bind');
   });
   return { inviter: await inviterOf(db, invitation.inviterId), joinedAt: joinedAt.toISOString() };
