@@ -68,6 +68,8 @@ export async function startServer(env = {}) {
       // Same origin in every environment: the production journey runs APP_ENV=pro on localhost.
       API_BASE_URL: '',
       LOG_LEVEL: 'warn',
+      // No balancer probes a test server: stop at once on SIGTERM.
+      SHUTDOWN_GRACE_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

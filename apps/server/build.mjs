@@ -15,9 +15,13 @@ const workspaceInlined = {
 };
 
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+/** The server bundle and `npm run migrate`'s (issue 26 point 4), one entry each. */
 const result = await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  entryPoints: {
+    server: new URL('./src/main.ts', import.meta.url).pathname,
+    migrate: new URL('./src/migrate-main.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

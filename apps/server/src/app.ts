@@ -25,7 +25,7 @@ import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
 import { registerDeviceId } from './plugins/device-id';
 import { handleFrameworkError, registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
-import { registerHealth } from './plugins/health';
+import { Lifecycle, registerHealth } from './plugins/health';
 import { registerJsonBody } from './plugins/json-body';
 import { RateLimiter } from './plugins/rate-limit';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
@@ -69,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: env.CONNECTION_TIMEOUT_MS,
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    // A request on a kept-alive connection after close() began is served like any other (with
+    // `Connection: close`, health.ts), never Fastify's own bare 503 (issue 26 point 5).
+    return503OnClosing: false,
     http: {
       headersTimeout: Math.min(60_000, env.REQUEST_TIMEOUT_MS),
       connectionsCheckingInterval: timeoutCheckEvery(env.REQUEST_TIMEOUT_MS),
@@ -87,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits,
     store: createObjectStore(env),
     secrets: loadSecrets(env, app.log),
+    lifecycle: new Lifecycle(),
   };
 
   app.decorate('deps', deps);
@@ -99,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEnvelope(app);
   registerBodyDrain(app);
   registerEndpointRegistry(app);
-  registerHealth(app, db);
+  registerHealth(app, db, deps.lifecycle);
 
   registerConfigRoutes(app, deps);
   registerAuthRoutes(app, deps);

@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { Lifecycle } from './plugins/health';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { RiskCheck } from './plugins/risk-check';
 import type { SessionStore } from './plugins/session';
@@ -19,4 +20,6 @@ export interface AppDeps {
   store: ObjectStore;
   /** Per-installation secrets (UPLOAD_APP_SECRETS or DATA_DIR/secrets.json); the upload apps' rows follow them. */
   secrets: Secrets;
+  /** Serving or draining (SIGTERM): the readiness probe and `Connection: close` follow it. */
+  lifecycle: Lifecycle;
 }

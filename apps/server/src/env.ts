@@ -102,6 +102,9 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(720),
   SEED: booleanVar(true),
+  // Issue 26 point 4: migrate at start (under the start-up lock); false for deployments that run
+  // `npm run migrate` as a step of their own, where a node refuses to start on an older database.
+  MIGRATE_ON_START: booleanVar(true),
   WEB_BUILD_DIR: z.string().min(1).default(DEFAULT_WEB_BUILD_DIR),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Risk check (plugins/risk-check.ts): past a limit within its window, HTTP 485 until a captcha is passed.
@@ -180,6 +183,9 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(300_000),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt(3_600_000).default(72_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(10_000),
+  // Issue 26 point 5: on SIGTERM a node first answers /readyz 503 while still serving, this long,
+  // so a balancer that probes it stops sending traffic before it closes (SIGINT skips it).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   // Issue 15 point 4 (flexible staffing): where a creator who has not signed the payout
   // agreement signs it; opened as an external-link jump (spec §2 key 5).
   FLEXIBLE_STAFFING_SIGN_URL: z

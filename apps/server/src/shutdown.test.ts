@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,7 @@ async function startMain(env: Record<string, string>): Promise<Started> {
       SIGN_SECRET: TEST_SIGN_SECRET,
       WEB_BUILD_DIR: '/nonexistent/h5-web-build',
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      SHUTDOWN_GRACE_MS: '0',
       // Far above the bound: the shutdown timer, not the idle timeout, must end the stalled request.
       CONNECTION_TIMEOUT_MS: '120000',
       ...env,
@@ -69,6 +71,46 @@ async function terminate({ child, exited }: Started) {
   ]);
   return { code, afterMs: Date.now() - started };
 }
+
+describe('a draining node (issue 26 point 5)', () => {
+  it('exits 0 soon after SIGTERM while a client keeps sending on a kept-alive connection, answering in envelopes', async () => {
+    const server = await startMain({ SHUTDOWN_TIMEOUT_MS: '8000', SHUTDOWN_GRACE_MS: '500' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    cleanups.push(() => agent.destroy());
+    const answers: { status: number; body: string; at: number }[] = [];
+    let running = true;
+    const client = (async () => {
+      while (running) {
+        const wire = buildRequest(contract.content.moreRecommend, { limit: 1 }, TEST_SIGN_SECRET);
+        const answer = await new Promise<(typeof answers)[number] | null>((resolve) => {
+          const req = httpRequest(`${server.baseUrl}${wire.url}`, { agent }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => {
+              body += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body, at: Date.now() }));
+          });
+          // Refused once the node stopped listening: a client without a balancer has nowhere else to go.
+          req.on('error', () => resolve(null));
+          req.end();
+        });
+        if (answer) answers.push(answer);
+        else await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalledAt = Date.now();
+    const { code, afterMs } = await terminate(server);
+    running = false;
+    await client;
+    expect(code).toBe(0);
+    expect(afterMs).toBeLessThan(500 + SLACK_MS);
+    // Served through the grace, never Fastify's own `{"error":"Service Unavailable"}`.
+    expect(answers.filter((answer) => answer.at > signalledAt + 100).length).toBeGreaterThan(3);
+    for (const answer of answers) expect(answer.status, answer.body).toBe(200);
+  }, 150_000);
+});
 
 describe('graceful shutdown has an upper bound', () => {
   it('exits within SHUTDOWN_TIMEOUT_MS of SIGTERM while a request body has stalled', async () => {

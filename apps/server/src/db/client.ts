@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { openPool } from './pg-pool';
 import { type DatabaseLog, ReopeningPglite } from './reopening-pglite';
 import * as schema from './schema';
+import { withStartupLock } from './startup-lock';
 
 export type { DatabaseLog } from './reopening-pglite';
 
@@ -18,6 +19,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * Runs start-up work (migrations, seed) alone: on PostgreSQL under an advisory lock shared by
+   * every process on the database (startup-lock.ts); PGlite has one process per data folder.
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export interface OpenDatabaseOptions {
@@ -51,7 +57,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       log: options.log,
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      exclusive: (work) => withStartupLock(url, work, options.log),
+    };
   }
   let dir: string | undefined;
   if (options.pgliteDir) {
@@ -61,7 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await ReopeningPglite.open(dir, options.log);
   // Drizzle calls only query and transaction, which the indirection forwards to the live instance.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() };
 }
 
 /** Where PGlite keeps its files under DATA_DIR. */

@@ -174,7 +174,10 @@ describe('PostgreSQL going away under traffic (a throwaway cluster of its own)',
         await cluster.stop(mode);
         const down = Date.now();
         await sleep(1000);
-        expect(await health()).toEqual({ status: 503, body: { status: 'database unreachable' } });
+        expect(await health()).toEqual({
+          status: 503,
+          body: { code: 503, msg: '服务暂时不可用，请稍后重试', data: { status: 'database unreachable' } },
+        });
         // An SSR loader's in-process call throws a 503 route response (the page's own fallback, or a 503 page).
         const pageContext = createLoadContext(
           app,

@@ -105,7 +105,10 @@ describe('PGlite when its data directory fails (a server process of its own)', (
         expect(await report(`refused-${round}-${i}`)).toEqual({ status: 503, body: UNAVAILABLE });
         expect(await list()).toEqual({ status: 503, body: UNAVAILABLE });
       }
-      expect(await health()).toEqual({ status: 503, body: { status: 'database unreachable' } });
+      expect(await health()).toEqual({
+        status: 503,
+        body: { code: 503, msg: '服务暂时不可用，请稍后重试', data: { status: 'database unreachable' } },
+      });
       await sleep(600);
       await setFault('none');
       expect(await recovered(10_000)).toBe(true);

@@ -85,9 +85,9 @@ describe('envelope and errors', () => {
 });
 
 describe('health check', () => {
-  it('answers 200 when the database answers', async () => {
+  it('answers 200 when the database answers (the same as /readyz)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ code: 200, msg: 'success', data: { status: 'ready' } });
   });
 });
