@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.cluster.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -27,6 +28,18 @@ export default defineConfig({
           // after another in one worker that keeps its module cache (apps/server/src/test-utils).
           fileParallelism: false,
           isolate: false,
+        },
+      },
+      {
+        test: {
+          // Several built server nodes behind nginx on a throwaway PostgreSQL (issue 26): after the
+          // build, once per run (not again on DATABASE_URL's database).
+          name: 'cluster',
+          include: ['apps/server/src/**/*.cluster.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

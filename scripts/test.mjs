@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything, in the order that fails fastest — typecheck, lint, unit and
 // integration tests, the production build, the first-load JS budget of that build (DESIGN.md §8),
-// then the browser tests against it.
+// the cluster tests (several built nodes behind nginx), then the browser tests against the build.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -10,6 +10,11 @@ const steps = [
   ['unit + integration', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration']],
   ['build', 'npm', ['run', 'build']],
   ['first-load JS budget', 'npx', ['tsx', 'bench/first-load-budget.ts']],
+  [
+    'cluster (three built nodes behind nginx on a throwaway PostgreSQL)',
+    'npx',
+    ['vitest', 'run', '--project', 'cluster'],
+  ],
   ['e2e (browser)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
 
