@@ -43,8 +43,24 @@ function xmlValues(xml: string, tag: string): string[] {
 }
 
 /**
- * Objects in one bucket of an S3-compatible service, signed with SigV4 over fetch. A logical bucket
- * `b` and key `k` live at `b/k`. S3 wants parts of at least 5 MiB but ours are smaller (spec §9),
+ * Where logical bucket `b`'s key `k` lives in the real bucket (issue 26 point 6): at `k` when the
+ * key already starts with `b/` (every app key does: `community-h5/u306/video/…`, the CDN path),
+ * else at `b/k` (the abroad bucket's `community-h5/…` keys under `community-h5-abroad/`). Once,
+ * never `community-h5/community-h5/…`. Distinct objects never share a path while every key of
+ * bucket `b` either starts with `b/` or is issued under another bucket's name, as the gateways'
+ * key prefixes make them.
+ */
+export function s3ObjectPath(bucket: string, key: string): string {
+  assertObjectName(bucket, key);
+  return key.startsWith(`${bucket}/`) ? key : `${bucket}/${key}`;
+}
+
+/** Where releases before issue 26 put `bucket` / `key`: the bucket twice for app keys. */
+export const doubledObjectPath = (bucket: string, key: string): string => `${bucket}/${key}`;
+
+/**
+ * Objects in one bucket of an S3-compatible service, signed with SigV4 over fetch, at
+ * {@link s3ObjectPath}. S3 wants parts of at least 5 MiB but ours are smaller (spec §9),
  * so multipart parts are staged as objects under `.multipart/{uploadId}/` and complete joins them
  * into one PUT; uploads with unknown length are spooled to a temp file first (S3 needs the length
  * and the payload hash up front).
@@ -65,8 +81,24 @@ export class S3Store implements ObjectStore {
   }
 
   private objectPath(bucket: string, key: string): string {
-    assertObjectName(bucket, key);
-    return `${bucket}/${key}`;
+    return s3ObjectPath(bucket, key);
+  }
+
+  /**
+   * Moves an object stored before issue 26 at {@link doubledObjectPath} to its path: copied (read
+   * and written again, so any S3-compatible service takes it), then the old one deleted. Answers
+   * what it found: a doubled object moved, one already at its path, or none.
+   */
+  async moveDoubled(bucket: string, key: string): Promise<'moved' | 'in place' | 'absent'> {
+    const path = this.objectPath(bucket, key);
+    const doubled = doubledObjectPath(bucket, key);
+    if (path === doubled) return 'in place';
+    const old = await this.getPath(doubled);
+    if (!old) return (await this.head(bucket, key)) ? 'in place' : 'absent';
+    const contentType = old.contentType ?? 'application/octet-stream';
+    await this.putPath(path, old.body, contentType);
+    await this.deletePath(doubled);
+    return 'moved';
   }
 
   private partPath(uploadId: string, partNumber: number): string {
@@ -140,13 +172,19 @@ export class S3Store implements ObjectStore {
   }
 
   async put(bucket: string, key: string, body: Readable, options: PutOptions): Promise<ObjectInfo> {
-    const url = this.url(this.objectPath(bucket, key));
-    return this.spooled(body, options.maxBytes, async (file) => {
-      checkMinBytes(file.size, options.minBytes);
-      const response = await this.send('PUT', url, {
-        headers: { 'content-type': options.contentType },
-        file,
-      });
+    return this.putPath(this.objectPath(bucket, key), body, options.contentType, options);
+  }
+
+  private async putPath(
+    path: string,
+    body: Readable,
+    contentType: string,
+    limits: Pick<PutOptions, 'maxBytes' | 'minBytes'> = {},
+  ): Promise<ObjectInfo> {
+    const url = this.url(path);
+    return this.spooled(body, limits.maxBytes, async (file) => {
+      checkMinBytes(file.size, limits.minBytes);
+      const response = await this.send('PUT', url, { headers: { 'content-type': contentType }, file });
       await this.expectOk(response, 'put');
       return { size: file.size, etag: unquote(response.headers.get('etag')) || file.etag };
     });
@@ -166,7 +204,9 @@ export class S3Store implements ObjectStore {
     return this.getPath(this.objectPath(bucket, key));
   }
 
-  private async getPath(path: string): Promise<(ObjectInfo & { body: Readable }) | null> {
+  private async getPath(
+    path: string,
+  ): Promise<(ObjectInfo & { body: Readable; contentType: string | null }) | null> {
     const response = await this.send('GET', this.url(path));
     if (response.status === 404) {
       await response.body?.cancel();
@@ -177,6 +217,7 @@ export class S3Store implements ObjectStore {
     return {
       size: Number(response.headers.get('content-length') ?? 0),
       etag: unquote(response.headers.get('etag')),
+      contentType: response.headers.get('content-type'),
       body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
     };
   }
