@@ -1,4 +1,4 @@
-import { DB_INT_MAX } from '@h5/contract';
+import { DB_INT_MAX, DB_INT_MIN } from '@h5/contract';
 import { badRequest } from '../plugins/errors';
 
 /** The reason a forged or damaged `lastId` is refused with (400, naming the field). */
@@ -50,6 +50,18 @@ export function decodeRankCursor(lastId: string, field = 'lastId'): RankCursor {
   if (!match || !/^[\w-]+$/.test(lastId)) throw badRequest(field, INVALID_CURSOR_MESSAGE);
   const cursor = { rank: Number(match[1]), id: Number(match[2]) };
   if (!Number.isFinite(cursor.rank) || cursor.id > DB_INT_MAX)
+    throw badRequest(field, INVALID_CURSOR_MESSAGE);
+  return cursor;
+}
+
+/**
+ * Decodes the `lastId` of a list ranked by an `integer` column (a fans group's intimacy, a
+ * content's views): a rank that is no whole number or past the column is a 400 naming the field,
+ * never a database error (issue 26 point 9).
+ */
+export function decodeIntRankCursor(lastId: string, field = 'lastId'): RankCursor {
+  const cursor = decodeRankCursor(lastId, field);
+  if (!Number.isInteger(cursor.rank) || cursor.rank < DB_INT_MIN || cursor.rank > DB_INT_MAX)
     throw badRequest(field, INVALID_CURSOR_MESSAGE);
   return cursor;
 }

@@ -52,12 +52,18 @@ function drain(raw: IncomingMessage, maxBytes: number): Promise<boolean> {
  * asked for `Connection: close`, or the storage host closes a half-read upload), the kernel
  * resets it with the body's bytes still unread, and a client still writing sees EPIPE or
  * ECONNRESET instead of the answer. Slow or stalled bodies are bounded by the server's timeouts.
+ * A body that announces more than that (Content-Length) is not waited for: the answer goes at
+ * once and closes the connection (issue 26 point 9: a 200 MiB upload's 4013 came after 37 MiB).
  */
 export function registerBodyDrain(app: FastifyInstance, maxBytes = DRAIN_LIMIT_BYTES): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     // `complete` is false only on a real HTTP message still arriving (inject's has none).
     if (raw.complete !== false || raw.readableEnded || raw.destroyed) return done(null, payload);
+    if (Number(raw.headers['content-length'] ?? 0) > maxBytes) {
+      reply.header('connection', 'close');
+      return done(null, payload);
+    }
     drain(raw, maxBytes).then((drained) => {
       if (!drained) reply.header('connection', 'close');
       done(null, payload);

@@ -52,6 +52,19 @@ export const CRAFTED_CURSORS = [
   b64('1.5:1'),
 ];
 
+/**
+ * Ranks a ranked list's cursor may carry that an `integer` rank column cannot hold (issue 26
+ * point 9: intimacy, views): a float-ranked list (the hot feed) may take them, an integer-ranked
+ * one must refuse them, neither may reach the database with them.
+ */
+export const RANK_EDGE_CURSORS = [
+  b64('r99999999999:1'),
+  b64('r2147483648:1'),
+  b64('r-2147483649:1'),
+  b64('r1.5:1'),
+  b64('r1e20:1'),
+];
+
 /** Integers no `integer` column holds, a float past every range and a non-number. */
 const BAD_INTEGERS = [2_147_483_648, -2_147_483_649, 1e308, 'abc'];
 /**
@@ -165,6 +178,7 @@ export function fuzzCases(
     if (name !== 'lastId' || name in base || peel(field).kind !== 'string') continue;
     add('NUL', [name], `x${NUL}`);
     for (const cursor of CRAFTED_CURSORS) add(`cursor ${cursor}`, [name], cursor);
+    for (const cursor of RANK_EDGE_CURSORS) add(`rank cursor ${cursor}`, [name], cursor, 'no5xx');
   }
 
   for (const [name, field] of Object.entries(shapeOf(endpoint.request))) {

@@ -36,6 +36,24 @@ describe('SSR hosting without a web build', () => {
   });
 });
 
+describe('page paths take GET and HEAD only (issue 26 point 9)', () => {
+  it.each(['/hacking-task/v1/common/task/list', '/no-such-page', '/community/following', '/'])(
+    'POST %s: the 404 envelope, never a page or its error page',
+    async (url) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toMatchObject({ code: 404, data: null });
+      expect(res.json().msg).toContain(`POST ${url}`);
+    },
+  );
+});
+
 describe('load context', () => {
   it('calls the same handler in process, without sign, parsing the input', async () => {
     const context = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);

@@ -69,13 +69,17 @@ async function registerClientAssets(app: FastifyInstance, clientDir: string) {
   });
 }
 
-/** Hosts the React Router app: static assets, then every other page GET/HEAD/POST rendered on the server. */
+/**
+ * Hosts the React Router app: static assets, then every other page GET / HEAD rendered on the
+ * server. No route has an action, so a POST (or any other method) to a page path is the 404
+ * envelope of the not-found handler, never React Router's "no action" error page (issue 26 point 9).
+ */
 export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
   await registerClientAssets(app, join(deps.env.WEB_BUILD_DIR, 'client'));
   const loadHandler = pageHandlerLoader(deps.env.WEB_BUILD_DIR);
 
   await app.register(async (pages) => {
-    // Page actions get the raw body; React Router parses it.
+    // A page GET that comes with a body: whatever it is, it is not read.
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser(
       '*',
@@ -83,7 +87,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       (_request, body, done) => done(null, body),
     );
     pages.route({
-      method: ['GET', 'POST'],
+      method: 'GET',
       url: '/*',
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '/';

@@ -9,7 +9,7 @@ import {
 } from '@h5/contract';
 import { FORBIDDEN } from '@h5/core';
 import type { FastifyInstance } from 'fastify';
-import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from '../../db/cursor';
+import { decodeCursor, decodeIntRankCursor, encodeCursor, encodeRankCursor } from '../../db/cursor';
 import { pageFrom, rowsToRead } from '../../db/keyset';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
@@ -52,7 +52,7 @@ const toContent = (row: Omit<ContentFiguresRow, 'views' | 'lights' | 'comments'>
 function listAfter(sort: 'views' | 'lights' | 'newest', lastId: string | undefined): ListAfter {
   if (!lastId) return null;
   if (sort === 'newest') return { sort, ...decodeCursor(lastId) };
-  return { sort, ...decodeRankCursor(lastId) };
+  return { sort, ...decodeIntRankCursor(lastId) };
 }
 
 /** The age band of a birth year in `year`. */

@@ -1,7 +1,7 @@
 import type { FansRankItem, Page, PageQuery } from '@h5/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { decodeRankCursor, encodeRankCursor } from '../../db/cursor';
+import { decodeIntRankCursor, encodeRankCursor } from '../../db/cursor';
 import { pageFrom, rowsToRead } from '../../db/keyset';
 import { fansGroupMembers, fansIntimacyDays, users } from '../../db/schema';
 import { chinaDay, fansLevelOf } from './rules';
@@ -22,7 +22,7 @@ export async function rankOf(db: Db, groupId: number, intimacy: number, userId: 
 
 /** One page of a group's all-time rank, each member with their absolute rank. */
 export async function groupRankPage(db: Db, groupId: number, query: PageQuery): Promise<Page<FansRankItem>> {
-  const bound = query.lastId ? decodeRankCursor(query.lastId) : null;
+  const bound = query.lastId ? decodeIntRankCursor(query.lastId) : null;
   const rows = await db
     .select({
       userId: m.userId,

@@ -1,6 +1,6 @@
 import { contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
-import { decodeRankCursor } from '../../db/cursor';
+import { decodeIntRankCursor } from '../../db/cursor';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import {
@@ -28,7 +28,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.creditDetail, (query, { viewerId }) => creditDetail(db, viewerId, query));
   registerEndpoint(app, deps, c.editGroup, ({ name }, { viewerId }) => editGroup(db, viewerId, name));
   registerEndpoint(app, deps, c.kolRankList, async (query, { viewerId }) => {
-    if (query.lastId) decodeRankCursor(query.lastId); // a forged cursor is a 400 before anything else
+    if (query.lastId) decodeIntRankCursor(query.lastId); // a forged cursor is a 400 before anything else
     const host = await requireHost(db, viewerId);
     const page = await groupRankPage(db, host.groupId, query);
     return { ...page, memberCount: await memberCount(db, host.groupId) };

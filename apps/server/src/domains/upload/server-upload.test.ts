@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { serverUploadResultSchema } from '@h5/contract';
 import { UPLOAD_MESSAGES } from '@h5/core';
 import sharp from 'sharp';
@@ -81,6 +82,37 @@ describe('server upload', () => {
       (await upload({}, Buffer.from('x'), 'a.txt', noTimestamp as ReturnType<typeof signedHeaders>)).body,
     ).toMatchObject({
       code: 4001,
+    });
+  });
+
+  it('answers 4013 at once from a Content-Length over the limit, before the body arrives (issue 26 point 9)', async () => {
+    const { hostname, port } = new URL(t.base);
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => undefined);
+    const headers = Object.entries({
+      ...signedHeaders(),
+      'content-type': 'multipart/form-data; boundary=h5boundary',
+      'content-length': '209715200',
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`POST ${PATH} HTTP/1.1\r\nHost: ${hostname}\r\n${headers}\r\n`);
+    // A first megabyte of the 200 MiB announced, then nothing more: the answer must not wait for it.
+    socket.write(Buffer.alloc(1024 * 1024));
+    const text = await new Promise<string>((resolve) => {
+      let seen = '';
+      socket.on('data', (chunk) => {
+        seen += chunk.toString();
+        if (/\r\n\r\n[\s\S]*\}/.test(seen)) resolve(seen);
+      });
+      socket.on('close', () => resolve(seen));
+    });
+    socket.destroy();
+    expect(text).toMatch(/^HTTP\/1\.1 200/);
+    expect(text.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(text.slice(text.indexOf('{')))).toMatchObject({
+      code: 4013,
+      msg: '服务端上传图片最大支持100MB',
     });
   });
 
