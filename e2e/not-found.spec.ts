@@ -53,3 +53,22 @@ describe('not-found: one state per screen, with back and a way home', () => {
     await page.context().close();
   });
 });
+
+// Issue 26 point 9: against the real build (React Router present), a POST to a page path is the
+// 404 envelope, never the framework's "no action" error page with a 500.
+describe('a POST to a page path', () => {
+  const baseURL = inject('baseURL');
+
+  it.each(['/hacking-task/v1/common/task/list', '/no-such-page', '/community/following', '/'])(
+    'POST %s: the 404 envelope',
+    async (path) => {
+      const response = await fetch(`${baseURL}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'a=1',
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 404, data: null });
+    },
+  );
+});
