@@ -1,22 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { type DatabaseLog, openDatabase, pgliteDirOf } from './db/client';
+import type { DatabaseLog } from './db/client';
 import { isMigrated, migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { syncUploadApps } from './db/seed/upload-seed';
-import { type Env, EnvError, parseEnv } from './env';
-
-function loadEnv(): Env {
-  try {
-    return parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
+import { loadEnv, openDatabaseOf } from './start-up';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,13 +21,7 @@ async function main() {
     warn: (details, message) => (app ? app.log.warn(details, message) : console.warn(message, details)),
     info: (details, message) => (app ? app.log.info(details, message) : console.info(message, details)),
   };
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: env.DATABASE_URL ? undefined : pgliteDirOf(env.DATA_DIR),
-    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
-    queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
-    log: databaseLog,
-  });
+  const database = await openDatabaseOf(env, databaseLog);
   const server = await database.exclusive(async () => {
     if (env.MIGRATE_ON_START) await migrate(database);
     else if (!(await isMigrated(database.db))) {

@@ -1,5 +1,4 @@
-import { openDatabase, pgliteDirOf } from './db/client';
-import { EnvError, parseEnv } from './env';
+import { consoleDatabaseLog, loadEnv, openDatabaseOf } from './start-up';
 import { createObjectStore } from './storage/create-store';
 import { moveDoubledKeys } from './storage/move-doubled-keys';
 import { S3Store } from './storage/s3-store';
@@ -9,25 +8,13 @@ import { S3Store } from './storage/s3-store';
  * earlier releases stored at `bucket/bucket/…` to `bucket/…`, the key the CDN path names.
  */
 async function main() {
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnv();
   const store = createObjectStore(env);
   if (!(store instanceof S3Store)) {
     console.error('STORAGE_DRIVER is not s3: the local store never doubled the bucket; nothing to move');
     process.exit(1);
   }
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: env.DATABASE_URL ? undefined : pgliteDirOf(env.DATA_DIR),
-  });
+  const database = await openDatabaseOf(env, consoleDatabaseLog);
   const report = await moveDoubledKeys(database.db, store, (progress) =>
     console.info(`moved ${progress.moved}, already in place ${progress.inPlace}, absent ${progress.absent}`),
   );
