@@ -38,7 +38,10 @@ function renderDevice(d: DeviceRecord | null): string {
   );
 }
 
-/** The platform tab's markup: the device, bridge calls, the analytics queue and this page's uploads. */
+/**
+ * The platform tab's markup: the device, bridge calls, failed API calls (with the codes and server
+ * texts users are not shown), the analytics queue and this page's uploads.
+ */
 export function renderDiagnostics(d: Diagnostics): string {
   const calls = d.bridgeCalls.map((call) =>
     row(
@@ -50,6 +53,17 @@ export function renderDiagnostics(d: Diagnostics): string {
         escapeHtml(call.error ?? ''),
       ],
       `data-kind="${escapeHtml(call.kind)}" data-state="${call.state}"`,
+    ),
+  );
+  const failed = d.failedCalls.map((call) =>
+    row(
+      [
+        time(call.at),
+        escapeHtml(`${call.method} ${call.path}`),
+        `${call.httpStatus} / ${call.code}`,
+        escapeHtml(call.detail),
+      ],
+      `data-path="${escapeHtml(call.path)}" data-code="${call.code}"`,
     ),
   );
   const a = d.analytics;
@@ -95,6 +109,11 @@ export function renderDiagnostics(d: Diagnostics): string {
       DEBUG_TEXT.bridgeCalls,
       'diag-bridge',
       calls.length ? list(calls) : empty(DEBUG_TEXT.noBridgeCalls),
+    ),
+    section(
+      DEBUG_TEXT.failedCalls,
+      'diag-failed-calls',
+      failed.length ? list(failed) : empty(DEBUG_TEXT.noFailedCalls),
     ),
     section(DEBUG_TEXT.analyticsQueue, 'diag-analytics', analytics),
     section(DEBUG_TEXT.uploads, 'diag-uploads', uploads.length ? list(uploads) : empty(DEBUG_TEXT.noUploads)),
