@@ -62,6 +62,25 @@ describe('readable errors in a phone browser', () => {
     await page.context().close();
   });
 
+  it("a form shows a 400's reason under its input; the debug console keeps the code and the raw text", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/internal/lottery?debug=1`);
+    await waitForHydration(page);
+    await page.locator('input[name=prize]').fill('鞋');
+    await page.getByTestId('lottery-console-create').click();
+    const reason = page.locator('input[name=prize] + [role=alert]');
+    await reason.waitFor();
+    expect(await reason.textContent()).toBe('奖品名称须为 2 到 40 个字');
+    await page.locator('#__vconsole .vc-switch').click();
+    await page.locator('#__vconsole .vc-tab', { hasText: '平台' }).click();
+    const failed = page.getByTestId('diag-failed-calls').locator('[data-code="400"]');
+    await failed.waitFor();
+    expect(await failed.getAttribute('data-path')).toBe('/sns-live-itr/v1/internal/lottery/create');
+    expect(await failed.textContent()).toContain('400 / 400');
+    expect(await failed.textContent()).toContain('prize: 奖品名称须为 2 到 40 个字');
+    await page.context().close();
+  });
+
   for (const viewer of ['visitor', 'new user'] as const) {
     it(`a ${viewer} opening the fans group with userRole=1 gets the audience view`, async () => {
       const page = await phone.newPage();

@@ -55,16 +55,10 @@ export function renderDiagnostics(d: Diagnostics): string {
       `data-kind="${escapeHtml(call.kind)}" data-state="${call.state}"`,
     ),
   );
-  const failed = d.failedCalls.map((call) =>
-    row(
-      [
-        time(call.at),
-        escapeHtml(`${call.method} ${call.path}`),
-        `${call.httpStatus} / ${call.code}`,
-        escapeHtml(call.detail),
-      ],
-      `data-path="${escapeHtml(call.path)}" data-code="${call.code}"`,
-    ),
+  // Two lines a call (when, what; then status / code and the server's text): the path is long.
+  const failed = d.failedCalls.map(
+    (call) =>
+      `<li data-path="${escapeHtml(call.path)}" data-code="${call.code}" style="font:12px/1.6 monospace;margin-bottom:4px;overflow-wrap:anywhere"><div>${time(call.at)} ${escapeHtml(`${call.method} ${call.path}`)}</div><div>${call.httpStatus} / ${call.code} ${escapeHtml(call.detail)}</div></li>`,
   );
   const a = d.analytics;
   const analytics = a
