@@ -44,12 +44,79 @@ async function axeFindings(page: Page, url: string): Promise<Finding[]> {
     }));
 }
 
-/** Opens a URL, lets it hydrate and settle its lazy parts, and checks it. */
+/** axe's colour-contrast verdict on one element: violations, and undecided results as findings too. */
+async function contrastFindings(page: Page, url: string, selector: string, look: string): Promise<Finding[]> {
+  const results = await page.evaluate(
+    (target) =>
+      (window as unknown as { axe: typeof axe }).axe.run(
+        { include: [target] },
+        { runOnly: ['color-contrast'], resultTypes: ['violations', 'incomplete'] },
+      ),
+    selector,
+  );
+  return [
+    ...results.violations.map((v) => ({ v, kind: 'violation' })),
+    ...results.incomplete.map((v) => ({ v, kind: 'undecided' })),
+  ].map(({ v, kind }) => ({
+    url,
+    rule: `${v.id} (${kind}, ${look})`,
+    impact: v.impact ?? '',
+    targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.any.map((c) => c.message).join(' ')}`),
+  }));
+}
+
+/**
+ * The floating buttons' colour contrast (issue 26 point 10). At rest they are tucked past the
+ * screen's edge, and axe leaves a partly off-screen element's contrast undecided ("incomplete",
+ * never a violation), so the walk passed them unseen; brought out, the toast regions lying over
+ * the whole screen left it undecided too. Each is checked alone in both looks, and an undecided
+ * result counts: the button's own opaque ground must decide its contrast over any page.
+ */
+async function floatingButtonFindings(page: Page, url: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const button of await page.locator('.h5-float-button[data-ready="true"]').all()) {
+    const testId = await button.getAttribute('data-testid');
+    const selector = `[data-testid="${testId}"]`;
+    // The tucked look, drawn on screen for the check (its text is past the edge at rest).
+    const place = await button.evaluate((el: HTMLElement) => {
+      const was = el.style.transform;
+      el.style.transition = 'none';
+      el.style.transform = 'translate3d(160px, 200px, 0)';
+      return was;
+    });
+    findings.push(...(await contrastFindings(page, url, selector, `${testId} tucked`)));
+    await button.evaluate((el: HTMLElement, was: string) => {
+      el.style.transform = was;
+      el.style.transition = '';
+    }, place);
+    // Out, as a user brings it: the first tap only shows it.
+    await button.click();
+    await expect.poll(() => button.getAttribute('data-out')).toBe('true');
+    // Fully on screen once its slide out has ended (to the pixel: its width is fractional).
+    await expect
+      .poll(async () => {
+        const box = await button.boundingBox();
+        return box !== null && box.x > -1 && box.x + box.width < 376;
+      })
+      .toBe(true);
+    findings.push(...(await contrastFindings(page, url, selector, `${testId} out`)));
+  }
+  return findings;
+}
+
+/** Opens a URL, lets it hydrate and settle its lazy parts, and checks it, floating buttons included. */
 async function walk(page: Page, baseURL: string, url: string): Promise<Finding[]> {
   await page.goto(`${baseURL}${url}`);
   await waitForHydration(page).catch(() => undefined);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  return axeFindings(page, url);
+  // Outside production every page has them, from a lazy chunk: wait for them to be placed.
+  await page
+    .locator('.h5-float-button[data-ready="true"]')
+    .first()
+    .waitFor({ timeout: 3_000 })
+    .catch(() => undefined);
+  const findings = await axeFindings(page, url);
+  return [...findings, ...(await floatingButtonFindings(page, url))];
 }
 
 describe('accessibility: axe-core over every route', () => {

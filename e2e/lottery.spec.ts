@@ -125,6 +125,41 @@ describe('live lottery', () => {
     await winnerJourney(sim.page, baseURL, lottery, hostTokens, sim.session as NativeTokens);
   });
 
+  it('a winner in 新疆 picks the province, city and district from the national division and claims the prize', async () => {
+    // Issue 26 point 7: the picker had eight provinces; the division loads in its own chunk on the form.
+    const { lotteryId, hostTokens } = await newLottery(baseURL);
+    const tokens = await apiLogin(baseURL);
+    await e2eApi(baseURL, tokens)(contract.lottery.enterLottery, { lotteryId });
+    await e2eApi(baseURL)(contract.lottery.drawLottery, { lotteryId });
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, tokens);
+    const division = page.waitForRequest((r) => /\/china-regions-[\w-]+\.js$/.test(r.url()));
+    const response = await page.goto(`${baseURL}/live/lottery?lotteryId=${lotteryId}`);
+    expect(await response?.text()).not.toMatch(/china-regions/);
+    await waitForHydration(page);
+    await division;
+    const form = page.getByTestId('lottery-address-form');
+    await form.locator('input[name=name]').fill('阿依古丽');
+    await form.locator('input[name=mobile]').fill('13999001122');
+    await form.locator('input[name=street]').fill('解放南路 88 号 3 单元');
+    const province = page.getByTestId('region-省份');
+    await expect.poll(() => province.isEnabled()).toBe(true);
+    expect(await province.locator('option').count()).toBe(35);
+    await province.selectOption('新疆维吾尔自治区');
+    await page.getByTestId('region-城市').selectOption('乌鲁木齐市');
+    await page.getByTestId('region-区县').selectOption('天山区');
+    await page.getByTestId('lottery-address-submit').click();
+    await page.getByTestId('lottery-address').waitFor();
+    expect(await page.getByTestId('lottery-note').textContent()).toBe('地址已提交');
+    expect(await page.getByTestId('lottery-address').textContent()).toBe(
+      '阿依古丽 13999001122新疆维吾尔自治区 乌鲁木齐市 天山区 解放南路 88 号 3 单元',
+    );
+    const hostView = await e2eApi(baseURL, hostTokens)(contract.lottery.lotteryInfo, { lotteryId });
+    expect(hostView.winners?.[0]?.address?.region).toBe('新疆维吾尔自治区 乌鲁木齐市 天山区');
+    expect(hostView.winners?.[0]?.shipping.state).toBe('awaiting_shipment');
+    await page.context().close();
+  });
+
   it('a visitor who taps 立即参与 is sent to log in; an unknown lottery shows its empty state', async () => {
     const { lotteryId } = await newLottery(baseURL);
     const page = await phone.newPage();

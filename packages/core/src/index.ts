@@ -16,6 +16,7 @@ export * from './messages';
 export * from './native-jump';
 export * from './page-flags';
 export * from './path-template';
+export * from './region-name';
 export * from './same-origin-path';
 export * from './share';
 export * from './share-path';

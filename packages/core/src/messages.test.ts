@@ -62,7 +62,7 @@ describe('MESSAGES', () => {
   it('keeps the spec English of the client, request, AI-image and debug texts in en, Chinese in zh-CN', () => {
     expect(MESSAGES_EN.client.network).toBe('Network Error');
     expect(MESSAGES_EN.client.aborted).toBe('Request aborted');
-    expect(MESSAGES_EN.request).toEqual({
+    expect(MESSAGES_EN.request).toMatchObject({
       networkError: 'network error',
       loadFailed: 'loading failed, please retry',
     });
@@ -70,7 +70,7 @@ describe('MESSAGES', () => {
     expect(MESSAGES_EN.aiImage.upgradeRequired).toBe('please upgrade to the new version to use AI features');
     expect(MESSAGES_EN.debug.chooseColouringEnv).toBe('please choose a colouring environment');
     expect(MESSAGES.client.network).toBe('网络错误');
-    expect(MESSAGES.request).toEqual({ networkError: '网络错误', loadFailed: '加载失败，请重试' });
+    expect(MESSAGES.request).toMatchObject({ networkError: '网络错误', loadFailed: '加载失败，请重试' });
     expect(MESSAGES.debug.chooseColouringEnv).toBe('请选择染色环境');
   });
 

@@ -25,17 +25,27 @@ export interface ApiErrorDetails {
   /** The envelope's `data`, when the failure came with one (a 485 says which captcha). */
   data?: unknown;
   cause?: unknown;
+  /** A 400's field and its reason (`mobile: 请填写正确的 11 位手机号`): a form shows the reason under it. */
+  field?: string | undefined;
+  fieldMessage?: string | undefined;
+  /** The server's own text where `message` is a sentence for users in its place: for logs and the debug console. */
+  serverMessage?: string | undefined;
 }
 
 /**
  * A failed call, the one error type of every call: the browser client's, and the server's
  * in-process (SSR) call, which throws the same error the browser would get from the answer.
- * `message` is the text to show (spec §8 rules applied); `code` is the envelope's
+ * `message` is the text to show (spec §8 rules applied; a 400's msg is never shown, see
+ * `bad-request.ts`); `code` is the envelope's
  * code, else the HTTP status, else 0 when no answer came; `httpStatus` is 0 when no answer came.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly data: unknown;
+  /** See {@link ApiErrorDetails}: set for a 400 only. */
+  readonly field: string | undefined;
+  readonly fieldMessage: string | undefined;
+  readonly serverMessage: string | undefined;
   readonly [API_ERROR] = true;
 
   /** `instanceof` holds for an ApiError of any copy of this module. */
@@ -52,5 +62,8 @@ export class ApiError extends Error {
   ) {
     super(message, 'cause' in details ? { cause: details.cause } : undefined);
     this.data = details.data;
+    this.field = details.field;
+    this.fieldMessage = details.fieldMessage;
+    this.serverMessage = details.serverMessage;
   }
 }

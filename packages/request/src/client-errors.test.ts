@@ -36,13 +36,13 @@ describe('failure messages (spec §8)', () => {
     expect((await rejection(api(getItem, input))).message).toBe('用户已被封禁');
   });
 
-  it("a non-2xx envelope shows its msg (HTTP 400 names the field) with kind 'http'", async () => {
-    const { api } = setup(() => refusal(400, 'limit: Too big: expected number to be <=40', 400));
+  it("a non-2xx envelope shows its msg with kind 'http' (a 400's: bad-request.test.ts)", async () => {
+    const { api } = setup(() => refusal(4290, '操作太频繁，请 60 秒后再试', 429));
     expect(summary(await rejection(api(getItem, input)))).toMatchObject({
       kind: 'http',
-      code: 400,
-      httpStatus: 400,
-      message: 'limit: Too big: expected number to be <=40',
+      code: 4290,
+      httpStatus: 429,
+      message: '操作太频繁，请 60 秒后再试',
     });
   });
 

@@ -58,6 +58,11 @@ export interface ClientOptions {
    * retry; never for auth, risk, aborted or declined failures.
    */
   onErrorToast?: (message: string, error: ApiError) => void;
+  /**
+   * Every failed call, toasted or not, once after any retry: for logs and the debug console,
+   * which keep the code and the server's own text (`error.serverMessage`) users never read.
+   */
+  onFailure?: (error: ApiError, call: { method: Endpoint['method']; path: string }) => void;
   /** Code 700 or 7999 survived the cookie self-healing: open the login (the call then rejects). */
   onAuthRequired?: (code: number, error: ApiError) => void;
   /**

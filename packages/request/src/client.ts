@@ -148,6 +148,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     try {
       return await settle(endpoint, input, callOptions);
     } catch (error) {
+      if (isApiError(error))
+        notify(reportHookError, options.onFailure, error, { method: endpoint.method, path: endpoint.path });
       const toast = callOptions.errorToast ?? endpoint.errorToast;
       if (toast && isApiError(error) && TOASTED.has(error.kind))
         notify(reportHookError, options.onErrorToast, error.message, error);

@@ -10,6 +10,7 @@ import {
   SUCCESS,
 } from '@h5/core';
 import { ApiError } from './api-error';
+import { badRequestError, HTTP_BAD_REQUEST } from './bad-request';
 import type { RawResponse } from './send';
 
 /** What an answer means for the call (spec §8). */
@@ -47,7 +48,8 @@ function normalise(env: EnvelopeLike): Envelope {
 
 /**
  * Reads one answer, in this order: HTTP 485 is a risk check; code 700 / 7999 hand over to login;
- * a status outside 200–299 fails (the envelope's text when there is one, else the generic
+ * a 400 envelope fails with a sentence for users (`badRequestError`); another status outside
+ * 200–299 fails (the envelope's text when there is one, else the generic
  * 'Request failed with status code N'); then the success rule of `isSuccessResponse`;
  * anything else is a business failure. A bare endpoint (no envelope) succeeds on any 2xx.
  */
@@ -66,6 +68,8 @@ export function readResponse(expectsEnvelope: boolean, { status, body }: RawResp
       error: new ApiError(displayMessage(env), codeOf(env), status, 'auth', { data: env.data }),
     };
   }
+  if (status === HTTP_BAD_REQUEST && env)
+    return { kind: 'failure', error: badRequestError(normalise(env).msg, codeOf(env), env.data) };
   if (!isHttpSuccessStatus(status)) {
     const error = env
       ? new ApiError(failureText(env), codeOf(env), status, 'http', { data: env.data })

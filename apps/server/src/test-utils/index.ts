@@ -3,4 +3,5 @@ export * from './app';
 export * from './contents';
 export * from './database';
 export * from './feedback';
+export * from './lottery';
 export * from './pg-cluster';

@@ -1,4 +1,5 @@
 import { contract } from '@h5/contract';
+import { REQUEST_MESSAGES } from '@h5/core';
 import { ApiError, isApiError } from '@h5/request';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,14 +50,16 @@ describe('a server-side call fails with the ApiError the browser sees (issue 13 
     expect(error).toMatchObject({ kind: 'auth', code: 7999 });
   });
 
-  it('malformed input: kind http, code and status 400, the message naming the field', async () => {
+  it('malformed input: kind http, code and status 400, the field named beside a sentence for users', async () => {
     const error = await failureOf(visitorContext().api(contract.content.moreRecommend, { limit: 99 }));
     expect(isApiError(error)).toBe(true);
     expect(error).toMatchObject({
       kind: 'http',
       code: 400,
       httpStatus: 400,
-      message: 'limit: 数值过大：期望 number <=40',
+      message: REQUEST_MESSAGES.badRequest,
+      field: 'limit',
+      serverMessage: 'limit: 数值过大：期望 number <=40',
     });
   });
 

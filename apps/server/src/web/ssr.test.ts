@@ -65,7 +65,7 @@ describe('load context', () => {
     expect(createLoadContext(t.app, t.app.deps, pageRequest(), noReply).nonce).not.toBe(context.nonce);
     await expect(context.api(contract.content.moreRecommend, { limit: 99 })).rejects.toMatchObject({
       code: 400,
-      message: 'limit: 数值过大：期望 number <=40',
+      serverMessage: 'limit: 数值过大：期望 number <=40',
     });
   });
 
@@ -78,7 +78,7 @@ describe('load context', () => {
       context.api(contract.content.contentDetail, { contentId: 1 }, { headers: { version: '4.0.0' } }),
     ).rejects.toMatchObject({
       code: 400,
-      message: 'version: content-detail 需要 4.83.0 或更高的版本，收到 4.0.0',
+      serverMessage: 'version: content-detail 需要 4.83.0 或更高的版本，收到 4.0.0',
     });
   });
 

@@ -29,10 +29,26 @@ export interface DeviceRecord {
   deviceIdSource: 'deviceId' | 'duid' | 'uuid' | null;
 }
 
+/**
+ * A failed API call with what users are not shown (issue 26 point 8): its code and the server's
+ * own text (a 400's `field: reason`), beside the sentence the page showed instead.
+ */
+export interface FailedCallRecord {
+  at: number;
+  method: string;
+  path: string;
+  httpStatus: number;
+  code: number;
+  /** The server's text, else the message (they are the same but for a 400). */
+  detail: string;
+}
+
 /** What the debug console's platform tab shows. */
 export interface Diagnostics {
   /** Newest first, at most {@link MAX_BRIDGE_CALLS}. */
   bridgeCalls: BridgeCallRecord[];
+  /** Newest first, at most {@link MAX_FAILED_CALLS}. */
+  failedCalls: FailedCallRecord[];
   uploads: UploadRecord[];
   analytics: AnalyticsStats | null;
   device: DeviceRecord | null;
@@ -40,10 +56,13 @@ export interface Diagnostics {
 
 /** Bridge calls kept for the log. */
 export const MAX_BRIDGE_CALLS = 50;
+/** Failed API calls kept for the log. */
+export const MAX_FAILED_CALLS = 20;
 /** Finished uploads kept in the list. */
 const MAX_FINISHED_UPLOADS = 20;
 
 const bridgeCalls: BridgeCallRecord[] = [];
+const failedCalls: FailedCallRecord[] = [];
 const uploads = new Map<string, UploadRecord>();
 let analyticsStats: (() => AnalyticsStats) | null = null;
 let device: DeviceRecord | null = null;
@@ -58,6 +77,13 @@ export function recordBridgeCall(record: BridgeCallRecord): void {
     bridgeCalls.unshift(record);
     bridgeCalls.length = Math.min(bridgeCalls.length, MAX_BRIDGE_CALLS);
   }
+  changed();
+}
+
+/** A failed API call (the request client's `onFailure`). */
+export function recordFailedCall(record: FailedCallRecord): void {
+  failedCalls.unshift({ ...record });
+  failedCalls.length = Math.min(failedCalls.length, MAX_FAILED_CALLS);
   changed();
 }
 
@@ -86,6 +112,7 @@ export function setDeviceRecord(record: DeviceRecord): void {
 export function readDiagnostics(): Diagnostics {
   return {
     bridgeCalls: bridgeCalls.map((call) => ({ ...call })),
+    failedCalls: failedCalls.map((call) => ({ ...call })),
     uploads: [...uploads.values()].reverse(),
     analytics: analyticsStats?.() ?? null,
     device: device && { ...device },

@@ -1,16 +1,13 @@
 import { useState } from 'react';
+import { type FieldError, formErrorOf } from './form-error';
 
-/** A 400's field (`mobile: 请填写正确的 11 位手机号`), or the whole message for a refusal. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError } from './form-error';
 
 /**
- * One form's call: busy while it runs (a double tap sends once), the refusal under its field
- * (a 400 names it) or for the whole form, and what the answer does next.
+ * One form's call: busy while it runs (a double tap sends once), the refusal under one of its
+ * `fields` (a 400 names it) or for the whole form (`formErrorOf`), and what the answer does next.
  */
-export function useFormCall<T>(onDone: (answer: T) => void) {
+export function useFormCall<T>(onDone: (answer: T) => void, fields: readonly string[] = []) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FieldError | null>(null);
   const run = async (call: () => Promise<T>) => {
@@ -20,9 +17,7 @@ export function useFormCall<T>(onDone: (answer: T) => void) {
     try {
       onDone(await call());
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure);
-      const match = /^(\w+): (.*)$/.exec(message);
-      setError(match ? { field: match[1] as string, message: match[2] as string } : { field: '', message });
+      setError(formErrorOf(failure, fields));
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import {
   X_AUTH_TOKEN,
 } from '@h5/core';
 import type { ClientOptions } from '@h5/request';
+import { recordFailedCall } from '../lib/diagnostics';
 import { readFlowType } from '../lib/flow-type';
 import { raiseErrorPage, showPageToast } from '../shell/page-signals';
 import { usesNativeApp } from './app-mode';
@@ -73,6 +74,14 @@ export function createRequestHooks(
       void bridge()
         .then((b) => b.showToast(message))
         .catch(() => showPageToast(message));
+    },
+    // The code and the server's own text stay here, for the console and the debug console's
+    // 平台 tab; users read the error's message (issue 26 point 8).
+    onFailure: (error, call) => {
+      const detail = error.serverMessage ?? error.message;
+      recordFailedCall({ at: Date.now(), ...call, httpStatus: error.httpStatus, code: error.code, detail });
+      if (error.kind !== 'aborted')
+        console.warn(`${call.method} ${call.path}: ${error.httpStatus} ${error.code} ${detail}`);
     },
     onAuthRequired: (code) => {
       if (!inApp) return goToWebLogin();

@@ -7,10 +7,11 @@ import {
   LOTTERY_NOT_WINNER,
   LOTTERY_SHIPPED,
 } from '@h5/core';
+import { isChinaRegion } from '@h5/core/china-regions';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lotteryWinners } from '../../db/schema';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { describeLottery, lotteryRow } from './lottery';
 import { LOTTERY_MESSAGES } from './messages';
 
@@ -32,6 +33,15 @@ async function refusal(
 }
 
 /**
+ * The address as stored, its region one of the national division's districts (issue 26 point 7:
+ * the picker offers only those, so anything else is a forged or stale form): else a 400 naming it.
+ */
+function checkedAddress(address: LotteryAddress): LotteryAddress {
+  if (!isChinaRegion(address.region)) throw badRequest('region', LOTTERY_MESSAGES.unknownRegion);
+  return address;
+}
+
+/**
  * addr-submit: a winner's one address for the prize. The UPDATE only changes a winner row without
  * an address, so of any number of concurrent or repeated submits exactly one writes; the others
  * are told the address exists (addr-update changes it).
@@ -44,7 +54,7 @@ export async function submitAddress(
   const { lotteryId, ...address } = input;
   const [written] = await db
     .update(lotteryWinners)
-    .set({ ...address, addressAt: sql`now()` })
+    .set({ ...checkedAddress(address), addressAt: sql`now()` })
     .where(and(winnerOf(lotteryId, userId), isNull(lotteryWinners.addressAt)))
     .returning({ userId: lotteryWinners.userId });
   if (!written)
@@ -66,7 +76,7 @@ export async function updateAddress(
   const { lotteryId, ...address } = input;
   const [written] = await db
     .update(lotteryWinners)
-    .set({ ...address, addressAt: sql`now()` })
+    .set({ ...checkedAddress(address), addressAt: sql`now()` })
     .where(
       and(winnerOf(lotteryId, userId), isNotNull(lotteryWinners.addressAt), isNull(lotteryWinners.shippedAt)),
     )

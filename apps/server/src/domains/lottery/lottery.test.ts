@@ -20,7 +20,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { follows, lotteries, lotteryWinners } from '../../db/schema';
-import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import {
+  LOTTERY_ADDRESS as ADDRESS,
+  createTestApp,
+  type LotteryUser,
+  lotteryWith,
+  signedInUser,
+  type TestApp,
+  winnerIds,
+} from '../../test-utils';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,55 +36,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-const ADDRESS = {
-  name: '张三',
-  mobile: '13800138000',
-  region: '广东省 深圳市 南山区',
-  street: '科技园南路 88 号 2 栋',
-};
-
-/** A host's lottery in stream `streamId`, and `entrants` users who entered it; drawn when `draw`. */
-async function lotteryWith(
-  entrants: number,
-  quantity: number,
-  options: { draw?: boolean; rule?: 'none' | 'follow' } = {},
-) {
-  const host = await signedInUser(t.app, t.db, 'lottery-host');
-  const streamId = 700_000 + host.userId;
-  const created = await t.signedInject(contract.lottery.createLottery, {
-    streamId,
-    hostUserId: host.userId,
-    prize: '签名球鞋一双',
-    quantity,
-    entryRule: options.rule ?? 'none',
-    drawInSeconds: 600,
-  });
-  expect(created.body.code).toBe(SUCCESS);
-  const lotteryId = created.body.data.lotteryId;
-  const users: User[] = [];
-  for (let i = 0; i < entrants; i++) {
-    const user = await signedInUser(t.app, t.db, `lottery-fan-${i}`);
-    const entered = await t.signedInject(
-      contract.lottery.enterLottery,
-      { lotteryId },
-      { cookies: user.cookies },
-    );
-    expect(entered.body.data.my.state).toBe('entered');
-    users.push(user);
-  }
-  if (options.draw) await t.signedInject(contract.lottery.drawLottery, { lotteryId });
-  return { host, streamId, lotteryId, users };
-}
-
-async function winnerIds(lotteryId: number): Promise<number[]> {
-  const rows = await t.db.select().from(lotteryWinners).where(eq(lotteryWinners.lotteryId, lotteryId));
-  return rows.map((r) => r.userId).sort((a, b) => a - b);
-}
+type User = LotteryUser;
 
 describe('lottery/info and entering', () => {
   it('tells a visitor the lottery, by id and by stream; refuses an unknown one and a query without either', async () => {
-    const { lotteryId, streamId } = await lotteryWith(2, 1);
+    const { lotteryId, streamId } = await lotteryWith(t, 2, 1);
     const byId = await t.signedInject(contract.lottery.lotteryInfo, { lotteryId });
     expect(byId.body.data).toMatchObject({
       prize: '签名球鞋一双',
@@ -96,7 +60,7 @@ describe('lottery/info and entering', () => {
   });
 
   it('takes one entry per user however often they tap; a visitor gets the login; the host cannot enter', async () => {
-    const { lotteryId, host, users } = await lotteryWith(1, 1);
+    const { lotteryId, host, users } = await lotteryWith(t, 1, 1);
     const fan = users[0] as User;
     const again = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -114,7 +78,7 @@ describe('lottery/info and entering', () => {
   });
 
   it('a follow-only lottery takes the host’s followers only', async () => {
-    const { lotteryId, host } = await lotteryWith(0, 1, { rule: 'follow' });
+    const { lotteryId, host } = await lotteryWith(t, 0, 1, { rule: 'follow' });
     const fan = await signedInUser(t.app, t.db, 'lottery-follower');
     const refused = await t.signedInject(
       contract.lottery.enterLottery,
@@ -132,7 +96,7 @@ describe('lottery/info and entering', () => {
   });
 
   it('draws once, at its time, among the entrants: concurrent readers see one set of winners', async () => {
-    const { lotteryId, users } = await lotteryWith(6, 2);
+    const { lotteryId, users } = await lotteryWith(t, 6, 2);
     await t.db
       .update(lotteries)
       .set({ drawAt: sql`now() - interval '1 second'` })
@@ -140,7 +104,7 @@ describe('lottery/info and entering', () => {
     const reads = await Promise.all(
       users.map((u) => t.signedInject(contract.lottery.lotteryInfo, { lotteryId }, { cookies: u.cookies })),
     );
-    const winners = await winnerIds(lotteryId);
+    const winners = await winnerIds(t, lotteryId);
     expect(winners).toHaveLength(2);
     const entrantIds = users.map((u) => u.userId);
     for (const id of winners) expect(entrantIds).toContain(id);
@@ -154,7 +118,7 @@ describe('lottery/info and entering', () => {
     ]);
     // A second draw changes nothing.
     await t.signedInject(contract.lottery.drawLottery, { lotteryId });
-    expect(await winnerIds(lotteryId)).toEqual(winners);
+    expect(await winnerIds(t, lotteryId)).toEqual(winners);
     const late = await signedInUser(t.app, t.db, 'lottery-late');
     const closed = await t.signedInject(
       contract.lottery.enterLottery,
@@ -165,10 +129,10 @@ describe('lottery/info and entering', () => {
   });
 
   it('with fewer entrants than prizes, everyone wins; with none, nobody', async () => {
-    const few = await lotteryWith(2, 5, { draw: true });
-    expect(await winnerIds(few.lotteryId)).toEqual(few.users.map((u) => u.userId).sort((a, b) => a - b));
-    const none = await lotteryWith(0, 3, { draw: true });
-    expect(await winnerIds(none.lotteryId)).toEqual([]);
+    const few = await lotteryWith(t, 2, 5, { draw: true });
+    expect(await winnerIds(t, few.lotteryId)).toEqual(few.users.map((u) => u.userId).sort((a, b) => a - b));
+    const none = await lotteryWith(t, 0, 3, { draw: true });
+    expect(await winnerIds(t, none.lotteryId)).toEqual([]);
     expect(
       (await t.signedInject(contract.lottery.lotteryInfo, { lotteryId: none.lotteryId })).body.data.drawn,
     ).toBe(true);
@@ -177,7 +141,7 @@ describe('lottery/info and entering', () => {
 
 describe('the winner’s address and the host’s waybill (form-encoded)', () => {
   it('refuses an address before the draw and from a loser, and names a bad field', async () => {
-    const pending = await lotteryWith(1, 1);
+    const pending = await lotteryWith(t, 1, 1);
     const early = await t.signedInject(
       contract.lottery.addrSubmit,
       { lotteryId: pending.lotteryId, ...ADDRESS },
@@ -187,8 +151,8 @@ describe('the winner’s address and the host’s waybill (form-encoded)', () =>
       code: LOTTERY_NOT_DRAWN,
       msg: '尚未开奖，开奖后中奖用户才能填写收货地址',
     });
-    const drawn = await lotteryWith(3, 1, { draw: true });
-    const [winnerId] = await winnerIds(drawn.lotteryId);
+    const drawn = await lotteryWith(t, 3, 1, { draw: true });
+    const [winnerId] = await winnerIds(t, drawn.lotteryId);
     const loser = drawn.users.find((u) => u.userId !== winnerId) as User;
     const refused = await t.signedInject(
       contract.lottery.addrSubmit,
@@ -213,8 +177,8 @@ describe('the winner’s address and the host’s waybill (form-encoded)', () =>
   });
 
   it('keeps one address per prize under 20 concurrent submits; updates it until shipped; then refuses', async () => {
-    const { lotteryId, users, host } = await lotteryWith(2, 1, { draw: true });
-    const [winnerId] = await winnerIds(lotteryId);
+    const { lotteryId, users, host } = await lotteryWith(t, 2, 1, { draw: true });
+    const [winnerId] = await winnerIds(t, lotteryId);
     const winner = users.find((u) => u.userId === winnerId) as User;
     const submits = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -282,7 +246,7 @@ describe('the winner’s address and the host’s waybill (form-encoded)', () =>
   });
 
   it('refuses a waybill before the winner’s address, and an update before any address', async () => {
-    const { lotteryId, users, host } = await lotteryWith(1, 1, { draw: true });
+    const { lotteryId, users, host } = await lotteryWith(t, 1, 1, { draw: true });
     const winner = users[0] as User;
     const waybill = await t.signedInject(
       contract.lottery.waybillSubmit,
@@ -302,7 +266,7 @@ describe('the winner’s address and the host’s waybill (form-encoded)', () =>
   });
 
   it('verifies the sign over the form body: a tampered field is refused with 403', async () => {
-    const { lotteryId, users } = await lotteryWith(1, 1, { draw: true });
+    const { lotteryId, users } = await lotteryWith(t, 1, 1, { draw: true });
     const winner = users[0] as User;
     const wire = buildRequest(contract.lottery.addrSubmit, { lotteryId, ...ADDRESS }, t.env.SIGN_SECRET);
     expect(wire.headers['content-type']).toBe('application/x-www-form-urlencoded');

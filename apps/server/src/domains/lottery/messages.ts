@@ -12,4 +12,6 @@ export const LOTTERY_MESSAGES = {
   shipped: '奖品已发货，收货地址不能再修改',
   notHost: '只有本场主播可以填写运单',
   winnerNotFound: '该用户不是本次抽奖的中奖用户',
+  /** A 400 for `region` (issue 26 point 7): not a district of the national division. */
+  unknownRegion: '所在地区不存在，请重新选择省、市、区县',
 } as const;

@@ -9,7 +9,7 @@ const chinaMinute = (iso: string) =>
 export const ACTIVITY_TEXT = {
   window: (startsAt: string, endsAt: string) => `活动时间：${chinaMinute(startsAt)} — ${chinaMinute(endsAt)}`,
   states: { upcoming: '未开始', running: '进行中', ended: '已结束' } satisfies Record<ActivityState, string>,
-  /** The closed page: the spec's text (§8) and its code. */
+  /** The closed page: the spec's text (§8), and its code for tests and logs (never shown). */
   closed: {
     upcoming: { text: AI_IMAGE_MESSAGES.activityNotStarted, code: AI_ACTIVITY_NOT_STARTED },
     ended: { text: AI_IMAGE_MESSAGES.activityEnded, code: AI_ACTIVITY_ENDED },
@@ -18,7 +18,8 @@ export const ACTIVITY_TEXT = {
     upcoming: (startsAt: string) => `${chinaMinute(startsAt)} 开始，到时再来看看吧`,
     ended: (endsAt: string) => `已于 ${chinaMinute(endsAt)} 结束，感谢参与`,
   },
-  codeLabel: (code: number) => `错误码 ${code}`,
+  /** The activity is not there (taken down, a link to one that never was). */
+  unavailable: '活动不存在或已下线',
   login: '登录后参与',
   loggedIn: '已登录，可以参与活动',
   rulesTitle: '活动规则',

@@ -10,6 +10,8 @@ export const DEBUG_TEXT = {
   bridgeCalls: '桥接调用',
   noBridgeCalls: '暂无桥接调用',
   callStates: { pending: '等待中', ok: '成功', error: '失败' },
+  failedCalls: '失败请求',
+  noFailedCalls: '暂无失败请求',
   analyticsQueue: '埋点队列',
   analyticsOff: '埋点未启动',
   analyticsFields: {

@@ -28,6 +28,8 @@ export const LOTTERY_TEXT = {
   city: '城市',
   district: '区县',
   choose: '请选择',
+  regionsFailed: '地区列表加载失败',
+  retry: '重试',
   street: '详细地址',
   streetPlaceholder: '街道、门牌号、楼层等',
   submit: '提交地址',

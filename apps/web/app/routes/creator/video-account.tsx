@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { put } from '../../lib/data-layer/cache';
 import { keyOf } from '../../lib/data-layer/entry';
 import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { type FieldError, formErrorOf } from '../../lib/form-error';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { VIDEO_ACCOUNT_TEXT as text } from '../../lib/ui-text/creator-upgrade';
@@ -70,7 +71,7 @@ function VideoAccountBody({
   const api = useApi();
   const viewer = useRootData()?.viewer ?? null;
   const [details, setDetails] = useState<VideoAccountDetails>(account.details ?? EMPTY);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState<'save' | 'apply' | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const uploads = useUploadQueue(1, VIDEO_ACCOUNT_FOLDER);
@@ -83,10 +84,8 @@ function VideoAccountBody({
       onUpdate(await call());
       setNote(done);
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure);
-      // A 400 names its field (`name: 请填写视频号名称`): shown under that field.
-      const match = /^(\w+): (.*)$/.exec(message);
-      setError(match ? { field: match[1] as string, message: match[2] as string } : { field: '', message });
+      // A 400 naming one of the inputs (`name: 请填写视频号名称`): its reason under that input.
+      setError(formErrorOf(failure, FIELDS));
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,9 @@
 import type { ActivityWindow } from '@h5/contract';
+import { ACTIVITY_NOT_FOUND } from '@h5/core';
+import { isApiError } from '@h5/request/api-error-brand';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useEntry } from '../../lib/data-layer/use-entry';
+import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
 import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
@@ -13,7 +15,8 @@ export type HeroTheme = 'rose' | 'night' | 'teal';
 
 /**
  * An activity page: the hero with the window, then `children` while the activity runs, or the
- * spec's closed text with its code (202010008 before the window, 202010009 after it).
+ * spec's closed text (its code, 202010008 before the window and 202010009 after it, only as an
+ * attribute: users read sentences, issue 26 point 8).
  */
 export function ActivityShell({
   code,
@@ -78,6 +81,8 @@ export function ActivityShell({
           </>
         ) : state.status === 'loading' ? (
           <div className={styles.skeleton} data-testid="activity-skeleton" />
+        ) : isUnavailable(state) ? (
+          <Placeholder type="empty" text={text.unavailable} home />
         ) : (
           <Placeholder type="networkError" onRetry={reload} />
         )}
@@ -86,6 +91,12 @@ export function ActivityShell({
   );
 }
 
+/** No such activity (the server's 4501, or a 404): said as such, not as a network failure. */
+const isUnavailable = (state: EntryState<ActivityWindow>): boolean =>
+  state.status === 'missing' ||
+  (state.status === 'failed' && isApiError(state.error) && state.error.code === ACTIVITY_NOT_FOUND);
+
+/** The spec's closed text and when it opens or closed; its code is an attribute, for tests and logs. */
 function Closed({ window, state }: { window: ActivityWindow; state: 'upcoming' | 'ended' }) {
   const closed = text.closed[state];
   return (
@@ -96,7 +107,6 @@ function Closed({ window, state }: { window: ActivityWindow; state: 'upcoming' |
           ? text.closedNote.upcoming(window.startsAt)
           : text.closedNote.ended(window.endsAt)}
       </p>
-      <p className={styles.note}>{text.codeLabel(closed.code)}</p>
     </section>
   );
 }

@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The fans group page (issue 16 point 5), for the page's `streamId`. With `userRole=1` the host's
- * view (rename, ranks); without it the audience's: membership, tasks, allowance, gifts, ranks.
+ * view (rename, ranks) for the stream's host; otherwise the audience's: membership, tasks,
+ * allowance, gifts, ranks.
  */
 export default function FansGroupScreen({ loaderData }: Route.ComponentProps) {
   const page = useLiveContext();
@@ -79,15 +80,18 @@ function FansGroup({
     setVersion((v) => v + 1);
   }, [reload]);
   const pull = usePullToRefresh(refresh, state.status !== 'loading');
+  // userRole=1 asks for the host's view; only the stream's host gets it (the server says who that
+  // is), anyone else sees the audience's view instead of the host's calls refused (issue 26 point 8).
+  const hostView = isHost && state.status === 'ready' && state.data.isHost;
   return (
-    <div className={styles.screen} data-testid="fans-group" data-view={isHost ? 'host' : 'audience'}>
+    <div className={styles.screen} data-testid="fans-group" data-view={hostView ? 'host' : 'audience'}>
       <PageHeader title={text.fansTitle} fallback="/" backTestId="fans-back" />
       <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
       <main className={styles.main}>
         {state.status === 'ready' ? (
           <div key={version} style={{ display: 'contents' }}>
-            <GroupHero info={state.data} context={context} isHost={isHost} toast={showToast} />
-            {isHost ? (
+            <GroupHero info={state.data} context={context} isHost={hostView} toast={showToast} />
+            {hostView ? (
               <>
                 <GroupManage
                   context={context}

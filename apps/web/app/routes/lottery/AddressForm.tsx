@@ -7,6 +7,7 @@ import styles from './lottery.module.css';
 import { RegionPicker } from './RegionPicker';
 
 const EMPTY: LotteryAddress = { name: '', mobile: '', region: '', street: '' };
+const ADDRESS_FIELDS = Object.keys(EMPTY);
 
 /** A winner's address: the first submit (addr-submit) or a change before shipping (addr-update). */
 export function AddressForm({
@@ -23,7 +24,10 @@ export function AddressForm({
   const api = useApi();
   const [address, setAddress] = useState<LotteryAddress>(current ?? EMPTY);
   const updating = current !== null;
-  const form = useFormCall<LotteryInfo>((info) => onDone(info, updating ? text.updated : text.submitted));
+  const form = useFormCall<LotteryInfo>(
+    (info) => onDone(info, updating ? text.updated : text.submitted),
+    ADDRESS_FIELDS,
+  );
   const set = (field: keyof LotteryAddress) => (value: string) => setAddress({ ...address, [field]: value });
   const fieldError = (field: string) =>
     form.error?.field === field ? (

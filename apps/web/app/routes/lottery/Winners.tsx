@@ -5,6 +5,9 @@ import { useApi } from '../../lib/use-api';
 import { useFormCall } from '../../lib/use-form-call';
 import styles from './lottery.module.css';
 
+/** The waybill's inputs: a 400 naming one shows its reason. */
+const WAYBILL_FIELDS = ['courier', 'trackingNo'];
+
 /** The host's view: every winner, their address, and a waybill form once the address is in. */
 export function Winners({ info, onUpdate }: { info: LotteryInfo; onUpdate: (info: LotteryInfo) => void }) {
   const winners = info.winners ?? [];
@@ -35,7 +38,7 @@ function WinnerRow({
   const api = useApi();
   const [courier, setCourier] = useState(winner.shipping.courier ?? '');
   const [trackingNo, setTrackingNo] = useState(winner.shipping.trackingNo ?? '');
-  const form = useFormCall<LotteryInfo>(onUpdate);
+  const form = useFormCall<LotteryInfo>(onUpdate, WAYBILL_FIELDS);
   const { address, shipping, user } = winner;
   return (
     <li className={styles.row} data-testid="lottery-winner" data-user-id={user.userId}>

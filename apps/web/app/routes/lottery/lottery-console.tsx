@@ -12,6 +12,7 @@ import styles from './lottery.module.css';
 export const meta: Route.MetaFunction = () => [{ title: `${text.consoleTitle} · ${SHELL_TEXT.siteTitle}` }];
 
 const FIELDS = Object.entries(text.consoleFields) as [keyof typeof text.consoleFields, string][];
+const FIELD_NAMES = FIELDS.map(([field]) => field);
 
 /**
  * Internal (not in `pro`, like /internal/upload): a host starts a lottery in a stream and draws
@@ -30,7 +31,7 @@ export default function LotteryConsole() {
   });
   const [entryRule, setEntryRule] = useState<LotteryEntryRule>('none');
   const [created, setCreated] = useState<LotteryInfo | null>(null);
-  const form = useFormCall<LotteryInfo>(setCreated);
+  const form = useFormCall<LotteryInfo>(setCreated, FIELD_NAMES);
   return (
     <div className={styles.screen} data-testid="lottery-console">
       <PageHeader title={text.consoleTitle} fallback="/" />

@@ -1,5 +1,5 @@
 import { contract, type LotteryInfo } from '@h5/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { put } from '../../lib/data-layer/cache';
 import { keyOf } from '../../lib/data-layer/entry';
 import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
@@ -19,8 +19,10 @@ import { Winners } from './Winners';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
 
+type LotteryQuery = { lotteryId: number | undefined; streamId: number | undefined };
+
 /** `?lotteryId=`, or `?streamId=` for the stream's newest lottery (the live room links either). */
-function lotteryQuery(request: Request | URL) {
+function lotteryQuery(request: Request | URL): LotteryQuery {
   const lotteryId = queryId(request, 'lotteryId') ?? undefined;
   const streamId = lotteryId === undefined ? (queryId(request, 'streamId') ?? undefined) : undefined;
   return { lotteryId, streamId };
@@ -35,8 +37,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A live lottery (issue 17 point 1): the card, the winner's address and shipping, the host's winners. */
 export default function LotteryScreen({ loaderData }: Route.ComponentProps) {
   const { query } = loaderData;
+  // No id to ask for: nothing is called (the call would only be refused), the page says so.
+  if (query.lotteryId === undefined && query.streamId === undefined)
+    return (
+      <LotteryFrame>
+        <Placeholder type="empty" text={text.notFound} home />
+      </LotteryFrame>
+    );
+  return <Lottery query={query} seed={loaderData.info} />;
+}
+
+/** The page around any state: the header with its way back, and the main landmark. */
+function LotteryFrame({ children, pull }: { children: ReactNode; pull?: ReactNode }) {
+  return (
+    <div className={styles.screen} data-testid="lottery">
+      <PageHeader title={text.title} fallback="/" backTestId="lottery-back" />
+      {pull}
+      <main className={styles.main}>{children}</main>
+    </div>
+  );
+}
+
+function Lottery({ query, seed }: { query: LotteryQuery; seed: LotteryInfo | null }) {
   const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('lottery.lotteryInfo', query, seeded ? loaderData.info : null);
+  const [state, reload] = useEntry('lottery.lotteryInfo', query, seeded ? seed : null);
   const again = () => {
     setSeeded(false);
     reload();
@@ -47,23 +71,18 @@ export default function LotteryScreen({ loaderData }: Route.ComponentProps) {
     put<EntryState<LotteryInfo>>(keyOf('lottery.lotteryInfo', query), { status: 'ready', data: info });
     setSeeded(false);
   };
-  const noQuery = query.lotteryId === undefined && query.streamId === undefined;
   return (
-    <div className={styles.screen} data-testid="lottery">
-      <PageHeader title={text.title} fallback="/" backTestId="lottery-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        {noQuery || state.status === 'missing' ? (
-          <Placeholder type="empty" text={text.notFound} home />
-        ) : state.status === 'ready' ? (
-          <LotteryBody info={state.data} onUpdate={update} onDue={again} />
-        ) : state.status === 'loading' ? (
-          <div className={styles.skeleton} data-testid="lottery-skeleton" aria-hidden="true" />
-        ) : (
-          <Placeholder type="networkError" onRetry={again} />
-        )}
-      </main>
-    </div>
+    <LotteryFrame pull={<PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />}>
+      {state.status === 'missing' ? (
+        <Placeholder type="empty" text={text.notFound} home />
+      ) : state.status === 'ready' ? (
+        <LotteryBody info={state.data} onUpdate={update} onDue={again} />
+      ) : state.status === 'loading' ? (
+        <div className={styles.skeleton} data-testid="lottery-skeleton" aria-hidden="true" />
+      ) : (
+        <Placeholder type="networkError" onRetry={again} />
+      )}
+    </LotteryFrame>
   );
 }
 

@@ -57,6 +57,8 @@ export default function ShoeEvaluate({ loaderData }: Route.ComponentProps) {
 }
 
 const DIMENSIONS = ['comfort', 'looks', 'value'] as const;
+/** The form's inputs: a 400 naming one shows its reason (the form has one error line). */
+const EVALUATE_FIELDS = ['score', 'text', 'images'];
 
 function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
   const api = useApi();
@@ -71,7 +73,7 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
     put<EntryState<ShoeEvalInfo>>(keyOf('shoeEval.shoeEvalInfo', { spuId }), { status: 'ready', data: next });
     invalidate('shoeEval.shoeEvalList');
     navigate(`/shoe-eval/spu?spuId=${spuId}`, { replace: true });
-  });
+  }, EVALUATE_FIELDS);
   return (
     <form
       className={styles.form}

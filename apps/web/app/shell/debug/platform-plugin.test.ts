@@ -3,6 +3,7 @@ import {
   MAX_BRIDGE_CALLS,
   readDiagnostics,
   recordBridgeCall,
+  recordFailedCall,
   recordUpload,
   setAnalyticsStats,
 } from '../../lib/diagnostics';
@@ -20,7 +21,13 @@ const fields = (html: string) =>
 
 describe('platform tab', () => {
   it('starts empty, then lists bridge calls (newest first, settled in place), the queue and uploads', () => {
-    const before = renderDiagnostics({ bridgeCalls: [], uploads: [], analytics: null, device: null });
+    const before = renderDiagnostics({
+      bridgeCalls: [],
+      failedCalls: [],
+      uploads: [],
+      analytics: null,
+      device: null,
+    });
     expect(before).toContain(DEBUG_TEXT.noBridgeCalls);
     expect(before).toContain(DEBUG_TEXT.analyticsOff);
     expect(before).toContain(DEBUG_TEXT.noUploads);
@@ -63,6 +70,22 @@ describe('platform tab', () => {
     expect(html).toContain(DEBUG_TEXT.uploadStates.done);
   });
 
+  it('lists failed API calls with the code and the server text users are not shown (issue 26 point 8)', () => {
+    recordFailedCall({
+      at: 3_000,
+      method: 'GET',
+      path: '/sns-live-itr/v1/lottery/info',
+      httpStatus: 400,
+      code: 400,
+      detail: 'lotteryId: 请提供 lotteryId 或 streamId',
+    });
+    const html = renderDiagnostics(readDiagnostics());
+    expect(html).toContain('data-testid="diag-failed-calls"');
+    expect(html).toContain('data-path="/sns-live-itr/v1/lottery/info" data-code="400"');
+    expect(html).toContain('lotteryId: 请提供 lotteryId 或 streamId');
+    expect(renderDiagnostics({ ...readDiagnostics(), failedCalls: [] })).toContain(DEBUG_TEXT.noFailedCalls);
+  });
+
   it('keeps only the newest bridge calls', () => {
     for (let n = 0; n < MAX_BRIDGE_CALLS + 10; n++) {
       recordBridgeCall({ n, kind: `k${n}`, startedAt: n, state: 'ok' });
@@ -75,6 +98,7 @@ describe('platform tab', () => {
   it('shows the device: low-device verdict and its facts, downgrade mode, status bar and device id', () => {
     const html = renderDiagnostics({
       bridgeCalls: [],
+      failedCalls: [],
       uploads: [],
       analytics: null,
       device: {
@@ -101,7 +125,13 @@ describe('platform tab', () => {
       statusBarHeight: ['状态栏高度', '44 px'],
       deviceId: ['设备 ID', 'duid-7（duid）'],
     });
-    const unknown = renderDiagnostics({ bridgeCalls: [], uploads: [], analytics: null, device: null });
+    const unknown = renderDiagnostics({
+      bridgeCalls: [],
+      failedCalls: [],
+      uploads: [],
+      analytics: null,
+      device: null,
+    });
     expect(unknown).toContain('设备信息未就绪');
   });
 });

@@ -38,7 +38,10 @@ function renderDevice(d: DeviceRecord | null): string {
   );
 }
 
-/** The platform tab's markup: the device, bridge calls, the analytics queue and this page's uploads. */
+/**
+ * The platform tab's markup: the device, bridge calls, failed API calls (with the codes and server
+ * texts users are not shown), the analytics queue and this page's uploads.
+ */
 export function renderDiagnostics(d: Diagnostics): string {
   const calls = d.bridgeCalls.map((call) =>
     row(
@@ -51,6 +54,11 @@ export function renderDiagnostics(d: Diagnostics): string {
       ],
       `data-kind="${escapeHtml(call.kind)}" data-state="${call.state}"`,
     ),
+  );
+  // Two lines a call (when, what; then status / code and the server's text): the path is long.
+  const failed = d.failedCalls.map(
+    (call) =>
+      `<li data-path="${escapeHtml(call.path)}" data-code="${call.code}" style="font:12px/1.6 monospace;margin-bottom:4px;overflow-wrap:anywhere"><div>${time(call.at)} ${escapeHtml(`${call.method} ${call.path}`)}</div><div>${call.httpStatus} / ${call.code} ${escapeHtml(call.detail)}</div></li>`,
   );
   const a = d.analytics;
   const analytics = a
@@ -95,6 +103,11 @@ export function renderDiagnostics(d: Diagnostics): string {
       DEBUG_TEXT.bridgeCalls,
       'diag-bridge',
       calls.length ? list(calls) : empty(DEBUG_TEXT.noBridgeCalls),
+    ),
+    section(
+      DEBUG_TEXT.failedCalls,
+      'diag-failed-calls',
+      failed.length ? list(failed) : empty(DEBUG_TEXT.noFailedCalls),
     ),
     section(DEBUG_TEXT.analyticsQueue, 'diag-analytics', analytics),
     section(DEBUG_TEXT.uploads, 'diag-uploads', uploads.length ? list(uploads) : empty(DEBUG_TEXT.noUploads)),
