@@ -43,6 +43,7 @@ export * from './domains/lottery';
 export * from './domains/shoe-eval';
 export * from './domains/upload';
 export * from './endpoint';
+export * from './entries';
 export * from './server-context';
 export * from './shared';
 

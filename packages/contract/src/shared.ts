@@ -92,3 +92,10 @@ export const emptySchema = z.object({});
  * form or draft, sent again with every retry of it.
  */
 export const requestIdSchema = z.uuid('必须是 UUID');
+
+/**
+ * The data of an HTTP 400 (issue 27 point 2): each refused field and why, written for the user,
+ * for a form to show under its own input; the envelope's msg names the first (`limit: 数值过大…`).
+ */
+export const badRequestDataSchema = z.object({ fields: z.record(z.string(), z.string()) });
+export type BadRequestData = z.infer<typeof badRequestDataSchema>;

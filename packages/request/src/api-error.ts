@@ -25,9 +25,11 @@ export interface ApiErrorDetails {
   /** The envelope's `data`, when the failure came with one (a 485 says which captcha). */
   data?: unknown;
   cause?: unknown;
-  /** A 400's field and its reason (`mobile: 请填写正确的 11 位手机号`): a form shows the reason under it. */
-  field?: string | undefined;
-  fieldMessage?: string | undefined;
+  /**
+   * A 400's refused fields and their reasons, from its data (`{ mobile: '请填写正确的 11 位手机号' }`):
+   * a form shows each reason under its own input.
+   */
+  fields?: Readonly<Record<string, string>> | undefined;
   /** The server's own text where `message` is a sentence for users in its place: for logs and the debug console. */
   serverMessage?: string | undefined;
 }
@@ -43,8 +45,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly data: unknown;
   /** See {@link ApiErrorDetails}: set for a 400 only. */
-  readonly field: string | undefined;
-  readonly fieldMessage: string | undefined;
+  readonly fields: Readonly<Record<string, string>> | undefined;
   readonly serverMessage: string | undefined;
   readonly [API_ERROR] = true;
 
@@ -62,8 +63,7 @@ export class ApiError extends Error {
   ) {
     super(message, 'cause' in details ? { cause: details.cause } : undefined);
     this.data = details.data;
-    this.field = details.field;
-    this.fieldMessage = details.fieldMessage;
+    this.fields = details.fields;
     this.serverMessage = details.serverMessage;
   }
 }

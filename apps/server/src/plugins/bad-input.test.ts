@@ -4,7 +4,14 @@ import { SUCCESS, signParams } from '@h5/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents, replies } from '../db/schema';
-import { analyticsEvent, createTestApp, signedInUser, TEST_SIGN_SECRET, type TestApp } from '../test-utils';
+import {
+  analyticsEvent,
+  badRequestBody,
+  createTestApp,
+  signedInUser,
+  TEST_SIGN_SECRET,
+  type TestApp,
+} from '../test-utils';
 import { invokeEndpoint } from './register-endpoint';
 
 /** Issue 11 point 2: the reported requests, each answered with a 400 envelope naming the field. */
@@ -23,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refusal = (msg: string) => ({ code: 400, msg, data: null });
+const refusal = badRequestBody;
 const TEXT = '不能包含 NUL 或不成对的代理字符';
 
 /** A POST with this exact body text and a sign over `signed` (a deep body cannot be signed: anyone may send it). */

@@ -1,3 +1,4 @@
+import type { BadRequestData } from '@h5/contract';
 import { BAD_REQUEST, NOT_FOUND } from '@h5/core';
 import type { z } from 'zod';
 import { SERVER_MESSAGES } from './messages';
@@ -21,15 +22,32 @@ export class AppError extends Error {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
-/** Malformed input: HTTP 400, code BAD_REQUEST, the message names the field (`limit: 数值过大：…`). */
-export const badRequest = (field: string, message: string): AppError =>
-  new AppError(BAD_REQUEST, field ? `${field}: ${message}` : message, 400);
+/** A 400 refusing `fields` (field → reason, first first): the message names the first. */
+function refusal(fields: BadRequestData['fields']): AppError {
+  const [first] = Object.entries(fields);
+  if (!first) return new AppError(BAD_REQUEST, 'invalid input', 400);
+  const [field, message] = first;
+  const data: BadRequestData | null = field ? { fields } : null;
+  return new AppError(BAD_REQUEST, field ? `${field}: ${message}` : message, 400, data);
+}
 
-/** The first zod issue as a 400 (zod's zh-CN locale, plugins/zod-locale.ts), e.g. `limit: 数值过大：期望 number <=40`. */
+/**
+ * Malformed input: HTTP 400, code BAD_REQUEST, the message names the field (`limit: 数值过大：…`)
+ * and the data holds it (`{ fields: { limit: '数值过大：…' } }`, issue 27 point 2).
+ */
+export const badRequest = (field: string, message: string): AppError => refusal({ [field]: message });
+
+/**
+ * The zod issues as a 400 (zod's zh-CN locale, plugins/zod-locale.ts): every refused field's first
+ * reason in the data, the first in the message, e.g. `limit: 数值过大：期望 number <=40`.
+ */
 export function fromZodError(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  if (!issue) return badRequest('', 'invalid input');
-  return badRequest(issue.path.map(String).join('.'), issue.message);
+  const fields: BadRequestData['fields'] = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (!(field in fields)) fields[field] = issue.message;
+  }
+  return refusal(fields);
 }
 
 /** A missing thing as a business error (HTTP 200, code 404). */

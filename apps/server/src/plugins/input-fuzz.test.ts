@@ -141,8 +141,15 @@ function verdict(
   const message = String((endpoint.envelope ? body?.msg : body?.message) ?? '');
   const names = message.startsWith(`${fuzz.field}:`) || message.startsWith(`${fuzz.field}.`);
   if (status === 400) {
-    if (endpoint.envelope && (body?.code !== 400 || body?.data !== null))
+    // The data holds the refused fields (issue 27 point 2); a refusal naming no field has none.
+    const fields = (body?.data as { fields?: Record<string, unknown> } | null)?.fields;
+    if (endpoint.envelope && (body?.code !== 400 || (body?.data !== null && !fields)))
       return `not a 400 envelope: ${JSON.stringify(body)}`;
+    const inData = Object.keys(fields ?? {}).some(
+      (key) => key === fuzz.field || key.startsWith(`${fuzz.field}.`),
+    );
+    if (endpoint.envelope && fields && names && !inData)
+      return `400 data without ${fuzz.field}: ${JSON.stringify(body)}`;
     return names || fuzz.expect === 'no5xx' ? null : `400 not naming ${fuzz.field}: ${message}`;
   }
   if (fuzz.expect === 'refused')

@@ -1,7 +1,7 @@
 import { contract } from '@h5/contract';
 import { BAD_REQUEST, NOT_FOUND, SIGN_INVALID, SUCCESS, signParams } from '@h5/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_SIGN_SECRET, type TestApp } from '../test-utils';
+import { badRequestBody, createTestApp, TEST_SIGN_SECRET, type TestApp } from '../test-utils';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,11 +57,7 @@ describe('envelope and errors', () => {
   it('answers malformed input with HTTP 400 naming the field', async () => {
     const res = await t.signedInject(contract.content.moreRecommend, { limit: 41 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      code: BAD_REQUEST,
-      msg: 'limit: 数值过大：期望 number <=40',
-      data: null,
-    });
+    expect(res.body).toEqual(badRequestBody('limit: 数值过大：期望 number <=40'));
   });
 
   it('answers bad JSON with a 400 envelope, not HTML', async () => {

@@ -92,3 +92,12 @@ export const uniquePhone = (): string => `1${String(randomInt(3_000_000_000, 9_9
 /** A client address no other test (or earlier run on a reused database) has used; send it as `x-forwarded-for` with TRUST_PROXY. */
 export const uniqueIp = (): string =>
   `2001:db8:${[0, 0, 0, 0].map(() => randomInt(0, 0x10000).toString(16)).join(':')}`;
+
+/**
+ * The 400 envelope of `field: reason` as the server answers it: the message names the field and
+ * the data holds it (issue 27 point 2).
+ */
+export function badRequestBody(msg: string) {
+  const at = msg.indexOf(': ');
+  return { code: 400, msg, data: { fields: { [msg.slice(0, at)]: msg.slice(at + 2) } } };
+}

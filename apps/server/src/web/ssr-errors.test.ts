@@ -58,7 +58,7 @@ describe('a server-side call fails with the ApiError the browser sees (issue 13 
       code: 400,
       httpStatus: 400,
       message: REQUEST_MESSAGES.badRequest,
-      field: 'limit',
+      fields: { limit: '数值过大：期望 number <=40' },
       serverMessage: 'limit: 数值过大：期望 number <=40',
     });
   });

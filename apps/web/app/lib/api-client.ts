@@ -1,6 +1,10 @@
 import type {
   contract as ContractTable,
   Endpoint,
+  EntryInput,
+  EntryName,
+  EntryOf,
+  EntryOutput,
   PublicRuntimeConfig,
   RequestOf,
   ResponseOf,
@@ -8,16 +12,23 @@ import type {
 import type { CallOptions } from '@h5/request';
 
 type Table = typeof ContractTable;
-/** Picks an endpoint from the contract table: `(c) => c.content.moreRecommend`. */
-export type EndpointPick<E extends Endpoint> = (table: Table) => E;
-export type LazyApi = <E extends Endpoint>(
-  pick: EndpointPick<E>,
-  input: RequestOf<E>,
+/** The browser's API: a contract entry by name (`'content.moreRecommend'`), its input, options. */
+export type LazyApi = (<N extends EntryName>(
+  name: N,
+  input: EntryInput<N>,
   options?: CallOptions,
-) => Promise<ResponseOf<E>>;
+) => Promise<EntryOutput<N>>) & {
+  /** The same call by endpoint, for packages that hold the contract themselves (the upload SDK). */
+  endpoint: <E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E>,
+    options?: CallOptions,
+  ) => Promise<ResponseOf<E>>;
+};
 
 interface Loaded {
   table: Table;
+  entryOf: <N extends EntryName>(table: Table, name: N) => EntryOf<N>;
   call: <E extends Endpoint>(
     endpoint: E,
     input: RequestOf<E>,
@@ -28,15 +39,24 @@ interface Loaded {
 /**
  * The browser's API client, built from the public runtime config the root loader renders.
  * The contract table carries zod schemas, too heavy for first-load JS (DESIGN.md §8), so the
- * client and the table load on the first call and callers pick their endpoint by selector.
- * Server loaders call the API in process instead, through `prefetch` (lib/prefetch.server.ts).
+ * client and the table load on the first call and callers name their entry. Server loaders call
+ * the API in process instead, through `prefetch` (lib/prefetch.server.ts), by the same names.
  */
 export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
   let loaded: Promise<Loaded> | undefined;
-  const api: LazyApi = async (pick, input, options) => {
+  const load = () => {
     loaded ??= import('./api-runtime').then((m) => m.createBrowserClient(runtime, api));
-    const { table, call } = await loaded;
-    return call(pick(table), input, options);
+    return loaded;
   };
+  const api: LazyApi = Object.assign(
+    async <N extends EntryName>(name: N, input: EntryInput<N>, options?: CallOptions) => {
+      const { table, entryOf, call } = await load();
+      return call(entryOf(table, name), input as never, options) as Promise<EntryOutput<N>>;
+    },
+    {
+      endpoint: async <E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: CallOptions) =>
+        (await load()).call(endpoint, input, options),
+    },
+  );
   return api;
 }

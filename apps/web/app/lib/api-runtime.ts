@@ -1,5 +1,5 @@
 import type { PublicRuntimeConfig } from '@h5/contract';
-import { contract } from '@h5/contract';
+import { contract, entryOf } from '@h5/contract';
 import { createApiClient } from '@h5/request';
 import { loadPageBridge, setBridgeReporter } from '../platform/page-bridge';
 import { createRequestHooks, type Report } from '../platform/request-hooks';
@@ -19,5 +19,5 @@ export function createBrowserClient(runtime: PublicRuntimeConfig, api: LazyApi) 
     signSecret: runtime.signSecret,
     ...createRequestHooks(runtime, report, () => loadPageBridge(runtime)),
   });
-  return { table: contract, call };
+  return { table: contract, entryOf, call };
 }

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { formErrorOf } from './form-error';
 
 const fields = ['name', 'mobile', 'region', 'street'] as const;
-const badRequest = (msg: string) => apiErrorOf(400, { code: BAD_REQUEST, msg, data: null });
+/** A 400 as the server sends it: the first field in msg, every field in data (issue 27 point 2). */
+const badRequest = (msg: string) => {
+  const [field = '', reason = ''] = msg.split(': ');
+  return apiErrorOf(400, { code: BAD_REQUEST, msg, data: { fields: { [field]: reason } } });
+};
 
 /** Issue 26 point 8: what a form shows of a failed call, never the server's `field: reason`. */
 describe('formErrorOf', () => {

@@ -17,7 +17,7 @@ export interface FieldError {
  */
 export function formErrorOf(failure: unknown, fields: readonly string[]): FieldError {
   if (!isApiError(failure)) return { field: '', message: displayMessage(null) };
-  if (failure.field && failure.fieldMessage && fields.includes(failure.field))
-    return { field: failure.field, message: failure.fieldMessage };
+  const field = fields.find((name) => failure.fields?.[name] !== undefined);
+  if (field) return { field, message: failure.fields?.[field] as string };
   return { field: '', message: failure.message };
 }

@@ -1,4 +1,4 @@
-import type { Endpoint, RequestOf, ResponseOf } from '@h5/contract';
+import type { EntryInput, EntryName, EntryOutput } from '@h5/contract';
 import { DU_TOKEN_COOKIE, readCookie, TOKEN_EXPIRED, TOURIST, X_AUTH_TOKEN } from '@h5/core';
 import { isApiError } from '@h5/request/api-error';
 import { type AppLoadContext, redirect } from 'react-router';
@@ -20,15 +20,15 @@ const codeOf = (error: unknown) => (isApiError(error) ? error.code : undefined);
  * goes to /login?redirect=back-here; a business refusal becomes `error` (its msg); a call past the
  * page's prefetch limit or another failure leaves both null and the browser loads it (spec §4).
  */
-export async function gatedPrefetch<E extends Endpoint>(
+export async function gatedPrefetch<N extends EntryName>(
   request: Request,
   context: AppLoadContext,
-  endpoint: E,
-  input: RequestOf<E>,
-): Promise<GatedPrefetch<ResponseOf<E>>> {
+  name: N,
+  input: EntryInput<N>,
+): Promise<GatedPrefetch<EntryOutput<N>>> {
   const cookie = request.headers.get('cookie');
   if (!readCookie(cookie, DU_TOKEN_COOKIE) && !readCookie(cookie, X_AUTH_TOKEN)) throw loginRedirect(request);
-  const result = await prefetch(context, endpoint, input);
+  const result = await prefetch(context, name, input);
   if (result.ok) return { data: result.data, error: null };
   if (result.reason === 'timeout') return { data: null, error: null };
   const code = codeOf(result.error);

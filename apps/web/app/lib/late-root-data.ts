@@ -26,7 +26,7 @@ export async function loadLateRootData(
   }
   if (late.includes('viewer')) {
     reads.push(
-      api((c) => c.auth.me, {}, { errorToast: false, authHandler: false }).then(
+      api('auth.me', {}, { errorToast: false, authHandler: false }).then(
         ({ userId, userName, avatar }) =>
           lateRootData.set({ ...lateRootData.get(), viewer: { userId, userName, avatar } }),
         () => lateRootData.set({ ...lateRootData.get(), viewer: null }),

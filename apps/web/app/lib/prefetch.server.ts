@@ -1,4 +1,4 @@
-import type { Endpoint, RequestOf, ResponseOf } from '@h5/contract';
+import { contract, type EntryInput, type EntryName, type EntryOutput, entryOf } from '@h5/contract';
 import { PREFETCH_TIMEOUT_MS } from '@h5/core';
 import type { AppLoadContext } from 'react-router';
 
@@ -56,13 +56,13 @@ export function withinPrefetchLimit<T>(
  * The one way a loader calls the API: `context.api` (the in-process call) within the page
  * request's prefetch limit. Every loader goes through it (`prefetch.server.test.ts` checks).
  */
-export function prefetch<E extends Endpoint>(
+export function prefetch<N extends EntryName>(
   context: AppLoadContext,
-  endpoint: E,
-  input: RequestOf<E>,
-): Promise<PrefetchResult<ResponseOf<E>>> {
+  name: N,
+  input: EntryInput<N>,
+): Promise<PrefetchResult<EntryOutput<N>>> {
   if (expired.has(context)) return Promise.resolve(TIMED_OUT);
-  return withinPrefetchLimit(context, context.api(endpoint, input));
+  return withinPrefetchLimit(context, context.api(entryOf(contract, name), input) as Promise<EntryOutput<N>>);
 }
 
 /** The data of a prefetch that came in time and succeeded, else null (the browser loads it). */

@@ -1,4 +1,4 @@
-import { CLIENT_CONF_REF, contract } from '@h5/contract';
+import { CLIENT_CONF_REF } from '@h5/contract';
 import { DOWNGRADE_QUERY_FLAG, DU_TOKEN_COOKIE, isInApp, readCookie } from '@h5/core';
 import type { AppLoadContext } from 'react-router';
 import { isDowngradeRequest } from '../shell/downgrade';
@@ -24,7 +24,7 @@ async function loadViewer(
 ): Promise<ViewerBrief | null | undefined> {
   // The duToken cookie alone counts as logged in (spec §3); the profile is for the top bar.
   if (!readCookie(request.headers.get('cookie'), DU_TOKEN_COOKIE)) return null;
-  const me = await prefetch(context, contract.auth.me, {});
+  const me = await prefetch(context, 'auth.me', {});
   if (me.ok) return { userId: me.data.userId, userName: me.data.userName, avatar: me.data.avatar };
   if (me.reason === 'timeout') return undefined;
   console.warn('viewer profile unavailable, showing the login entry', me.error);

@@ -13,7 +13,7 @@ export async function reportTelemetry(
     // Lazily, like the client itself: the root's error boundary reports too (first-load JS).
     const { clientFields } = await import('./client-identity');
     await api(
-      (c) => c.analytics.reportTelemetry,
+      'analytics.reportTelemetry',
       {
         ...clientFields(),
         ...report,

@@ -31,10 +31,10 @@ export async function applyAfterLogin(api: LazyApi): Promise<void> {
   const toggle = parseAfterLogin(stored, Date.now());
   if (!toggle) return;
   if (toggle.kind === 'light') {
-    const state = await api((c) => c.community.addContentLight, { contentId: toggle.id });
+    const state = await api('community.addContentLight', { contentId: toggle.id });
     setContentShadow(toggle.id, { isLight: state.isLight, lightCount: state.lightCount });
   } else {
-    const state = await api((c) => c.community.followAdd, { userId: toggle.id, follow: true });
+    const state = await api('community.followAdd', { userId: toggle.id, follow: true });
     setUserShadow(toggle.id, { isFollowing: state.isFollowing, followerCount: state.followerCount });
   }
 }

@@ -80,7 +80,7 @@ export function startAnalytics(
   const analytics: Analytics = createAnalytics({
     anonymousId: pageAnonymousId(),
     transport: createCollectorTransport((body) =>
-      api((c) => c.analytics.collectEvents, body, { errorToast: false }),
+      api('analytics.collectEvents', body, { errorToast: false }),
     ),
     beacon: createBeaconSender((events) => {
       const wire = buildRequest(contract.analytics.collectEvents, { events }, runtime.signSecret);

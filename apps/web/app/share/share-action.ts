@@ -22,7 +22,7 @@ const currentShareInfo = (target: ShareTarget) =>
 export async function configureWechatShare(api: LazyApi, target: ShareTarget): Promise<void> {
   if (!isWechatBrowser(navigator.userAgent)) return;
   const info = currentShareInfo(target);
-  const config = await api((c) => c.config.wechatShareConfig, { shareUrl: location.href });
+  const config = await api('config.wechatShareConfig', { shareUrl: location.href });
   await (await import('./wechat-sdk')).configureWechatShare(config, info);
 }
 

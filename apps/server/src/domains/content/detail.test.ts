@@ -4,7 +4,7 @@ import { buildRequest } from '@h5/request';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents } from '../../db/schema';
-import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { badRequestBody, createTestApp, signedInUser, type TestApp } from '../../test-utils';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,11 +78,7 @@ describe('content-detail', () => {
       t.app.inject({ method: 'GET', url: wire.url, headers: version === undefined ? {} : { version } });
     const missing = await call();
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
-      code: 400,
-      msg: 'version: 须为请求头中的版本号 x.y.z（如 4.83.0）',
-      data: null,
-    });
+    expect(missing.json()).toEqual(badRequestBody('version: 须为请求头中的版本号 x.y.z（如 4.83.0）'));
     expect((await call('latest')).json().msg).toBe('version: 须为请求头中的版本号 x.y.z（如 4.83.0）');
     const old = await call('4.82.9');
     expect(old.statusCode).toBe(400);

@@ -12,7 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoAccountApplications } from '../../db/schema';
-import { createTestApp, signedInUser, storedObjectOf, type TestApp } from '../../test-utils';
+import { badRequestBody, createTestApp, signedInUser, storedObjectOf, type TestApp } from '../../test-utils';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('video-account/index', () => {
     const { cookies } = await signedInUser(t.app, t.db, 'va-bad');
     const res = await t.signedInject(contract.creator.saveVideoAccount, body, { cookies });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: BAD_REQUEST, msg, data: null });
+    expect(res.body).toEqual(badRequestBody(msg));
   });
 
   it('saves and replaces the details (trimmed name)', async () => {
@@ -146,7 +146,7 @@ describe('video-account/apply and the internal review', () => {
       decision: 'reject',
     });
     expect(noReason.status).toBe(400);
-    expect(noReason.body).toEqual({ code: BAD_REQUEST, msg: 'reason: 驳回时请填写原因', data: null });
+    expect(noReason.body).toEqual(badRequestBody('reason: 驳回时请填写原因'));
 
     const rejected = await t.signedInject(contract.creator.reviewVideoAccount, {
       applicationId,

@@ -3,6 +3,7 @@ import type { UploadToken } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageObjects, uploadApps } from '../../db/schema';
+import { badRequestBody } from '../../test-utils';
 import { serverUploadSignature } from './server-upload';
 import { authToken, createUploadTestApp, ossRequest, type UploadTestApp } from './upload-test-kit';
 
@@ -199,7 +200,7 @@ describe('server upload with a malformed form', () => {
     post(`${t.base}/media-center/open/uploadFile`, body, contentType, headers());
 
   it('answers a 400 envelope for a truncated form, a missing boundary and a body that is not multipart', async () => {
-    const refusal = { code: 400, msg: 'file: 表单格式不正确或不完整', data: null };
+    const refusal = badRequestBody('file: 表单格式不正确或不完整');
     const truncated = await upload(formBody({ appId: 'community-h5' }, undefined, 30));
     expect(truncated).toEqual({ status: 400, body: refusal });
     const noBoundary = await upload(formBody({ appId: 'community-h5' }), 'multipart/form-data');
@@ -210,12 +211,12 @@ describe('server upload with a malformed form', () => {
 
   it('answers a 400 envelope naming a form field with a NUL (the file type of an unknown suffix is stored)', async () => {
     const type = await upload(formBody({ appId: 'community-h5' }, undefined, 0, 'text/plain\u0000', 'a.zzz'));
-    expect(type).toEqual({ status: 400, body: { code: 400, msg: `file: ${TEXT}`, data: null } });
+    expect(type).toEqual({ status: 400, body: badRequestBody(`file: ${TEXT}`) });
     const field = await upload(formBody({ appId: 'community-h5', quality: '80\u0000' }));
-    expect(field).toEqual({ status: 400, body: { code: 400, msg: `quality: ${TEXT}`, data: null } });
+    expect(field).toEqual({ status: 400, body: badRequestBody(`quality: ${TEXT}`) });
     const long = await upload(
       formBody({ appId: 'community-h5' }, undefined, 0, `x/${'y'.repeat(200)}`, 'a.zzz'),
     );
-    expect(long).toEqual({ status: 400, body: { code: 400, msg: 'file: 不能超过 128 个字符', data: null } });
+    expect(long).toEqual({ status: 400, body: badRequestBody('file: 不能超过 128 个字符') });
   });
 });

@@ -1,4 +1,4 @@
-import { contract, type Endpoint, type RequestOf, type ResponseOf } from '@h5/contract';
+import type { EntryInput, EntryName, EntryOutput } from '@h5/contract';
 import { type ConfigClient, type ConfigDataMode, createConfigClient } from '@h5/core';
 import type { AppLoadContext } from 'react-router';
 import { prefetch } from '../prefetch.server';
@@ -28,8 +28,8 @@ export interface ServerConfigClient {
  */
 export function serverConfigClient(context: AppLoadContext, mode: ConfigDataMode): ServerConfigClient {
   let late = false;
-  const read = async <E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> => {
-    const result = await prefetch(context, endpoint, input);
+  const read = async <N extends EntryName>(name: N, input: EntryInput<N>): Promise<EntryOutput<N>> => {
+    const result = await prefetch(context, name, input);
     if (result.ok) return result.data;
     if (result.reason === 'timeout') {
       late = true;
@@ -41,9 +41,9 @@ export function serverConfigClient(context: AppLoadContext, mode: ConfigDataMode
     env: context.runtime.appEnv,
     mode,
     logger,
-    request: (query) => read(contract.config.configByHash, query),
+    request: (query) => read('config.configByHash', query),
     fetchStatic: (file) =>
-      read(contract.config.configCenter, { envPrefix: file.tree, project: file.project, key: file.key }),
+      read('config.configCenter', { envPrefix: file.tree, project: file.project, key: file.key }),
   });
   return { client, late: () => late };
 }

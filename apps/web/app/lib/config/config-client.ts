@@ -15,10 +15,10 @@ export function browserConfigClient(api: LazyApi, env: string, mode: ConfigDataM
   return createConfigClient({
     env,
     mode,
-    request: (query) => api((c) => c.config.configByHash, query, { errorToast: false }),
+    request: (query) => api('config.configByHash', query, { errorToast: false }),
     fetchStatic: (file, signal) =>
       api(
-        (c) => c.config.configCenter,
+        'config.configCenter',
         { envPrefix: file.tree, project: file.project, key: file.key },
         { signal, timeoutMs: STATIC_CONFIG_TIMEOUT_MS, errorToast: false },
       ),

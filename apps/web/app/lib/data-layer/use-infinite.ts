@@ -2,8 +2,8 @@ import type { Page } from '@h5/contract';
 import { useEffect, useMemo } from 'react';
 import type { LazyApi } from '../api-client';
 import { useApi } from '../use-api';
-import { peek, put, useCached } from './cache';
-import { type EntryName, type InputOf, keyOf, type OutputOf, pickOf } from './entry';
+import { onInvalidate, peek, put, useCached } from './cache';
+import { type EntryName, type InputOf, keyOf, type OutputOf } from './entry';
 
 export type ListLoad = 'first' | 'more' | 'refresh';
 
@@ -93,7 +93,7 @@ async function loadPage<T>(
   const lastId = load === 'more' ? (before.last?.lastId ?? undefined) : undefined;
   let after: (now: ListState<T>) => ListState<T>;
   try {
-    const page = (await api(pickOf(name), { ...input, lastId } as never)) as Page<T>;
+    const page = (await api(name, { ...input, lastId } as never)) as Page<T>;
     after = (now) => withPage(now, load, page, idOf);
   } catch (error) {
     console.warn(name, load, error);
@@ -104,9 +104,10 @@ async function loadPage<T>(
 }
 
 /**
- * An infinite list of a cursor-paged contract entry (decision record 005): seeded from the
+ * An infinite list of a cursor-paged contract entry (decision record 016): seeded from the
  * loader's first page, else page 1 loaded in the browser; kept in the cache across client
- * navigations, so back shows the same pages. `refresh` (pull-to-refresh) puts a fresh page 1.
+ * navigations, so back shows the same pages. `refresh` (pull-to-refresh) and `invalidate` put a
+ * fresh page 1.
  */
 export function useInfinite<N extends Paged>(
   name: N,
@@ -128,6 +129,13 @@ export function useInfinite<N extends Paged>(
     if (seed) put(key, seeded);
     else run('first');
   }, [key]);
+  // An invalidated list on screen loads its first page again, keeping what it shows meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per list (key)
+  useEffect(
+    () =>
+      onInvalidate(key, () => run((peek<typeof state>(key)?.items.length ?? 0) > 0 ? 'refresh' : 'first')),
+    [key],
+  );
 
   return {
     state,

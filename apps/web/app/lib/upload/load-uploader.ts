@@ -56,7 +56,7 @@ export function loadUploader(
   const loading = import('@h5/upload').then(
     (sdk) => {
       const uploader = sdk.initUpload(config, {
-        api: (endpoint, input, options) => api(() => endpoint, input, options),
+        api: (endpoint, input, options) => api.endpoint(endpoint, input, options),
         // In the app a missing login cookie is resynced natively once, as the API client does.
         ...(runtime && usesNativeApp()
           ? { ensureCookies: async () => (await loadPageBridge(runtime)).ensureCookies() }

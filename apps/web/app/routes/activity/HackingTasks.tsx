@@ -81,7 +81,7 @@ function CommitForm({
     setBusy(true);
     setError(null);
     try {
-      await api((c) => c.activity.hackingTaskCommit, { taskId, contentId }, { errorToast: false });
+      await api('activity.hackingTaskCommit', { taskId, contentId }, { errorToast: false });
       onCommitted();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

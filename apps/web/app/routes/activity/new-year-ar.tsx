@@ -1,4 +1,3 @@
-import { contract } from '@h5/contract';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
@@ -23,8 +22,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const [activity, spus, tasks] = await Promise.all([
     loadActivity(context, CODE),
-    prefetch(context, contract.activity.arSpuList, {}),
-    prefetch(context, contract.activity.hackingTaskList, { code: CODE }),
+    prefetch(context, 'activity.arSpuList', {}),
+    prefetch(context, 'activity.hackingTaskList', { code: CODE }),
   ]);
   return { ...activity, spus: dataOf(spus), tasks: dataOf(tasks) };
 }

@@ -1,4 +1,4 @@
-import { contract, type ResponseOf } from '@h5/contract';
+import type { EntryOutput } from '@h5/contract';
 import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
@@ -20,7 +20,7 @@ const COLOURS = ['var(--color-accent)', '#e07a2f', '#5b6ee1', '#c94f7c', '#7a8b9
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('bucket');
   const bucket: Bucket = BUCKETS.find((b) => b === asked) ?? 'hour';
-  const counts = await prefetch(context, contract.analytics.eventCounts, { bucket, span: SPAN[bucket] });
+  const counts = await prefetch(context, 'analytics.eventCounts', { bucket, span: SPAN[bucket] });
   return { bucket, counts: dataOf(counts) };
 }
 
@@ -38,7 +38,7 @@ const tick = (iso: string, bucket: Bucket) => {
     : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
-type EventCounts = ResponseOf<typeof contract.analytics.eventCounts>;
+type EventCounts = EntryOutput<'analytics.eventCounts'>;
 
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
   const { bucket } = loaderData;

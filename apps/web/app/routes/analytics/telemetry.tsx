@@ -1,4 +1,4 @@
-import { contract, idSchema, type ResponseOf, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
+import { type EntryOutput, idSchema, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
 import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
@@ -11,7 +11,7 @@ import styles from './telemetry.module.css';
 
 const PAGE_SIZE = 20;
 
-type TelemetryPage = ResponseOf<typeof contract.analytics.listTelemetry>;
+type TelemetryPage = EntryOutput<'analytics.listTelemetry'>;
 
 function kindOf(value: string | null): TelemetryKind | undefined {
   const parsed = telemetryKindSchema.safeParse(value);
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = kindOf(search.get('kind'));
   // The contract's id rule: any other cursor (past an integer column, not a number) is the first page.
   const cursor = idSchema.safeParse(search.get('cursor')).data;
-  const page = await prefetch(context, contract.analytics.listTelemetry, { kind, cursor, limit: PAGE_SIZE });
+  const page = await prefetch(context, 'analytics.listTelemetry', { kind, cursor, limit: PAGE_SIZE });
   return { kind: kind ?? null, cursor: cursor ?? null, page: dataOf(page) };
 }
 

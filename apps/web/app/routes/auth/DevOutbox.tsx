@@ -23,7 +23,7 @@ export function DevOutbox({ phone, sentCount }: Props) {
 
   const refresh = useCallback(async () => {
     try {
-      const { messages } = await api((c) => c.auth.loginOutbox, { phone });
+      const { messages } = await api('auth.loginOutbox', { phone });
       setLatest(newestCode(messages));
     } catch (error) {
       console.warn('dev outbox unavailable', error);

@@ -35,7 +35,7 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
     setSending(true);
     try {
       // The form shows failures inline, so the request layer's toast stays off.
-      await api((c) => c.auth.sendLoginCode, { phone }, { errorToast: false });
+      await api('auth.sendLoginCode', { phone }, { errorToast: false });
       startCooldown(SEND_CODE_COOLDOWN_S);
       setNotice(AUTH_TEXT.codeSent);
       setSentCount((n) => n + 1);
@@ -54,7 +54,7 @@ export function LoginForm({ showDevOutbox, onLoggedIn }: Props) {
     if (!loginCodeSchema.safeParse(code).success) return setError(AUTH_TEXT.invalidCode);
     setSubmitting(true);
     try {
-      await api((c) => c.auth.login, { phone, code }, { errorToast: false });
+      await api('auth.login', { phone, code }, { errorToast: false });
       onLoggedIn();
     } catch (failure) {
       setError(loginErrorText(failure));

@@ -1,4 +1,3 @@
-import { contract } from '@h5/contract';
 import { DU_TOKEN_COOKIE, readCookie } from '@h5/core';
 import { redirect, useSearchParams } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';
@@ -18,7 +17,7 @@ import { NativeLogin } from './NativeLogin';
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!readCookie(request.headers.get('cookie'), DU_TOKEN_COOKIE)) return null;
   // Past the prefetch limit (or failing) the login shows: logging in again is harmless.
-  const me = await prefetch(context, contract.auth.me, {});
+  const me = await prefetch(context, 'auth.me', {});
   if (me.ok) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get(REDIRECT_PARAM)));
   return null;
 }

@@ -1,4 +1,4 @@
-import { type CommissionState, contract } from '@h5/contract';
+import type { CommissionState } from '@h5/contract';
 import { useState } from 'react';
 import { put } from '../../lib/data-layer/cache';
 import { keyOf } from '../../lib/data-layer/entry';
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHEL
 
 /** Login only: a visitor goes to the login and comes back. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = await gatedPrefetch(request, context, contract.commerce.commissionCheck, {});
+  const state = await gatedPrefetch(request, context, 'commerce.commissionCheck', {});
   return { state: state.data };
 }
 
@@ -96,9 +96,7 @@ function Body({ state }: { state: CommissionState }) {
             type="button"
             className={own.join}
             disabled={join.busy}
-            onClick={() =>
-              void join.run(() => api((c) => c.commerce.commissionJoin, {}, { errorToast: false }))
-            }
+            onClick={() => void join.run(() => api('commerce.commissionJoin', {}, { errorToast: false }))}
             data-testid="commission-join"
           >
             {join.busy ? text.joining : text.join}

@@ -34,7 +34,7 @@ export function useWant(spuId: number, loaded: { isCollection: 0 | 1 }) {
             const { loadPageBridge } = await import('../../platform/page-bridge');
             await (await loadPageBridge(runtime)).runAction('fav', { spuId, want });
           }
-          const state = await api((c) => c.commerce.productWant, { spuId, want });
+          const state = await api('commerce.productWant', { spuId, want });
           return { isCollection: state.isCollection };
         },
         show: (s) => setProductShadow(spuId, s),

@@ -67,7 +67,7 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
     const requestId = draftId.idFor(`${replyTo?.replyId ?? ''}\n${content}`);
     try {
       // A visitor gets 7999 here: the request client's login handling takes over.
-      const result = await api((c) => c.community.replyAdd, {
+      const result = await api('community.replyAdd', {
         contentId,
         content,
         requestId,
@@ -94,7 +94,7 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
     setPendingDelete(null);
     if (!reply) return;
     try {
-      const result = await api((c) => c.community.replyDelete, { replyId: reply.replyId });
+      const result = await api('community.replyDelete', { replyId: reply.replyId });
       list.removed(reply, result.replyCount);
       if (replyTo?.replyId === reply.replyId || replyTo?.parentId === reply.replyId) setReplyTo(null);
       showToast(COMMENT_TEXT.deleted);

@@ -58,7 +58,7 @@ export function useCommentList(contentId: number, initialTotal: number, firstPag
       const set = (next: ChildPaging) => setChildren((c) => ({ ...c, [replyId]: next }));
       set({ lastId: paging?.lastId ?? null, hasMore: true, loading: true });
       try {
-        const page = await api((c) => c.community.fullReplyList, {
+        const page = await api('community.fullReplyList', {
           replyId,
           limit: CHILD_PAGE_SIZE,
           lastId: paging?.lastId ?? undefined,

@@ -1,4 +1,4 @@
-import { contract, type FollowingUser } from '@h5/contract';
+import type { FollowingUser } from '@h5/contract';
 import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** SSR prefetch of page 1 with the page request's session; a visitor goes to the login first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const prefetch = await gatedPrefetch(request, context, contract.community.specialList, {
+  const prefetch = await gatedPrefetch(request, context, 'community.specialList', {
     limit: PAGE_SIZE,
   });
   return { page: prefetch.data };

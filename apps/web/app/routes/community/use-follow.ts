@@ -32,7 +32,7 @@ export function useFollow<T extends Shown>(userId: number, loaded: T) {
           ),
         }),
         send: async (follow) => {
-          const state = await api((c) => c.community.followAdd, { userId, follow });
+          const state = await api('community.followAdd', { userId, follow });
           // My followings changed: the list is read afresh next time it opens.
           invalidate('community.specialList');
           return { isFollowing: state.isFollowing, followerCount: state.followerCount };

@@ -29,7 +29,7 @@ export function useLight(contentId: number, loaded: Shown) {
         },
         send: async (_want, server) => {
           const state = await api(
-            (c) => (server.isLight ? c.community.delContentLight : c.community.addContentLight),
+            server.isLight ? 'community.delContentLight' : 'community.addContentLight',
             { contentId },
           );
           return { isLight: state.isLight, lightCount: state.lightCount };

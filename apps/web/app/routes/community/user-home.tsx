@@ -1,4 +1,4 @@
-import { contract, type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
+import { type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -50,14 +50,14 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
   const hashId = userId === null ? hashIdOf(request) : null;
   if (userId === null) {
     if (hashId === null) throw notFound();
-    const found = await prefetch(context, contract.community.hashId, { hashId });
+    const found = await prefetch(context, 'community.hashId', { hashId });
     if (!found.ok && found.reason === 'error' && isNotFoundError(found.error)) throw notFound();
     if (!found.ok) return { userId: null, hashId, profile: null, page: null };
     userId = found.data.userId;
   }
   const [profile, page] = await Promise.all([
-    prefetch(context, contract.community.uhomepageProfile, { userId }),
-    prefetch(context, contract.community.uhomepageContents, { userId, limit: PAGE_SIZE }),
+    prefetch(context, 'community.uhomepageProfile', { userId }),
+    prefetch(context, 'community.uhomepageContents', { userId, limit: PAGE_SIZE }),
   ]);
   // A missing user is an answer (not-found page); other failures leave the header to the browser.
   if (!profile.ok && profile.reason === 'error' && isNotFoundError(profile.error)) throw notFound();

@@ -1,4 +1,3 @@
-import { contract } from '@h5/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { cachedEntry, useEntry } from '../../lib/data-layer/use-entry';
@@ -40,8 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The first comments with the content, so the server page lists them (issue 14 point 3: they
   // read without JavaScript; CommentSection takes them from this loader's data).
   const [result, replies] = await Promise.all([
-    prefetch(context, contract.content.contentDetail, { contentId }),
-    prefetch(context, contract.community.replyList, { contentId, limit: COMMENT_PAGE_SIZE }),
+    prefetch(context, 'content.contentDetail', { contentId }),
+    prefetch(context, 'community.replyList', { contentId, limit: COMMENT_PAGE_SIZE }),
   ]);
   const firstReplies = replies.ok ? replies.data : null;
   if (result.ok) {

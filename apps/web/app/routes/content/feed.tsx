@@ -1,4 +1,3 @@
-import { contract } from '@h5/contract';
 import { useRef } from 'react';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
@@ -21,7 +20,7 @@ import { usePullToRefresh } from './use-pull-to-refresh';
  * the loader returns `feed: null` and the page loads page 1 in the browser instead.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await prefetch(context, contract.content.moreRecommend, FEED_INPUT);
+  const result = await prefetch(context, 'content.moreRecommend', FEED_INPUT);
   return { feed: result.ok ? leanPage(result.data) : null };
 }
 

@@ -1,4 +1,4 @@
-import { contract, type FeedCard, type FeedPage, type HotVideoRankItem } from '@h5/contract';
+import type { FeedCard, FeedPage, HotVideoRankItem } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -32,10 +32,10 @@ const tabOf = (request: Request): Tab =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = tabOf(request);
   if (tab === 'rank') {
-    const rank = await prefetch(context, contract.content.hotVideoRank, { limit: RANK_SIZE });
+    const rank = await prefetch(context, 'content.hotVideoRank', { limit: RANK_SIZE });
     return { tab, page: null, rank: rank.ok ? rank.data : null };
   }
-  const page = await prefetch(context, contract.content.hotVideoList, { limit: PAGE_SIZE });
+  const page = await prefetch(context, 'content.hotVideoList', { limit: PAGE_SIZE });
   return { tab, page: page.ok ? leanPage(page.data) : null, rank: null };
 }
 

@@ -1,4 +1,4 @@
-import { contract, type NewCommodityCard } from '@h5/contract';
+import type { NewCommodityCard } from '@h5/contract';
 import { optimiseImageUrl, PRODUCT_JUMP, PRODUCT_WANTED } from '@h5/core';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
@@ -18,7 +18,7 @@ const LOGO_WIDTH = 64;
 /** SSR prefetch of page 1 (`?spuId=` narrows to one product). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const spuId = queryId(request, 'spuId') ?? undefined;
-  const page = await prefetch(context, contract.content.newCommodityContents, { spuId, limit: PAGE_SIZE });
+  const page = await prefetch(context, 'content.newCommodityContents', { spuId, limit: PAGE_SIZE });
   return { spuId: spuId ?? null, page: page.ok ? page.data : null };
 }
 

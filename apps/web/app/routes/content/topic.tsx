@@ -1,4 +1,4 @@
-import { contract, type FeedCard, type Page, type TagTopDetail } from '@h5/contract';
+import type { FeedCard, Page, TagTopDetail } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, formatCount } from '@h5/core';
 import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -35,8 +35,8 @@ async function topicData({ request, context }: Route.LoaderArgs) {
   const tagId = tagIdOf(request);
   if (tagId === null || CONTENT_CATEGORY_NAMES[tagId] === undefined) throw notFound();
   const [page, top] = await Promise.all([
-    prefetch(context, contract.content.tagContents, { tagId, limit: PAGE_SIZE }),
-    prefetch(context, contract.content.evaluationTopDetail, { tagId }),
+    prefetch(context, 'content.tagContents', { tagId, limit: PAGE_SIZE }),
+    prefetch(context, 'content.evaluationTopDetail', { tagId }),
   ]);
   return { tagId, page: page.ok ? leanPage(page.data) : null, top: dataOf(top) };
 }

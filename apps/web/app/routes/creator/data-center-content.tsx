@@ -1,4 +1,4 @@
-import { contract, type DataCenterContentDetail } from '@h5/contract';
+import type { DataCenterContentDetail } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -33,7 +33,7 @@ const contentIdOf = (params: { contentId?: string }): number => {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const contentId = contentIdOf(params);
   const period = periodOf(new URL(request.url).searchParams);
-  const detail = await gatedPrefetch(request, context, contract.creator.dataCenterContentDetail, {
+  const detail = await gatedPrefetch(request, context, 'creator.dataCenterContentDetail', {
     contentId,
     period,
   });

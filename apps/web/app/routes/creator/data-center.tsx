@@ -1,4 +1,4 @@
-import { contract, type DataCenterPeriod } from '@h5/contract';
+import type { DataCenterPeriod } from '@h5/contract';
 import { useSearchParams } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useInfinite } from '../../lib/data-layer/use-infinite';
@@ -24,10 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const period = periodOf(url.searchParams);
   const sort = sortOf(url.searchParams);
-  const summary = await gatedPrefetch(request, context, contract.creator.dataCenterSummery, { period });
+  const summary = await gatedPrefetch(request, context, 'creator.dataCenterSummery', { period });
   const [list, portrait] = await Promise.all([
-    prefetch(context, contract.creator.dataCenterContentList, { period, sort, limit: LIST_PAGE_SIZE }),
-    prefetch(context, contract.creator.dataCenterFansPortrait, {}),
+    prefetch(context, 'creator.dataCenterContentList', { period, sort, limit: LIST_PAGE_SIZE }),
+    prefetch(context, 'creator.dataCenterFansPortrait', {}),
   ]);
   return { period, sort, summary: summary.data, list: dataOf(list), portrait: dataOf(portrait) };
 }

@@ -1,4 +1,4 @@
-import { contract, type FlexibleStaffing, type UpgradeFigures, type UpgradeView } from '@h5/contract';
+import type { FlexibleStaffing, UpgradeFigures, UpgradeView } from '@h5/contract';
 import { CREATOR_LEVEL_TITLES } from '@h5/core';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHEL
 
 /** A visitor goes to the login first; the view and the staffing state are prefetched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = await gatedPrefetch(request, context, contract.creator.upgradeView, {});
-  const staffing = dataOf(await prefetch(context, contract.creator.flexibleStaffing, {}));
+  const view = await gatedPrefetch(request, context, 'creator.upgradeView', {});
+  const staffing = dataOf(await prefetch(context, 'creator.flexibleStaffing', {}));
   return { view: view.data, staffing };
 }
 
@@ -49,7 +49,7 @@ export default function UpgradeScreen({ loaderData }: Route.ComponentProps) {
   const [toast, showToast] = useToast();
   const refresh = useCallback(() => {
     setSeeded(false);
-    invalidate('creator.');
+    invalidate('creator');
     reloadView();
     reloadStaffing();
     receipts.refresh();

@@ -25,7 +25,7 @@ export function useReceiveAward(view: UpgradeView, onChanged: () => void, toast:
       setBusy(awardId);
       let refused = false;
       try {
-        const receipt = await api((c) => c.creator.awardReceive, { awardId }, { errorToast: false });
+        const receipt = await api('creator.awardReceive', { awardId }, { errorToast: false });
         put<EntryState<UpgradeView>>(VIEW_KEY, {
           status: 'ready',
           data: {

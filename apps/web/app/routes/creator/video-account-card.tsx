@@ -1,4 +1,3 @@
-import { contract } from '@h5/contract';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { VIDEO_ACCOUNT_TEXT as text } from '../../lib/ui-text/creator-upgrade';
@@ -17,7 +16,7 @@ const userIdOf = (request: Request) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = userIdOf(request);
   if (!userId) return { userId, card: null };
-  return { userId, card: dataOf(await prefetch(context, contract.creator.videoAccountCard, { userId })) };
+  return { userId, card: dataOf(await prefetch(context, 'creator.videoAccountCard', { userId })) };
 }
 
 export default function VideoAccountCardScreen({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { contract, type VideoAccountApplication } from '@h5/contract';
+import type { VideoAccountApplication } from '@h5/contract';
 import { useState } from 'react';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: text.title }];
 
 /** Internal (the server's internal-route guard; 404 in production): pending applications. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { queue: dataOf(await prefetch(context, contract.creator.videoAccountApplications, {})) };
+  return { queue: dataOf(await prefetch(context, 'creator.videoAccountApplications', {})) };
 }
 
 export default function VideoAccountReview({ loaderData }: Route.ComponentProps) {
@@ -63,7 +63,7 @@ function ApplicationCard({
     setError(null);
     try {
       await api(
-        (c) => c.creator.reviewVideoAccount,
+        'creator.reviewVideoAccount',
         { applicationId: a.applicationId, decision, reason },
         { errorToast: false },
       );

@@ -1,4 +1,4 @@
-import { contract, type VideoAccount, type VideoAccountDetails } from '@h5/contract';
+import type { VideoAccount, VideoAccountDetails } from '@h5/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { put } from '../../lib/data-layer/cache';
@@ -23,7 +23,7 @@ import styles from './creator.module.css';
 export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const account = await gatedPrefetch(request, context, contract.creator.videoAccount, {});
+  const account = await gatedPrefetch(request, context, 'creator.videoAccount', {});
   return { account: account.data };
 }
 
@@ -121,11 +121,7 @@ function VideoAccountBody({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void run(
-            'save',
-            () => api((c) => c.creator.saveVideoAccount, details, { errorToast: false }),
-            text.saved,
-          );
+          void run('save', () => api('creator.saveVideoAccount', details, { errorToast: false }), text.saved);
         }}
         data-testid="video-account-form"
       >
@@ -169,7 +165,7 @@ function VideoAccountBody({
                 'apply',
                 () =>
                   api(
-                    (c) => c.creator.applyVideoAccount,
+                    'creator.applyVideoAccount',
                     { screenshotKey: uploads.keys[0] as string },
                     { errorToast: false },
                   ),

@@ -1,4 +1,4 @@
-import { type AccuseInfo, contract } from '@h5/contract';
+import type { AccuseInfo } from '@h5/contract';
 import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
 import { useCallback, useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -27,7 +27,7 @@ import { useSubmit } from './use-submit';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const target = readAccuseTarget(new URL(request.url).searchParams);
   if (!target) return { target, info: null, error: text.badTarget };
-  const prefetch = await gatedPrefetch(request, context, contract.feedback.accuseInfo, target);
+  const prefetch = await gatedPrefetch(request, context, 'feedback.accuseInfo', target);
   return { target, info: prefetch.data, error: prefetch.error };
 }
 
@@ -81,7 +81,7 @@ function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
   const send = useCallback(
     (requestId: string) =>
       api(
-        (c) => c.feedback.submitAccuse,
+        'feedback.submitAccuse',
         {
           targetType: info.target.type,
           targetId: info.target.id,

@@ -1,4 +1,4 @@
-import { contract, type SearchIdeaConfig } from '@h5/contract';
+import type { SearchIdeaConfig } from '@h5/contract';
 import { useCallback, useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
@@ -25,7 +25,7 @@ const KEYWORD_MAX = 100;
 /** Visitors go to /login?redirect=here; the config is prefetched (or loaded in the browser on time-out). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const keyword = (new URL(request.url).searchParams.get('keyword') ?? '').slice(0, KEYWORD_MAX);
-  const prefetch = await gatedPrefetch(request, context, contract.feedback.searchIdeaConfig, { keyword });
+  const prefetch = await gatedPrefetch(request, context, 'feedback.searchIdeaConfig', { keyword });
   return { keyword, config: prefetch.data, error: prefetch.error };
 }
 
@@ -76,7 +76,7 @@ function IdeaForm({ config, keyword }: { config: SearchIdeaConfig; keyword: stri
   const send = useCallback(
     (requestId: string) =>
       api(
-        (c) => c.feedback.searchIdeaUpload,
+        'feedback.searchIdeaUpload',
         { keyword, optionIds, content, images: keys.map((key) => ({ key })), requestId },
         { errorToast: false },
       ),

@@ -24,7 +24,7 @@ export function AiImageStudio() {
     setError(null);
     try {
       const imageKey = uploads.keys[0] as string;
-      setResult(await api((c) => c.activity.aiImageCreate, { imageKey, style }, { errorToast: false }));
+      setResult(await api('activity.aiImageCreate', { imageKey, style }, { errorToast: false }));
     } catch (failure) {
       const reason = isApiError(failure) ? (failure.data as { reason?: unknown } | null)?.reason : null;
       setError({

@@ -1,8 +1,7 @@
-import { contract } from '@h5/contract';
 import type { AppLoadContext } from 'react-router';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 
 /** Every activity page's loader: its window (null when the prefetch ran late: the browser loads it). */
 export async function loadActivity(context: AppLoadContext, code: string) {
-  return { code, window: dataOf(await prefetch(context, contract.activity.activityWindow, { code })) };
+  return { code, window: dataOf(await prefetch(context, 'activity.activityWindow', { code })) };
 }

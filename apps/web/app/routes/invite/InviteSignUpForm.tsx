@@ -61,7 +61,7 @@ export function InviteSignUpForm({ code, showDevOutbox, onSignedUp }: Props) {
     if (!phoneSchema.safeParse(phone).success) return fail(text.invalidPhone);
     setSending(true);
     try {
-      const sent = await api((c) => c.invite.sendCaptcha, { phone }, { errorToast: false });
+      const sent = await api('invite.sendCaptcha', { phone }, { errorToast: false });
       startCooldown(sent.resendInSeconds);
       setNotice(text.codeSent);
       setSentCount((n) => n + 1);
@@ -84,7 +84,7 @@ export function InviteSignUpForm({ code, showDevOutbox, onSignedUp }: Props) {
     try {
       let authToken = proven?.authToken;
       if (!authToken) {
-        const auth = await api((c) => c.invite.inviteAuth, { phone, smsCode }, { errorToast: false });
+        const auth = await api('invite.inviteAuth', { phone, smsCode }, { errorToast: false });
         if (auth.registered) {
           setFailure({ message: text.registered, registered: true });
           setSubmitting(false);
@@ -93,7 +93,7 @@ export function InviteSignUpForm({ code, showDevOutbox, onSignedUp }: Props) {
         authToken = auth.authToken;
         proof.current = { phone, authToken };
       }
-      await api((c) => c.invite.invitedSignUp, { code, authToken }, { errorToast: false });
+      await api('invite.invitedSignUp', { code, authToken }, { errorToast: false });
       onSignedUp();
     } catch (error) {
       setFailure(failureOf(error));

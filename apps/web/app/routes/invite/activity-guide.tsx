@@ -1,4 +1,4 @@
-import { type ActivityGuide, activityIdSchema, contract } from '@h5/contract';
+import { type ActivityGuide, activityIdSchema } from '@h5/contract';
 import { ACTIVITY_GUIDE_NOT_FOUND, optimiseImageUrl } from '@h5/core';
 import { isApiError } from '@h5/request/api-error-brand';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ const missingOf = (error: unknown): string | null =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = activityIdSchema.safeParse(new URL(request.url).searchParams.get('activityId') ?? '');
   if (!parsed.success) return { activityId: null, guide: null, missing: text.missingId };
-  const result = await prefetch(context, contract.invite.activityGuide, { activityId: parsed.data });
+  const result = await prefetch(context, 'invite.activityGuide', { activityId: parsed.data });
   if (result.ok) return { activityId: parsed.data, guide: result.data, missing: null };
   return {
     activityId: parsed.data,

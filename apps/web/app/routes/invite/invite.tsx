@@ -1,4 +1,4 @@
-import { contract, type Invitee, type StartInvite } from '@h5/contract';
+import type { Invitee, StartInvite } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -30,8 +30,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHEL
 /** Login only: a visitor goes to the login and comes back. The invitation and the first invitees, prefetched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [progress, start] = await Promise.all([
-    gatedPrefetch(request, context, contract.invite.activityPage, { limit: PROGRESS_PAGE_SIZE }),
-    prefetch(context, contract.invite.startInvite, {}),
+    gatedPrefetch(request, context, 'invite.activityPage', { limit: PROGRESS_PAGE_SIZE }),
+    prefetch(context, 'invite.startInvite', {}),
   ]);
   return { progress: progress.data, start: dataOf(start) };
 }

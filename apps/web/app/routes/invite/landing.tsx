@@ -1,4 +1,4 @@
-import { contract, type InvitePage } from '@h5/contract';
+import type { InvitePage } from '@h5/contract';
 import { INVITE_CODE_EXPIRED, INVITE_CODE_NOT_FOUND, optimiseImageUrl } from '@h5/core';
 import { isApiError } from '@h5/request/api-error';
 import { useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ const codeOf = (search: URLSearchParams) => (search.get('code') ?? '').trim().sl
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = codeOf(new URL(request.url).searchParams);
   if (!code) return { code, page: null, dead: { kind: 'unknown', message: text.noCode } as DeadInvite };
-  const result = await prefetch(context, contract.invite.invitePage, { code });
+  const result = await prefetch(context, 'invite.invitePage', { code });
   if (result.ok) {
     const { share } = result.data;
     const meta = contentShareMeta({
@@ -232,7 +232,7 @@ function ViewerCard({ page, onChanged }: { page: InvitePage; onChanged: () => vo
         className={styles.primary}
         disabled={bind.busy}
         onClick={() =>
-          void bind.run(() => api((c) => c.invite.invitedBind, { code: page.code }, { errorToast: false }))
+          void bind.run(() => api('invite.invitedBind', { code: page.code }, { errorToast: false }))
         }
         data-testid="landing-accept"
       >

@@ -1,4 +1,4 @@
-import { contract, type PickedContent, type PickReportPage } from '@h5/contract';
+import type { PickedContent, PickReportPage } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHEL
 
 /** Login only: page 1 prefetched with the page request's session; a visitor goes to the login first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const prefetched = await gatedPrefetch(request, context, contract.invite.pickReport, { limit: PAGE_SIZE });
+  const prefetched = await gatedPrefetch(request, context, 'invite.pickReport', { limit: PAGE_SIZE });
   return { page: prefetched.data };
 }
 

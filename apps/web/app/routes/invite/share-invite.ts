@@ -24,7 +24,7 @@ export const shareInfoOfInvite = (share: InviteShare): ShareInfo => ({
 /** In WeChat's browser its own menu shares: what it sends is the invitation's landing. */
 export async function configureWechatInviteShare(api: LazyApi, share: InviteShare): Promise<void> {
   if (!isWechatBrowser(navigator.userAgent)) return;
-  const config = await api((c) => c.config.wechatShareConfig, { shareUrl: location.href });
+  const config = await api('config.wechatShareConfig', { shareUrl: location.href });
   await (await import('../../share/wechat-sdk')).configureWechatShare(config, shareInfoOfInvite(share));
 }
 

@@ -1,4 +1,4 @@
-import { contract, type TaskPage } from '@h5/contract';
+import type { TaskPage } from '@h5/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHEL
 
 /** Login only: a visitor goes to the login and comes back; the tasks and the streak are prefetched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const tasks = await gatedPrefetch(request, context, contract.invite.taskPage, {});
-  const motivation = dataOf(await prefetch(context, contract.invite.userMotivation, {}));
+  const tasks = await gatedPrefetch(request, context, 'invite.taskPage', {});
+  const motivation = dataOf(await prefetch(context, 'invite.userMotivation', {}));
   return { tasks: tasks.data, motivation };
 }
 
@@ -42,7 +42,7 @@ export default function Tasks({ loaderData }: Route.ComponentProps) {
   const [toast, showToast] = useToast();
   const refresh = useCallback(() => {
     setSeeded(false);
-    invalidate('invite.');
+    invalidate('invite');
     reloadTasks();
     reloadMotivation();
   }, [reloadTasks, reloadMotivation]);

@@ -1,4 +1,4 @@
-import { contract, WEEKLY_REPORT_MAX_WEEKS_AGO, type WeeklyReport } from '@h5/contract';
+import { WEEKLY_REPORT_MAX_WEEKS_AGO, type WeeklyReport } from '@h5/contract';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -23,7 +23,7 @@ export function weeksAgoOf(search: URLSearchParams): number {
 /** Login only: a visitor goes to the login and comes back. The asked week is prefetched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const weeksAgo = weeksAgoOf(new URL(request.url).searchParams);
-  const report = await gatedPrefetch(request, context, contract.invite.weeklyReport, { weeksAgo });
+  const report = await gatedPrefetch(request, context, 'invite.weeklyReport', { weeksAgo });
   return { weeksAgo, report: report.data };
 }
 

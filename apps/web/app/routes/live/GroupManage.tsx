@@ -33,11 +33,11 @@ export function GroupManage({
     event.preventDefault();
     void run('rename', async () => {
       try {
-        const saved = await api((c) => c.live.editGroup, { ...context, name: draft }, { errorToast: false });
+        const saved = await api('live.editGroup', { ...context, name: draft }, { errorToast: false });
         setError(null);
         setEditing(false);
         trackLiveAction('rename', context);
-        invalidate('live.');
+        invalidate('live');
         toast(text.renameDone(saved.name));
         onRenamed();
       } catch (failure) {

@@ -60,7 +60,7 @@ export function Allowances({
     run(a.fansLevel, async () => {
       try {
         const got = await api(
-          (c) => c.live.claimAllowance,
+          'live.claimAllowance',
           { ...context, fansLevel: a.fansLevel },
           { errorToast: false },
         );

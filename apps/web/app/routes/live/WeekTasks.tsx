@@ -23,7 +23,7 @@ export function WeekTasks({
     run(task.key, async () => {
       try {
         const award = await api(
-          (c) => c.live.weekTaskAward,
+          'live.weekTaskAward',
           { ...context, taskKey: task.key },
           { errorToast: false },
         );

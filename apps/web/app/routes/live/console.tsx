@@ -64,7 +64,7 @@ function ConsoleBody() {
         } catch (failure) {
           showToast(failure instanceof Error ? failure.message : String(failure));
         }
-        invalidate('live.');
+        invalidate('live');
         reload();
       }),
     [run, reload, showToast],
@@ -86,7 +86,7 @@ function ConsoleBody() {
                 type="button"
                 className={styles.action}
                 disabled={busy !== null}
-                onClick={() => act('start', () => api((c) => c.live.startStream, {}))}
+                onClick={() => act('start', () => api('live.startStream', {}))}
                 data-testid="console-start"
               >
                 {text.start}
@@ -95,7 +95,7 @@ function ConsoleBody() {
                 type="button"
                 className={styles.action}
                 disabled={busy !== null || host.streamLogId === null}
-                onClick={() => act('end', () => api((c) => c.live.endStream, {}))}
+                onClick={() => act('end', () => api('live.endStream', {}))}
                 data-testid="console-end"
               >
                 {text.end}
@@ -121,7 +121,7 @@ function ConsoleBody() {
             type="button"
             className={styles.primary}
             disabled={busy !== null}
-            onClick={() => act('become', () => api((c) => c.live.becomeHost, {}))}
+            onClick={() => act('become', () => api('live.becomeHost', {}))}
             data-testid="console-become-host"
           >
             {text.becomeHost}
@@ -165,7 +165,7 @@ function StreamRow({
   const api = useApi();
   const { streamLogId } = stream;
   const event = (kind: 'watch' | 'light' | 'comment' | 'share', units: number) =>
-    act(`${streamLogId}-${kind}`, () => api((c) => c.live.audienceEvent, { streamLogId, kind, units }));
+    act(`${streamLogId}-${kind}`, () => api('live.audienceEvent', { streamLogId, kind, units }));
   return (
     <li
       className={styles.row}
@@ -187,7 +187,7 @@ function StreamRow({
           className={styles.action}
           disabled={own || stream.member || busy !== null}
           onClick={() =>
-            act(`${streamLogId}-join`, () => api((c) => c.live.joinGroup, { streamId: stream.streamId }))
+            act(`${streamLogId}-join`, () => api('live.joinGroup', { streamId: stream.streamId }))
           }
           data-testid="console-join"
         >

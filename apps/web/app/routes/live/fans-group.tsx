@@ -1,4 +1,4 @@
-import { contract, type FansGroupInfo, type LiveContext } from '@h5/contract';
+import type { FansGroupInfo, LiveContext } from '@h5/contract';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const live = callContext(liveContextOf(new URL(request.url).search));
   if (live.streamId === undefined) return { info: null };
   return {
-    info: dataOf(await prefetch(context, contract.live.fansGroupInfo, { ...live, streamId: live.streamId })),
+    info: dataOf(await prefetch(context, 'live.fansGroupInfo', { ...live, streamId: live.streamId })),
   };
 }
 
@@ -75,7 +75,7 @@ function FansGroup({
   const [toast, showToast] = useToast();
   const refresh = useCallback(() => {
     setSeeded(false);
-    invalidate('live.');
+    invalidate('live');
     reload();
     setVersion((v) => v + 1);
   }, [reload]);
@@ -186,7 +186,7 @@ function GroupHero({
   const toggleFollow = async () => {
     try {
       // The live module sends the host's userId as an integer (spec §3).
-      const state = await api((c) => c.community.followAdd, {
+      const state = await api('community.followAdd', {
         userId: Math.trunc(info.host.userId),
         follow: !followed,
       });

@@ -1,4 +1,3 @@
-import { contract } from '@h5/contract';
 import { useCallback, useState } from 'react';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -23,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.hostTitle} · ${
 /** A visitor goes to the login first; the level (with the host's group) is prefetched with the page's live context. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const live = callContext(liveContextOf(new URL(request.url).search));
-  const level = await gatedPrefetch(request, context, contract.live.levelInfo, live);
+  const level = await gatedPrefetch(request, context, 'live.levelInfo', live);
   return { level: level.data, refusal: level.error };
 }
 
@@ -36,7 +35,7 @@ export default function HostCentre({ loaderData }: Route.ComponentProps) {
   const [toast, showToast] = useToast();
   const refresh = useCallback(() => {
     setSeeded(false);
-    invalidate('live.');
+    invalidate('live');
     reload();
     setVersion((v) => v + 1);
   }, [reload]);

@@ -12,7 +12,7 @@ export async function openLive(
   runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>,
   context: LiveContext,
 ): Promise<void> {
-  const { jumpUrl } = await api((c) => c.live.liveJump, context);
+  const { jumpUrl } = await api('live.liveJump', context);
   const bridge = await loadPageBridge(runtime);
   await bridge.navigate('push', jumpUrl);
 }

@@ -1,4 +1,4 @@
-import { contract, type LiveRoom } from '@h5/contract';
+import type { LiveRoom } from '@h5/contract';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
@@ -27,7 +27,7 @@ const roomIdOf = (search: string): number | null => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const roomId = roomIdOf(new URL(request.url).search);
   if (roomId === null) return { room: null, roomId };
-  return { room: dataOf(await prefetch(context, contract.live.liveRoom, { roomId })), roomId };
+  return { room: dataOf(await prefetch(context, 'live.liveRoom', { roomId })), roomId };
 }
 
 /**

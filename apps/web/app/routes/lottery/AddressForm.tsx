@@ -58,7 +58,7 @@ export function AddressForm({
         event.preventDefault();
         void form.run(() =>
           api(
-            (c) => (updating ? c.lottery.addrUpdate : c.lottery.addrSubmit),
+            updating ? 'lottery.addrUpdate' : 'lottery.addrSubmit',
             { lotteryId, ...address },
             {
               errorToast: false,

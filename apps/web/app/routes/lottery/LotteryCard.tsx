@@ -71,7 +71,7 @@ export function LotteryCard({
           disabled={enter.busy}
           onClick={() =>
             void enter.run(() =>
-              api((c) => c.lottery.enterLottery, { lotteryId: info.lotteryId }, { errorToast: false }),
+              api('lottery.enterLottery', { lotteryId: info.lotteryId }, { errorToast: false }),
             )
           }
           data-testid="lottery-enter"

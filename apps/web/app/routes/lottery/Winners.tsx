@@ -64,7 +64,7 @@ function WinnerRow({
             event.preventDefault();
             void form.run(() =>
               api(
-                (c) => c.lottery.waybillSubmit,
+                'lottery.waybillSubmit',
                 { lotteryId, winnerUserId: user.userId, courier, trackingNo },
                 { errorToast: false },
               ),

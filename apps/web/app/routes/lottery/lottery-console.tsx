@@ -43,7 +43,7 @@ export default function LotteryConsole() {
             event.preventDefault();
             void form.run(() =>
               api(
-                (c) => c.lottery.createLottery,
+                'lottery.createLottery',
                 {
                   streamId: Number(values.streamId),
                   hostUserId: Number(values.hostUserId),
@@ -120,7 +120,7 @@ export default function LotteryConsole() {
                 type="button"
                 className={styles.primary}
                 onClick={() =>
-                  void form.run(() => api((c) => c.lottery.drawLottery, { lotteryId: created.lotteryId }))
+                  void form.run(() => api('lottery.drawLottery', { lotteryId: created.lotteryId }))
                 }
                 data-testid="lottery-console-draw"
               >

@@ -1,4 +1,4 @@
-import { contract, type LotteryInfo } from '@h5/contract';
+import type { LotteryInfo } from '@h5/contract';
 import { type ReactNode, useState } from 'react';
 import { put } from '../../lib/data-layer/cache';
 import { keyOf } from '../../lib/data-layer/entry';
@@ -31,7 +31,7 @@ function lotteryQuery(request: Request | URL): LotteryQuery {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = lotteryQuery(request);
   if (query.lotteryId === undefined && query.streamId === undefined) return { query, info: null };
-  return { query, info: dataOf(await prefetch(context, contract.lottery.lotteryInfo, query)) };
+  return { query, info: dataOf(await prefetch(context, 'lottery.lotteryInfo', query)) };
 }
 
 /** A live lottery (issue 17 point 1): the card, the winner's address and shipping, the host's winners. */

@@ -1,4 +1,4 @@
-import { contract, SHOE_EVAL_MAX_IMAGES, type ShoeDimensions, type ShoeEvalInfo } from '@h5/contract';
+import { SHOE_EVAL_MAX_IMAGES, type ShoeDimensions, type ShoeEvalInfo } from '@h5/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { invalidate, put } from '../../lib/data-layer/cache';
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: `${text.evaluateTitle} Â
 export async function loader({ request, context }: Route.LoaderArgs) {
   const spuId = queryId(request, 'spuId');
   if (spuId === null) return { spuId, info: null };
-  const info = await gatedPrefetch(request, context, contract.shoeEval.shoeEvalInfo, { spuId });
+  const info = await gatedPrefetch(request, context, 'shoeEval.shoeEvalInfo', { spuId });
   return { spuId, info: info.data };
 }
 
@@ -83,7 +83,7 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
         event.preventDefault();
         void form.run(() =>
           api(
-            (c) => c.shoeEval.shoeEvaluate,
+            'shoeEval.shoeEvaluate',
             { spuId, score, dimensions: dims, text: words, images: uploads.keys.map((key) => ({ key })) },
             { errorToast: false },
           ),

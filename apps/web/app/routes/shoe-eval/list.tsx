@@ -1,4 +1,4 @@
-import { contract, type ShoeEvalSpu } from '@h5/contract';
+import type { ShoeEvalSpu } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
@@ -22,7 +22,7 @@ const LOGO_WIDTH = 240;
 export const meta: Route.MetaFunction = () => [{ title: `${text.listTitle} · ${SHELL_TEXT.siteTitle}` }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: dataOf(await prefetch(context, contract.shoeEval.shoeEvalList, { limit: PAGE_SIZE })) };
+  return { page: dataOf(await prefetch(context, 'shoeEval.shoeEvalList', { limit: PAGE_SIZE })) };
 }
 
 /** Back to the list answers from the cache (decision record 005). */

@@ -1,4 +1,4 @@
-import { contract, type ShoeEvalInfo, type ShoeEvaluation } from '@h5/contract';
+import type { ShoeEvalInfo, ShoeEvaluation } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const spuId = queryId(request, 'spuId');
   if (spuId === null) return { spuId, info: null };
-  return { spuId, info: dataOf(await prefetch(context, contract.shoeEval.shoeEvalInfo, { spuId })) };
+  return { spuId, info: dataOf(await prefetch(context, 'shoeEval.shoeEvalInfo', { spuId })) };
 }
 
 /** One product's evaluations: aggregate stars, distribution, dimensions, the newest, mine. */

@@ -52,7 +52,7 @@ export function createColouringPlugin(VConsoleCtor: VConsoleClass, api: LazyApi)
     root.dataset.testid = 'colouring-plugin';
     root.innerHTML = `<p style="padding:12px">${escapeHtml(DEBUG_TEXT.loading)}</p>`;
     callback(root);
-    api((c) => c.config.epDyeing, {})
+    api('config.epDyeing', {})
       .then(({ results }) => {
         if (root) root.innerHTML = renderEnvList(results, readFlowType());
       })
