@@ -56,7 +56,9 @@ const SHELL_MODULES = new RegExp(
   [
     String.raw`apps[\/]web[\/]app[\/]lib[\/](use-api|api-client|root-data|app-env|query-params)\.ts$`,
     String.raw`apps[\/]web[\/]app[\/]lib[\/]ui-text[\/]shell\.ts$`,
-    String.raw`apps[\/]web[\/]app[\/]shell[\/](page-signals|Toast|PageToast|Placeholder|PageWrapper|lazy-fallbacks|use-platform-info-hold|use-low-device)\.tsx?$`,
+    String.raw`apps[\/]web[\/]app[\/]shell[\/](Toast|PageToast|Placeholder|PageWrapper|lazy-fallbacks)\.tsx?$`,
+    String.raw`apps[\/]web[\/]app[\/]lib[\/](page-signals|use-low-device|jump-attributes)\.ts$`,
+    String.raw`apps[\/]web[\/]app[\/]platform[\/]use-platform-info-hold\.ts$`,
     String.raw`packages[\/]core[\/]src[\/]constants[\/](timing|http)\.ts$`,
     // The fallbacks (error page, placeholder) load lazily (shell/lazy-fallbacks.tsx), their styles
     // with the shell: a server-rendered one must paint styled before its chunk arrives.
@@ -78,7 +80,7 @@ const SHELL_MODULES = new RegExp(
 // list pages' infinite scroll, skeleton and layout styles, which the feed uses too): one chunk, so
 // the feed's first load is not split into a route chunk and a glue chunk of its own.
 const FEED_MODULES =
-  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/](feed|FeedGrid|FeedCard|FeedSkeleton|columns|format-duration)|lib[\\/]use-infinite-scroll|shell[\\/]list-page)\.(tsx?|module\.css)$/;
+  /apps[\\/]web[\\/]app[\\/](routes[\\/]content[\\/]feed|shell[\\/]feed[\\/](FeedGrid|FeedCard|FeedSkeleton|columns|format-duration)|lib[\\/]use-infinite-scroll|shell[\\/]list-page)\.(tsx?|module\.css)$/;
 
 // The page header and its back button: every screen but the feed shows them, the login page the
 // button alone. One chunk (and one stylesheet), not two tiny ones with a request each.

@@ -12,6 +12,7 @@ import {
   useNavigation,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { provideApiRuntime } from './lib/api-client';
 import { PRODUCTION_APP_ENV } from './lib/app-env';
 import { LOW_DEVICE_CLASS } from './lib/device-hints';
 import { useNonce } from './lib/nonce';
@@ -24,6 +25,11 @@ import { FloatingButtonsLoader } from './shell/FloatingButtonsLoader';
 import { LazyRootErrorBoundary, preloadFallbacks } from './shell/lazy-fallbacks';
 import { PageToast } from './shell/PageToast';
 import { PageWrapper } from './shell/PageWrapper';
+
+// The API client's heavy half (HTTP client, contract table, request hooks) loads on the first call.
+provideApiRuntime((runtime, api) =>
+  import('./platform/api-runtime').then((m) => m.createBrowserClient(runtime, api)),
+);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);

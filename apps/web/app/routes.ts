@@ -47,13 +47,13 @@ export default [
   route('invite/landing', 'routes/invite/landing.tsx'),
   // h5-sociality activities (issue 18 point 4): windows; exempt from the reload after a native login.
   // (strange-encounters, 520, tanabata, gravity/xinyin: one route, a table of pages; others 404)
-  route('h5-sociality/*', 'routes/h5-sociality/activity.tsx'),
+  route('h5-sociality/*', 'routes/activity/activity.tsx'),
   // The new-year AR activity (issue 17 point 5): AR products and hacking tasks in its window.
   route('activity/new-year-ar', 'routes/activity/new-year-ar.tsx'),
   // Invitations (issue 18 point 3): the starter tasks (login), an activity's guide, the pick report (login).
   route('invite/tasks', 'routes/invite/tasks.tsx'),
-  route('activity/guide', 'routes/invite/activity-guide.tsx'),
-  route('creator/pick-report', 'routes/invite/pick-report.tsx'),
+  route('activity/guide', 'routes/activity/activity-guide.tsx'),
+  route('creator/pick-report', 'routes/creator/pick-report.tsx'),
   // Live (issue 16): host centre, fans group (host view with userRole=1), the live jump's room fallback.
   route('live/host', 'routes/live/host.tsx'),
   route('live/fans-group', 'routes/live/fans-group.tsx'),

@@ -34,3 +34,11 @@ export function entryOf<N extends EntryName>(table: Table, name: N): EntryOf<N> 
   if (!found) throw new Error(`no contract entry ${name}`);
   return found as EntryOf<N>;
 }
+
+/** The name of an endpoint of `table`, for code that holds endpoints (the upload SDK). */
+export function entryNameOf(table: Table, endpoint: Endpoint): EntryName {
+  for (const [domain, calls] of Object.entries(table))
+    for (const [entry, found] of Object.entries(calls as Record<string, Endpoint>))
+      if (found === endpoint) return `${domain}.${entry}` as EntryName;
+  throw new Error(`no contract entry at ${endpoint.path}`);
+}

@@ -13,20 +13,14 @@ import type { CallOptions } from '@h5/request';
 
 type Table = typeof ContractTable;
 /** The browser's API: a contract entry by name (`'content.moreRecommend'`), its input, options. */
-export type LazyApi = (<N extends EntryName>(
+export type LazyApi = <N extends EntryName>(
   name: N,
   input: EntryInput<N>,
   options?: CallOptions,
-) => Promise<EntryOutput<N>>) & {
-  /** The same call by endpoint, for packages that hold the contract themselves (the upload SDK). */
-  endpoint: <E extends Endpoint>(
-    endpoint: E,
-    input: RequestOf<E>,
-    options?: CallOptions,
-  ) => Promise<ResponseOf<E>>;
-};
+) => Promise<EntryOutput<N>>;
 
-interface Loaded {
+/** The client's heavy half as the platform builds it (platform/api-runtime.ts). */
+export interface Loaded {
   table: Table;
   entryOf: <N extends EntryName>(table: Table, name: N) => EntryOf<N>;
   call: <E extends Endpoint>(
@@ -34,6 +28,15 @@ interface Loaded {
     input: RequestOf<E>,
     options?: CallOptions,
   ) => Promise<ResponseOf<E>>;
+}
+
+/** How the client's heavy half loads; the app's root provides it (the platform layer builds it). */
+type RuntimeLoader = (runtime: PublicRuntimeConfig, api: LazyApi) => Promise<Loaded>;
+let loadRuntime: RuntimeLoader | undefined;
+
+/** Called once by the app's root: lib never imports the platform layer above it. */
+export function provideApiRuntime(loader: RuntimeLoader): void {
+  loadRuntime = loader;
 }
 
 /**
@@ -44,19 +47,11 @@ interface Loaded {
  */
 export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
   let loaded: Promise<Loaded> | undefined;
-  const load = () => {
-    loaded ??= import('./api-runtime').then((m) => m.createBrowserClient(runtime, api));
-    return loaded;
+  // The root provides the loader before any call (root.tsx); lib never imports the platform.
+  const api: LazyApi = async (name, input, options) => {
+    loaded ??= (loadRuntime as RuntimeLoader)(runtime, api);
+    const { table, entryOf, call } = await loaded;
+    return call(entryOf(table, name), input as never, options) as never;
   };
-  const api: LazyApi = Object.assign(
-    async <N extends EntryName>(name: N, input: EntryInput<N>, options?: CallOptions) => {
-      const { table, entryOf, call } = await load();
-      return call(entryOf(table, name), input as never, options) as Promise<EntryOutput<N>>;
-    },
-    {
-      endpoint: async <E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: CallOptions) =>
-        (await load()).call(endpoint, input, options),
-    },
-  );
   return api;
 }

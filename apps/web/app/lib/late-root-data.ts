@@ -1,11 +1,11 @@
 // The browser's read of root data the server did not get within the prefetch limit (spec §4:
 // the page renders on the client). Loaded only then, after hydration: never in first-load JS.
 import { CLIENT_CONF_REF, type PublicRuntimeConfig } from '@h5/contract';
-import { DOWNGRADE_STORAGE_KEY } from '../shell/downgrade';
 import type { LazyApi } from './api-client';
 import { readStorage } from './browser-storage';
 import { clientConfSettingsOf, configDataMode } from './config/client-conf';
 import { browserConfigClient } from './config/config-client';
+import { DOWNGRADE_STORAGE_KEY } from './downgrade';
 import { type LateRootPart, lateRootData } from './root-data';
 
 /** Reads the late parts (client-conf through the config client, the viewer) into `lateRootData`. */

@@ -1,7 +1,7 @@
 import type { PublicRuntimeConfig } from '@h5/contract';
 import { useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { signal } from '../shell/page-signals';
+import { signal } from './page-signals';
 
 /** The signed-in user the top bar shows; null for a tourist. */
 export interface ViewerBrief {

@@ -1,10 +1,10 @@
 import { CLIENT_CONF_REF } from '@h5/contract';
 import { DOWNGRADE_QUERY_FLAG, DU_TOKEN_COOKIE, isInApp, readCookie } from '@h5/core';
 import type { AppLoadContext } from 'react-router';
-import { isDowngradeRequest } from '../shell/downgrade';
 import { clientConfSettingsOf, configDataMode } from './config/client-conf';
 import { serverConfigClient } from './config/config-client.server';
 import { lowDeviceHint, statusBarHeightHint } from './device-hints';
+import { isDowngradeRequest } from './downgrade';
 import { prefetch } from './prefetch.server';
 import type { ClientConfSettings, LateRootPart, RootData, ViewerBrief } from './root-data';
 

@@ -8,10 +8,7 @@ const clients = new Map<string, LazyApi>();
 export function useApi(): LazyApi {
   const runtime = useRootData()?.runtime;
   return useMemo(() => {
-    if (!runtime) {
-      const missing = () => Promise.reject(new Error('runtime config is missing'));
-      return Object.assign(missing, { endpoint: missing }) as LazyApi;
-    }
+    if (!runtime) return () => Promise.reject(new Error('runtime config is missing'));
     const key = `${runtime.apiBaseUrl}\n${runtime.signSecret}`;
     let client = clients.get(key);
     if (!client) {

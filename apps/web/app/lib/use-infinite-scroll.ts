@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { useLowDevice } from '../shell/use-low-device';
+import { useLowDevice } from './use-low-device';
 
 /** How far below the viewport the next page starts loading. */
 const PRELOAD_MARGIN = '0px 0px 800px 0px';

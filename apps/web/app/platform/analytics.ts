@@ -13,9 +13,13 @@ import {
 import type { LazyApi } from '../lib/api-client';
 import { pageAnonymousId } from '../lib/client-identity';
 import { setAnalyticsStats } from '../lib/diagnostics';
-import { liveContextOf } from '../routes/live/live-context';
-import { LIVE_ACTION_EVENT, type LiveAction } from '../routes/live/track-live';
-import { CONTENT_SHARED_EVENT, type ContentShared } from '../share/content-shared';
+import { liveContextOf } from '../lib/live-context';
+import {
+  CONTENT_SHARED_EVENT,
+  type ContentShared,
+  LIVE_ACTION_EVENT,
+  type LiveAction,
+} from '../lib/page-events';
 
 const [FEED_PAGE_ID, DETAIL_PAGE_ID] = ANALYTICS_PAGE_IDS;
 const FEED_CARD = '[data-testid="feed-card"]';

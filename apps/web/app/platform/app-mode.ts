@@ -1,6 +1,6 @@
 import { isInApp } from '@h5/core';
 import { readStorage } from '../lib/browser-storage';
-import { DOWNGRADE_STORAGE_KEY, isDowngradeOn } from '../shell/downgrade';
+import { DOWNGRADE_STORAGE_KEY, isDowngradeOn } from '../lib/downgrade';
 
 /** Downgrade mode (spec §2): the page's query flag or the local flag is on. */
 export function isDowngraded(): boolean {

@@ -6,13 +6,13 @@ import { readStorage } from '../lib/browser-storage';
 import { AFTER_LOGIN_KEY } from '../lib/data-layer/after-login';
 import type { LateRootPart } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
-import { PLATFORM_INFO_EVENT } from '../shell/use-platform-info-hold';
 import { startAnalytics } from './analytics';
 import { isDowngraded } from './app-mode';
 import { applyDevice } from './device';
 import { watchJumpLinks } from './jump-links';
 import { loadPageBridge } from './page-bridge';
 import { watchPageHealth } from './page-health';
+import { PLATFORM_INFO_EVENT } from './use-platform-info-hold';
 
 /** What the page tells the started platform. */
 export interface Platform {
@@ -46,7 +46,7 @@ export async function startPlatform(
       .catch((error: unknown) => console.error('late root data failed to load', error));
   }
   if (wantsDebugConsole(location.search)) {
-    import('../shell/debug/debug-console')
+    import('./debug/debug-console')
       .then(({ openDebugConsole }) => openDebugConsole(api))
       .catch((error: unknown) => console.error('debug console failed to load', error));
   }

@@ -7,7 +7,7 @@ import {
   STATUS_BAR_HEIGHT_COOKIE,
 } from '../lib/device-hints';
 import { type DeviceRecord, setDeviceRecord } from '../lib/diagnostics';
-import { LOW_DEVICE_EVENT } from '../shell/use-low-device';
+import { LOW_DEVICE_EVENT } from '../lib/use-low-device';
 
 // Device facts change with the phone, not with a session: the server's hints last a month.
 const HINT_MAX_AGE_S = 30 * 24 * 3600;

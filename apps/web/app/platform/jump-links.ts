@@ -1,5 +1,5 @@
 import type { PublicRuntimeConfig } from '@h5/contract';
-import { JUMP_LINK_ATTRIBUTE, JUMP_LINKS_ATTRIBUTE } from '../shell/JumpLink';
+import { JUMP_LINK_ATTRIBUTE, JUMP_LINKS_ATTRIBUTE } from '../lib/jump-attributes';
 import { openInApp } from './native-jump';
 
 /** The link of a tap the app should take: a plain tap on a jump link, or a link in an article. */

@@ -12,7 +12,7 @@ import {
 import type { ClientOptions } from '@h5/request';
 import { recordFailedCall } from '../lib/diagnostics';
 import { readFlowType } from '../lib/flow-type';
-import { raiseErrorPage, showPageToast } from '../shell/page-signals';
+import { raiseErrorPage, showPageToast } from '../lib/page-signals';
 import { usesNativeApp } from './app-mode';
 import { passBrowserCaptcha } from './captcha';
 import { goToWebLogin } from './web-login';

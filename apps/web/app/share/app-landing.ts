@@ -1,5 +1,5 @@
 import { isInApp, jumpFallback, NATIVE_ROUTE, type NativeRoute, rewriteSharePath } from '@h5/core';
-import { isDowngradeRequest } from '../shell/downgrade';
+import { isDowngradeRequest } from '../lib/downgrade';
 
 /** The landing a share path shows in the app while its native screen opens. */
 export interface AppLanding {

@@ -1,17 +1,9 @@
 import { SHARE_CHANNELS } from '@h5/core';
+import { CONTENT_SHARED_EVENT, type ContentShared } from '../lib/page-events';
 
 // Issue 15 point 1: a content shared from this page is an analytics event (`contentShare`), which
 // the creator's data centre counts. The share logic announces it; the page's analytics, started
 // apart from it after hydration, tracks it. Neither imports the other.
-
-/** The window event a content share is announced with. */
-export const CONTENT_SHARED_EVENT = 'h5:content-shared';
-
-export interface ContentShared {
-  contentId: number;
-  /** The channel's name of spec §9 (the first name of its id: `copyUrl`, ...), or `system` for the browser's share sheet. */
-  channel: string;
-}
 
 /** The name of a native share channel id; `system` when the browser's own sheet shared it. */
 export function channelName(id: number | null): string {

@@ -1,10 +1,10 @@
 import { FLOATING_BUTTONS_MESSAGES } from '@h5/core';
 import { useCallback, useState } from 'react';
 import { readStorage } from '../lib/browser-storage';
+import { DOWNGRADE_STORAGE_KEY, isDowngradeOn, toggleDowngrade } from '../lib/downgrade';
 import { useRootData } from '../lib/root-data';
 import { loadPageBridge } from '../platform/page-bridge';
 import { DraggableButton } from './DraggableButton';
-import { DOWNGRADE_STORAGE_KEY, isDowngradeOn, toggleDowngrade } from './downgrade';
 import type { Point, Size } from './drag-clamp';
 import { Toast } from './Toast';
 import { useToast } from './use-toast';

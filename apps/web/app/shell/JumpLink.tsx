@@ -1,13 +1,9 @@
 import { type JumpParams, type JumpTarget, jumpPagePath } from '@h5/core';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
+import { JUMP_LINK_ATTRIBUTE } from '../lib/jump-attributes';
 
 type Props = Omit<ComponentProps<typeof Link>, 'to'> & { jump: JumpTarget; params: JumpParams };
-
-/** Marks a link whose tap opens its native screen inside the app (platform/jump-links.ts). */
-export const JUMP_LINK_ATTRIBUTE = 'data-jump';
-/** Marks a container (an article) whose own links of ours open their native screens in the app. */
-export const JUMP_LINKS_ATTRIBUTE = 'data-jump-links';
 
 /**
  * A link to a jump-table target with a page of ours (spec §2: user detail, topic, product…): a real `<a href>` to its

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { pageToast } from './page-signals';
+import { pageToast } from '../lib/page-signals';
 import { TOAST_DURATION_MS, Toast } from './Toast';
 
 const serverSnapshot = () => null;

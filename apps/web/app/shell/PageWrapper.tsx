@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { errorPageRaised } from '../lib/page-signals';
 import { useRootData } from '../lib/root-data';
+import { usePlatformInfoHold } from '../platform/use-platform-info-hold';
 import { LazyErrorPage } from './lazy-fallbacks';
 import styles from './PageWrapper.module.css';
-import { errorPageRaised } from './page-signals';
-import { usePlatformInfoHold } from './use-platform-info-hold';
 
 interface Props {
   inApp: boolean;

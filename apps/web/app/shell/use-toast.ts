@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pageToast } from './page-signals';
+import { pageToast } from '../lib/page-signals';
 import { TOAST_DURATION_MS } from './Toast';
 
 // Apart from Toast.tsx: the page toast (first-load JS) needs only the component; the screens that

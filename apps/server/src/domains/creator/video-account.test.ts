@@ -1,6 +1,5 @@
 import { contract } from '@h5/contract';
 import {
-  BAD_REQUEST,
   FEEDBACK_IMAGE_NOT_OWNED,
   FORBIDDEN,
   NOT_FOUND,

@@ -1,5 +1,5 @@
 import type { ConfigDataMode } from '@h5/core';
-import { isDowngradeOn } from '../../shell/downgrade';
+import { isDowngradeOn } from '../downgrade';
 import type { ClientConfSettings } from '../root-data';
 
 /**

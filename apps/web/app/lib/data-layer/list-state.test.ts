@@ -1,7 +1,7 @@
 import type { FeedCard, FeedPage } from '@h5/contract';
 import { describe, expect, it } from 'vitest';
-import { leanPage } from '../../routes/content/lean-page';
 import { keyOf } from './entry';
+import { leanPage } from './lean-page';
 import { appendUnique, seededList, withPage } from './use-infinite';
 
 const card = (contentId: number): FeedCard => ({

@@ -4,8 +4,8 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { useRootData } from '../../lib/root-data';
 import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
 import { useApi } from '../../lib/use-api';
-import styles from '../h5-sociality/activity.module.css';
-import { JoinCard } from '../h5-sociality/JoinCard';
+import styles from './activity.module.css';
+import { JoinCard } from './JoinCard';
 
 const text = ACTIVITY_TEXT.newYear;
 

@@ -3,13 +3,13 @@ import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { Placeholder } from '../../shell/Placeholder';
-import { ProductCard } from '../content/ProductCard';
+import { ProductCard } from '../../shell/product/ProductCard';
 // The product card's styles are global (the article's cards): the same look here.
-import '../content/detail-media.css';
-import { ActivityShell } from '../h5-sociality/ActivityShell';
-import styles from '../h5-sociality/activity.module.css';
-import { loadActivity } from '../h5-sociality/activity-loader.server';
+import '../../shell/product/detail-media.css';
 import type { Route } from './+types/new-year-ar';
+import { ActivityShell } from './ActivityShell';
+import styles from './activity.module.css';
+import { loadActivity } from './activity-loader.server';
 import { HackingTasks } from './HackingTasks';
 
 const CODE = 'new-year-ar';

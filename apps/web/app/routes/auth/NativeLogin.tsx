@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useRootData } from '../../lib/root-data';
 import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { loadPageBridge } from '../../platform/page-bridge';
-import styles from './login.module.css';
+import styles from '../../shell/auth/login.module.css';
 
 /**
  * Inside the app the login is the app's own modal (spec §4): opened at once, and again from the

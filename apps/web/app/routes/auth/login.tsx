@@ -7,10 +7,10 @@ import { safeRedirectPath } from '../../lib/redirect-path';
 import { useRootData } from '../../lib/root-data';
 import { AUTH_TEXT } from '../../lib/ui-text/auth';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { LoginForm } from '../../shell/auth/LoginForm';
+import styles from '../../shell/auth/login.module.css';
 import { BackButton } from '../../shell/BackButton';
 import type { Route } from './+types/login';
-import { LoginForm } from './LoginForm';
-import styles from './login.module.css';
 import { NativeLogin } from './NativeLogin';
 
 /** A logged-in user has nothing to do here: on to the target (also after the app's login reload). */

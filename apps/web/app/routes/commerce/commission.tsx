@@ -10,9 +10,9 @@ import { useApi } from '../../lib/use-api';
 import { useFormCall } from '../../lib/use-form-call';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
-import styles from '../creator/creator.module.css';
+import { PullIndicator } from '../../shell/PullIndicator';
+import styles from '../../shell/screen.module.css';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/commission';
 import own from './commission.module.css';
 

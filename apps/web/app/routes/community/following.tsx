@@ -4,10 +4,10 @@ import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { useLowDevice } from '../../lib/use-low-device';
 import { JumpLink } from '../../shell/JumpLink';
 import { PagedListView } from '../../shell/PagedListView';
 import { PageHeader } from '../../shell/PageHeader';
-import { useLowDevice } from '../../shell/use-low-device';
 import type { Route } from './+types/following';
 import styles from './following.module.css';
 

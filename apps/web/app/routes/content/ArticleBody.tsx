@@ -1,8 +1,8 @@
 import type { ContentDetail } from '@h5/contract';
 import { imageProcessValue } from '@h5/core';
-import { JUMP_LINKS_ATTRIBUTE } from '../../shell/JumpLink';
-import { useLowDevice } from '../../shell/use-low-device';
-import { ProductCard } from './ProductCard';
+import { JUMP_LINKS_ATTRIBUTE } from '../../lib/jump-attributes';
+import { useLowDevice } from '../../lib/use-low-device';
+import { ProductCard } from '../../shell/product/ProductCard';
 
 /** An x-oss-process value with a resize, in the article's image URLs. */
 const RESIZED_IMAGE = /(?<=x-oss-process=)image\/resize,w_(\d+)[^"&#\s]*/g;

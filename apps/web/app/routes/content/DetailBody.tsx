@@ -1,18 +1,18 @@
 import type { ContentDetail } from '@h5/contract';
 import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { lazy, memo, Suspense } from 'react';
+import { formatSubmittedAt } from '../../lib/format-time';
 import { JumpLink } from '../../shell/JumpLink';
-import { formatSubmittedAt } from '../feedback/format-time';
 import styles from './DetailBody.module.css';
 // The styles of the lazily loaded media and article, in the detail's stylesheet (see the file).
-import './detail-media.css';
+import '../../shell/product/detail-media.css';
 
 // Only PicText contents have a carousel and only RichText ones an article (with its product
 // cards): each loads in a chunk of its own, not first-load JS of the detail (DESIGN.md §8 budget).
 // The server renders them; the browser hydrates them when their chunk has arrived.
 const ArticleBody = lazy(() => import('./ArticleBody').then((m) => ({ default: m.ArticleBody })));
 const FollowButton = lazy(() =>
-  import('../community/FollowButton').then((m) => ({ default: m.FollowButton })),
+  import('../../shell/community/FollowButton').then((m) => ({ default: m.FollowButton })),
 );
 const VideoPlayer = lazy(() => import('./VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const ImageCarousel = lazy(() => import('./ImageCarousel').then((m) => ({ default: m.ImageCarousel })));

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
-import { LightButton, type LightButtonProps } from '../community/LightButton';
+import { LightButton, type LightButtonProps } from '../../shell/community/LightButton';
 import styles from './DetailBottomBar.module.css';
 
 /** Moves to the comment section (the comment composer lives there). */

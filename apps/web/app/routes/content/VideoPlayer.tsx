@@ -2,7 +2,7 @@ import type { ContentDetail } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { useEffect, useRef, useState } from 'react';
 import { VIDEO_TEXT } from '../../lib/ui-text/video';
-import { useLowDevice } from '../../shell/use-low-device';
+import { useLowDevice } from '../../lib/use-low-device';
 
 const POSTER_WIDTH = 750;
 

@@ -7,10 +7,10 @@ import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { contentShare } from '../../share/share-info';
 import { contentShareMeta } from '../../share/share-meta.server';
+import { COMMENT_PAGE_SIZE } from '../../shell/community/comment-page';
 import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { COMMENT_PAGE_SIZE } from '../community/comment-page';
 import type { Route } from './+types/detail';
 import { DetailBody } from './DetailBody';
 import { DetailBottomBar } from './DetailBottomBar';
@@ -19,7 +19,7 @@ import styles from './detail.module.css';
 
 // Below the fold and with its own reads: its chunk (list, composer, emoji) loads after the page's.
 const CommentSection = lazy(() =>
-  import('../community/CommentSection').then((m) => ({ default: m.CommentSection })),
+  import('../../shell/community/CommentSection').then((m) => ({ default: m.CommentSection })),
 );
 
 // Drawn by the server; its logic and toast hydrate from their own chunk, shared with the user

@@ -1,19 +1,19 @@
 import { useRef } from 'react';
+import { FEED_PAGE_SIZE, leanPage } from '../../lib/data-layer/lean-page';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { FeedGrid } from '../../shell/feed/FeedGrid';
+import { FeedSkeleton } from '../../shell/feed/FeedSkeleton';
 import styles from '../../shell/list-page.module.css';
 import { Placeholder } from '../../shell/Placeholder';
+import { PullIndicator } from '../../shell/PullIndicator';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/feed';
-import { FeedGrid } from './FeedGrid';
-import { FeedSkeleton } from './FeedSkeleton';
-import { FEED_PAGE_SIZE, leanPage } from './lean-page';
-import { PullIndicator } from './PullIndicator';
 import { TopBar } from './TopBar';
-import { usePullToRefresh } from './use-pull-to-refresh';
 
 /**
  * SSR prefetch of page 1, raced against the prefetch timeout (spec §4): on time-out or error

@@ -1,20 +1,20 @@
 import type { FeedCard, FeedPage, HotVideoRankItem } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
+import { leanPage } from '../../lib/data-layer/lean-page';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { useLowDevice } from '../../lib/use-low-device';
+import { CardList } from '../../shell/feed/CardList';
+import { formatDuration } from '../../shell/feed/format-duration';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { useLowDevice } from '../../shell/use-low-device';
 import type { Route } from './+types/hot-video';
-import { CardList } from './CardList';
-import { formatDuration } from './format-duration';
 import styles from './hot-video.module.css';
-import { leanPage } from './lean-page';
 
 const PAGE_SIZE = 20;
 const RANK_SIZE = 50;

@@ -6,10 +6,10 @@ import { queryId } from '../../lib/query-id';
 import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { CardList } from '../../shell/feed/CardList';
 import { JumpLink } from '../../shell/JumpLink';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/new-commodity';
-import { CardList } from './CardList';
 import styles from './new-commodity.module.css';
 
 const PAGE_SIZE = 20;

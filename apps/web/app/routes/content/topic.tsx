@@ -1,6 +1,7 @@
 import type { FeedCard, Page, TagTopDetail } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, formatCount } from '@h5/core';
 import { Link } from 'react-router';
+import { leanPage } from '../../lib/data-layer/lean-page';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { notFound } from '../../lib/not-found';
@@ -10,11 +11,10 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { appLanding } from '../../share/app-landing';
 import { ShareLanding } from '../../share/ShareLanding';
+import { CardList } from '../../shell/feed/CardList';
 import layout from '../../shell/list-page.module.css';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/topic';
-import { CardList } from './CardList';
-import { leanPage } from './lean-page';
 import styles from './topic.module.css';
 
 const PAGE_SIZE = 20;

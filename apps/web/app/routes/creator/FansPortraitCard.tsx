@@ -3,8 +3,8 @@ import { formatCount } from '@h5/core';
 import { useMemo } from 'react';
 import type { EntryState } from '../../lib/data-layer/use-entry';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
+import { Chart, type ChartData } from '../../shell/chart/Chart';
 import { Placeholder } from '../../shell/Placeholder';
-import { Chart, type ChartData } from './Chart';
 import styles from './data-center.module.css';
 
 const ACCENT = '#00857f';

@@ -1,7 +1,7 @@
 import type { FlexibleStaffing } from '@h5/contract';
 import { JUMP_KEY, jumpFallback } from '@h5/core';
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
-import styles from './creator.module.css';
+import styles from '../../shell/screen.module.css';
 
 /**
  * Flexible staffing (payout) state where awards are paid: signed with its date, or the signing

@@ -1,6 +1,6 @@
 import type { UpgradeAward } from '@h5/contract';
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
-import styles from './creator.module.css';
+import styles from '../../shell/screen.module.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
 

@@ -6,7 +6,7 @@ import { type InfiniteList, useInfinite } from '../../lib/data-layer/use-infinit
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { PagedListView } from '../../shell/PagedListView';
 import { Placeholder } from '../../shell/Placeholder';
-import styles from './creator.module.css';
+import styles from '../../shell/screen.module.css';
 
 export const RECORD_PAGE = { limit: 20 } as const;
 type Tab = keyof typeof text.tabs;

@@ -7,14 +7,15 @@ import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { notFound } from '../../lib/not-found';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { Chart, type ChartData } from '../../shell/chart/Chart';
+import { shortDate } from '../../shell/chart/chart-data';
 import { NotFound } from '../../shell/NotFound';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/data-center-content';
-import { Chart, type ChartData } from './Chart';
 import styles from './data-center.module.css';
 import { PeriodTabs } from './PeriodTabs';
-import { periodOf, shortDate } from './period';
+import { periodOf } from './period';
 
 const SERIES = [
   { key: 'views', color: '#00857f' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, periodOf, shortDate } from './period';
+import { shortDate } from '../../shell/chart/chart-data';
+import { changeOf, periodOf } from './period';
 
 describe('data centre period and change', () => {
   it('reads 7, 30 or 90 from ?period= and 7 otherwise', () => {

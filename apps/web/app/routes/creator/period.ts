@@ -13,6 +13,3 @@ export function changeOf(change: number | null): { trend: 'up' | 'down' | 'flat'
   const percent = `${Math.abs(change * 100).toFixed(Math.abs(change) < 0.1 ? 1 : 0)}%`;
   return { trend: change > 0 ? 'up' : 'down', percent };
 }
-
-/** `2026-11-23` as the chart's axis shows it: `11-23`. */
-export const shortDate = (date: string): string => date.slice(5);

@@ -4,8 +4,8 @@ import { VIDEO_ACCOUNT_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import styles from '../../shell/screen.module.css';
 import type { Route } from './+types/video-account-card';
-import styles from './creator.module.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.cardTitle} · ${SHELL_TEXT.siteTitle}` }];
 

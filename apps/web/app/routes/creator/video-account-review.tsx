@@ -7,8 +7,8 @@ import { REVIEW_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { useApi } from '../../lib/use-api';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import styles from '../../shell/screen.module.css';
 import type { Route } from './+types/video-account-review';
-import styles from './creator.module.css';
 
 export const meta: Route.MetaFunction = () => [{ title: text.title }];
 

@@ -9,16 +9,16 @@ import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { VIDEO_ACCOUNT_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { VIDEO_ACCOUNT_FOLDER } from '../../lib/upload/upload-config';
-import { useUploadQueue } from '../../lib/upload/use-upload-queue';
 import { useApi } from '../../lib/use-api';
+import { VIDEO_ACCOUNT_FOLDER } from '../../platform/upload/upload-config';
+import { useUploadQueue } from '../../platform/upload/use-upload-queue';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
-import { EvidenceGrid } from '../feedback/EvidenceGrid';
+import { PullIndicator } from '../../shell/PullIndicator';
+import styles from '../../shell/screen.module.css';
+import { EvidenceGrid } from '../../shell/upload/EvidenceGrid';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/video-account';
-import styles from './creator.module.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
 

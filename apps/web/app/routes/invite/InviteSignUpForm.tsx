@@ -11,10 +11,10 @@ import { Link } from 'react-router';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 import { INVITE_TEXT as text } from '../../lib/ui-text/invite';
 import { useApi } from '../../lib/use-api';
-import { DevOutbox } from '../auth/DevOutbox';
-import { DigitsInput } from '../auth/LoginForm';
-import form from '../auth/login.module.css';
-import { useCountdown } from '../auth/use-countdown';
+import { DevOutbox } from '../../shell/auth/DevOutbox';
+import { DigitsInput } from '../../shell/auth/LoginForm';
+import form from '../../shell/auth/login.module.css';
+import { useCountdown } from '../../shell/auth/use-countdown';
 import styles from './invite.module.css';
 
 interface Props {

@@ -2,9 +2,9 @@ import type { SuggestedCreator } from '@h5/contract';
 import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { useEffect } from 'react';
 import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
+import { useLowDevice } from '../../lib/use-low-device';
+import { useFollow } from '../../shell/community/use-follow';
 import { JumpLink } from '../../shell/JumpLink';
-import { useLowDevice } from '../../shell/use-low-device';
-import { useFollow } from '../community/use-follow';
 import styles from './tasks.module.css';
 
 const AVATAR_WIDTH = 96;

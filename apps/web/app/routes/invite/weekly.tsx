@@ -5,12 +5,12 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { INVITE_TEXT as text } from '../../lib/ui-text/invite';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { Chart, type ChartData } from '../../shell/chart/Chart';
+import { shortDate } from '../../shell/chart/chart-data';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
-import { Chart, type ChartData } from '../creator/Chart';
-import { shortDate } from '../creator/period';
+import { PullIndicator } from '../../shell/PullIndicator';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/weekly';
 import styles from './invite.module.css';
 

@@ -5,7 +5,7 @@ import { type InfiniteList, useInfinite } from '../../lib/data-layer/use-infinit
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { PagedListView } from '../../shell/PagedListView';
 import { Placeholder } from '../../shell/Placeholder';
-import styles from '../creator/creator.module.css';
+import styles from '../../shell/screen.module.css';
 import live from './live.module.css';
 
 export const RANK_PAGE = 20;

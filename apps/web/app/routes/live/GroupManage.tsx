@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { invalidate } from '../../lib/data-layer/cache';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { useApi } from '../../lib/use-api';
-import styles from '../creator/creator.module.css';
+import styles from '../../shell/screen.module.css';
 import { trackLiveAction } from './track-live';
 import { useOnce } from './use-once';
 

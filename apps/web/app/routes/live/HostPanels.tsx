@@ -4,7 +4,7 @@ import { useInfinite } from '../../lib/data-layer/use-infinite';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { PagedListView } from '../../shell/PagedListView';
 import { Placeholder } from '../../shell/Placeholder';
-import styles from '../creator/creator.module.css';
+import styles from '../../shell/screen.module.css';
 import live from './live.module.css';
 
 /** The host's level, experience towards the next and the privileges (unlocked in colour). */

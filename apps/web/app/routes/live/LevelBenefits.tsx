@@ -3,7 +3,7 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { useApi } from '../../lib/use-api';
 import { Placeholder } from '../../shell/Placeholder';
-import styles from '../creator/creator.module.css';
+import styles from '../../shell/screen.module.css';
 import live from './live.module.css';
 import { useOnce } from './use-once';
 

@@ -3,7 +3,7 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { useApi } from '../../lib/use-api';
 import { Placeholder } from '../../shell/Placeholder';
-import styles from '../creator/creator.module.css';
+import styles from '../../shell/screen.module.css';
 import { useOnce } from './use-once';
 
 /** This week's member tasks with their progress and a claim button each (exactly once on the server). */

@@ -2,20 +2,20 @@ import { useCallback, useState } from 'react';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
+import { callContext, liveContextOf, useLiveContext } from '../../lib/live-context';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { PullIndicator } from '../../shell/PullIndicator';
+import styles from '../../shell/screen.module.css';
 import { Toast } from '../../shell/Toast';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import { useToast } from '../../shell/use-toast';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
-import styles from '../creator/creator.module.css';
 import type { Route } from './+types/host';
 import { HostRanks } from './FansRanks';
 import { GroupManage } from './GroupManage';
 import { Credit, DailyTasks, HostLevel, HostTasks } from './HostPanels';
-import { callContext, liveContextOf, useLiveContext } from './live-context';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.hostTitle} · ${SHELL_TEXT.siteTitle}` }];
 

@@ -3,18 +3,18 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { liveSearch, useLiveContext } from '../../lib/live-context';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { RoomLottery } from '../../shell/lottery/RoomLottery';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
-import styles from '../creator/creator.module.css';
-import { RoomLottery } from '../lottery/RoomLottery';
+import { PullIndicator } from '../../shell/PullIndicator';
+import styles from '../../shell/screen.module.css';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/room';
 import live from './live.module.css';
-import { liveSearch, useLiveContext } from './live-context';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.roomTitle} · ${SHELL_TEXT.siteTitle}` }];
 

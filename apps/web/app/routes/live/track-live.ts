@@ -1,12 +1,8 @@
-import type { AnalyticsPayload, LiveContext } from '@h5/contract';
+import type { LiveContext } from '@h5/contract';
+import { LIVE_ACTION_EVENT, type LiveAction } from '../../lib/page-events';
 
 // Issue 16: live actions are analytics events carrying the page's live context. The screens
 // announce them; the page's analytics (started apart, after hydration) tracks them.
-
-/** The window event a live action is announced with. */
-export const LIVE_ACTION_EVENT = 'h5:live-action';
-
-export type LiveAction = AnalyticsPayload<'liveAction'>;
 
 /** Says that `action` was done on a live screen with this context. */
 export function trackLiveAction(action: LiveAction['action'], context: LiveContext): void {

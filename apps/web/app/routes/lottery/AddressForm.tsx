@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { useApi } from '../../lib/use-api';
 import { useFormCall } from '../../lib/use-form-call';
-import styles from './lottery.module.css';
+import styles from '../../shell/lottery/lottery.module.css';
 import { RegionPicker } from './RegionPicker';
 
 const EMPTY: LotteryAddress = { name: '', mobile: '', region: '', street: '' };

@@ -1,6 +1,6 @@
 import { joinRegion, splitRegion } from '@h5/core';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
-import styles from './lottery.module.css';
+import styles from '../../shell/lottery/lottery.module.css';
 import { useChinaRegions } from './use-china-regions';
 
 /**

@@ -5,9 +5,9 @@ import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
 import { useFormCall } from '../../lib/use-form-call';
+import styles from '../../shell/lottery/lottery.module.css';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/lottery-console';
-import styles from './lottery.module.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.consoleTitle} · ${SHELL_TEXT.siteTitle}` }];
 

@@ -7,14 +7,14 @@ import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { LotteryCard } from '../../shell/lottery/LotteryCard';
+import styles from '../../shell/lottery/lottery.module.css';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import { PullIndicator } from '../../shell/PullIndicator';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/lottery';
 import { AddressForm } from './AddressForm';
-import { LotteryCard } from './LotteryCard';
-import styles from './lottery.module.css';
 import { Winners } from './Winners';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];

@@ -1,4 +1,4 @@
-import { Stars } from '../content/Stars';
+import { Stars } from '../../shell/product/Stars';
 import styles from './shoe-eval.module.css';
 
 /** A 0–10 score as five stars in half steps (spec §9), with its figure for screen readers. */

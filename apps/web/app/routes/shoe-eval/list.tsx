@@ -8,12 +8,12 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
 import { PagedListView } from '../../shell/PagedListView';
 import { PageHeader } from '../../shell/PageHeader';
-import { WantButton } from '../commerce/WantButton';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import { PullIndicator } from '../../shell/PullIndicator';
+import { WantButton } from '../../shell/product/WantButton';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/list';
 import { ShoeStars } from './ShoeStars';
-import '../commerce/want.css';
+import '../../shell/product/want.css';
 import styles from './shoe-eval.module.css';
 
 const PAGE_SIZE = 20;

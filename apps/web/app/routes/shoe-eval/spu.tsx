@@ -10,12 +10,12 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
 import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { WantButton } from '../commerce/WantButton';
-import { PullIndicator } from '../content/PullIndicator';
-import { usePullToRefresh } from '../content/use-pull-to-refresh';
+import { PullIndicator } from '../../shell/PullIndicator';
+import { WantButton } from '../../shell/product/WantButton';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/spu';
 import { ShoeStars } from './ShoeStars';
-import '../commerce/want.css';
+import '../../shell/product/want.css';
 import styles from './shoe-eval.module.css';
 
 export const meta: Route.MetaFunction = ({ data }) => [

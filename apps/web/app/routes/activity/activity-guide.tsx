@@ -1,0 +1,131 @@
+import { type ActivityGuide, activityIdSchema } from '@h5/contract';
+import { ACTIVITY_GUIDE_NOT_FOUND, optimiseImageUrl } from '@h5/core';
+import { isApiError } from '@h5/request/api-error-brand';
+import { useState } from 'react';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { prefetch } from '../../lib/prefetch.server';
+import { GUIDE_TEXT as text } from '../../lib/ui-text/invite-tasks';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useLowDevice } from '../../lib/use-low-device';
+import { PageHeader } from '../../shell/PageHeader';
+import { Placeholder } from '../../shell/Placeholder';
+import { PullIndicator } from '../../shell/PullIndicator';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import type { Route } from './+types/activity-guide';
+import styles from './guide.module.css';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.guide?.title ?? text.title} · ${SHELL_TEXT.siteTitle}` },
+];
+
+/** The message of a guide refusal (4920), null for other failures (the browser loads it again). */
+const missingOf = (error: unknown): string | null =>
+  isApiError(error) && error.code === ACTIVITY_GUIDE_NOT_FOUND ? error.message : null;
+
+/** `?activityId=` (an activity's code); no or a malformed id: the empty page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = activityIdSchema.safeParse(new URL(request.url).searchParams.get('activityId') ?? '');
+  if (!parsed.success) return { activityId: null, guide: null, missing: text.missingId };
+  const result = await prefetch(context, 'invite.activityGuide', { activityId: parsed.data });
+  if (result.ok) return { activityId: parsed.data, guide: result.data, missing: null };
+  return {
+    activityId: parsed.data,
+    guide: null,
+    missing: result.reason === 'error' ? missingOf(result.error) : null,
+  };
+}
+
+/** An activity's guide (issue 18 point 3): its steps with text and pictures, as operations wrote them. */
+export default function ActivityGuideScreen({ loaderData }: Route.ComponentProps) {
+  const { activityId, guide, missing } = loaderData;
+  return (
+    <div className={styles.screen} data-testid="activity-guide">
+      <PageHeader title={text.title} fallback="/" backTestId="guide-back" />
+      {activityId === null || missing !== null ? (
+        <main className={styles.main}>
+          <Placeholder type="empty" text={missing ?? text.missingId} home />
+        </main>
+      ) : (
+        <Guide activityId={activityId} seed={guide} />
+      )}
+    </div>
+  );
+}
+
+function Guide({ activityId, seed }: { activityId: string; seed: ActivityGuide | null }) {
+  const [seeded, setSeeded] = useState(true);
+  const [state, reload] = useEntry('invite.activityGuide', { activityId }, seeded ? seed : null);
+  const again = () => {
+    setSeeded(false);
+    reload();
+  };
+  const pull = usePullToRefresh(again, state.status !== 'loading');
+  const missing = state.status === 'failed' ? missingOf(state.error) : null;
+  return (
+    <>
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
+      <main className={styles.main}>
+        {state.status === 'ready' ? (
+          <GuideBody guide={state.data} />
+        ) : state.status === 'loading' ? (
+          <>
+            <div className={styles.skeletonHero} data-testid="guide-skeleton" aria-hidden="true" />
+            <div className={styles.skeletonStep} aria-hidden="true" />
+          </>
+        ) : missing ? (
+          <Placeholder type="empty" text={missing} home />
+        ) : (
+          <Placeholder type="networkError" onRetry={again} />
+        )}
+      </main>
+    </>
+  );
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+/** The widest a step picture is drawn (CSS px, 2x for sharp screens). */
+const IMAGE_WIDTH = 750;
+
+function GuideBody({ guide }: { guide: ActivityGuide }) {
+  const lowDevice = useLowDevice();
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="guide-title">
+        <p className={styles.kicker}>{guide.activityTitle}</p>
+        <h2 className={styles.heroTitle} id="guide-title" data-testid="guide-title">
+          {guide.title}
+        </h2>
+        <p className={styles.intro}>{guide.intro}</p>
+        <p className={styles.window}>{text.window(day(guide.startsAt), day(guide.endsAt))}</p>
+      </section>
+      <ol className={styles.steps} data-testid="guide-steps">
+        {guide.steps.map((step, i) => (
+          <li key={step.stepNo} className={styles.step} data-testid="guide-step">
+            <div className={styles.stepHead}>
+              <span className={styles.stepNo} aria-hidden="true">
+                {step.stepNo}
+              </span>
+              <div className={styles.stepText}>
+                <span className="visually-hidden">{text.step(step.stepNo)}</span>
+                <h3 className={styles.stepTitle}>{step.title}</h3>
+                <p className={styles.note}>{step.text}</p>
+              </div>
+            </div>
+            {step.image ? (
+              <img
+                className={styles.stepImage}
+                src={optimiseImageUrl(step.image.url, { width: IMAGE_WIDTH, lowDevice })}
+                width={step.image.width}
+                height={step.image.height}
+                alt={step.title}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                data-testid="guide-step-image"
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <p className={styles.updated}>{text.updatedAt(day(guide.updatedAt))}</p>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import type { PickedContent, PickReportPage } from '@h5/contract';
+import { formatCount, optimiseImageUrl } from '@h5/core';
+import { Link } from 'react-router';
+import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
+import { gatedPrefetch } from '../../lib/gated-prefetch.server';
+import { PICK_TEXT as text } from '../../lib/ui-text/invite-tasks';
+import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useLowDevice } from '../../lib/use-low-device';
+import { PagedListView } from '../../shell/PagedListView';
+import { PageHeader } from '../../shell/PageHeader';
+import { PullIndicator } from '../../shell/PullIndicator';
+import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import type { Route } from './+types/pick-report';
+import styles from './pick-report.module.css';
+
+const PAGE_SIZE = 20;
+const COVER_WIDTH = 160;
+
+export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
+
+/** Login only: page 1 prefetched with the page request's session; a visitor goes to the login first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const prefetched = await gatedPrefetch(request, context, 'invite.pickReport', { limit: PAGE_SIZE });
+  return { page: prefetched.data };
+}
+
+/** Back to the report answers from the cache (decision record 005). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  if (isCached('invite.pickReport', { limit: PAGE_SIZE })) return { page: null };
+  return serverLoader();
+}
+
+const contentIdOf = (item: PickedContent) => item.contentId;
+const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+
+/** The pick report (issue 18 point 3): the creator's contents picked as featured, newest pick first, infinite. */
+export default function PickReport({ loaderData }: Route.ComponentProps) {
+  const list = useInfinite('invite.pickReport', { limit: PAGE_SIZE }, loaderData.page, contentIdOf);
+  const pull = usePullToRefresh(list.refresh, !list.state.loading);
+  const total = (list.state.last as PickReportPage | null)?.total;
+  return (
+    <div className={styles.screen} data-testid="pick-report">
+      <PageHeader title={text.title} fallback="/creator/upgrade" backTestId="pick-report-back" />
+      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={list.state.loading === 'refresh'} />
+      <main className={styles.main}>
+        {total !== undefined && total > 0 ? (
+          <section className={styles.hero} data-testid="pick-report-summary">
+            <p className={styles.heroTitle}>{text.summary(total)}</p>
+            <p className={styles.heroNote}>{text.summaryNote}</p>
+          </section>
+        ) : null}
+        <PagedListView list={list} emptyText={text.empty} skeleton={<ReportSkeleton />}>
+          {(items) => (
+            <ul className={styles.list} data-testid="pick-report-list">
+              {items.map((item) => (
+                <PickRow key={item.contentId} item={item} />
+              ))}
+            </ul>
+          )}
+        </PagedListView>
+      </main>
+    </div>
+  );
+}
+
+function PickRow({ item }: { item: PickedContent }) {
+  const lowDevice = useLowDevice();
+  return (
+    <li>
+      <Link
+        className={styles.item}
+        to={`/community/content/${item.contentId}`}
+        data-testid="pick-report-item"
+        data-content-id={item.contentId}
+      >
+        {item.cover ? (
+          <img
+            className={styles.cover}
+            src={optimiseImageUrl(item.cover.url, { width: COVER_WIDTH, lowDevice })}
+            width={72}
+            height={96}
+            alt=""
+            loading="lazy"
+          />
+        ) : (
+          <span className={styles.coverText} aria-hidden="true">
+            {item.title.slice(0, 1)}
+          </span>
+        )}
+        <span className={styles.body}>
+          <span className={styles.title}>{item.title}</span>
+          <span className={styles.meta}>
+            <span className={styles.source} data-source={item.source}>
+              {text.sources[item.source]}
+            </span>
+            {text.pickedAt(day(item.pickedAt))}
+          </span>
+          <span className={styles.figures} data-testid="pick-report-figures">
+            <Figure label={text.views} value={item.views} />
+            <Figure label={text.lights} value={item.lights} />
+            <Figure label={text.comments} value={item.comments} />
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <span className={styles.figure}>
+      <span className={styles.figureValue}>{formatCount(value)}</span>
+      <span className={styles.figureLabel}>{label}</span>
+    </span>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <div className={styles.skeletons} data-testid="pick-report-skeleton" aria-hidden="true">
+      {[0, 1, 2, 3].map((i) => (
+        <span key={i} className={styles.skeletonRow} />
+      ))}
+    </div>
+  );
+}
