@@ -88,7 +88,7 @@ const FEED_MODULES =
 // header are the ones that read them, and a chunk of their own costs the detail its glue.
 // The not-found screen (issue 14: with the page header) too: every screen that can find nothing has a header.
 const HEADER_MODULES =
-  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:

@@ -1,6 +1,4 @@
-import { SHELL_TEXT } from '../lib/ui-text/shell';
-import styles from './NotFound.module.css';
-import { PageHeader } from './PageHeader';
+import { NotFoundScreen } from './NotFoundScreen';
 import { Placeholder } from './Placeholder';
 
 /**
@@ -10,11 +8,8 @@ import { Placeholder } from './Placeholder';
  */
 export function NotFound() {
   return (
-    <div className={styles.screen} data-testid="not-found">
-      <PageHeader title={SHELL_TEXT.notFound} fallback="/" backTestId="not-found-back" />
-      <main className={styles.main}>
-        <Placeholder type="empty" home />
-      </main>
-    </div>
+    <NotFoundScreen>
+      <Placeholder type="empty" home />
+    </NotFoundScreen>
   );
 }

@@ -5,8 +5,9 @@ import { createLazyApi } from '../lib/api-client';
 import type { RootData } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
 import { ErrorPage } from './ErrorPage';
-import { NotFound } from './NotFound';
+import { NotFoundScreen } from './NotFoundScreen';
 import { isNetworkFailure } from './network-failure';
+import { PlaceholderBlock } from './PlaceholderBlock';
 import { loadNetworkFailure } from './warm-routes';
 
 // With the page header's chunk: lazily, so the list of its files is not in the shell's chunk
@@ -46,5 +47,9 @@ export function RootErrorBoundary({ error, root }: { error: unknown; root: RootD
       </Suspense>
     );
   if (!notFound) return <ErrorPage />;
-  return <NotFound />;
+  return (
+    <NotFoundScreen>
+      <PlaceholderBlock type="empty" home />
+    </NotFoundScreen>
+  );
 }

@@ -18,7 +18,10 @@ async function load<N extends EntryName>(api: LazyApi, name: N, input: InputOf<N
   const key = keyOf(name, input);
   const ticket = (tickets.get(key) ?? 0) + 1;
   tickets.set(key, ticket);
-  put<EntryState<OutputOf<N>>>(key, { status: 'loading' });
+  // A value on screen stays while its fresh one loads (a pull, an invalidation after a write):
+  // no skeleton flashing over what the reader was looking at.
+  if (peek<EntryState<OutputOf<N>>>(key)?.status !== 'ready')
+    put<EntryState<OutputOf<N>>>(key, { status: 'loading' });
   let next: EntryState<OutputOf<N>>;
   try {
     next = { status: 'ready', data: (await api(name, input, options)) as OutputOf<N> };

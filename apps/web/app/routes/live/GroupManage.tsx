@@ -1,11 +1,9 @@
 import type { LiveContext } from '@h5/contract';
 import { type FormEvent, useState } from 'react';
-import { invalidate } from '../../lib/data-layer/cache';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
-import { useApi } from '../../lib/use-api';
+import { useAction } from '../../lib/use-action';
 import styles from '../../shell/screen.module.css';
 import { trackLiveAction } from './track-live';
-import { useOnce } from './use-once';
 
 /**
  * The host's group name and its rename form. The rules (length, characters, one rename per 30
@@ -15,35 +13,28 @@ export function GroupManage({
   context,
   name,
   memberCount,
-  onRenamed,
   toast,
 }: {
   context: LiveContext;
   name: string;
   memberCount: number;
-  onRenamed: () => void;
   toast: (message: string) => void;
 }) {
-  const api = useApi();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(name);
-  const [error, setError] = useState<string | null>(null);
-  const { run, busy } = useOnce<'rename'>();
+  const rename = useAction('live.editGroup', {
+    fields: ['name'],
+    invalidates: ['live'],
+    onDone: (saved) => {
+      setEditing(false);
+      trackLiveAction('rename', context);
+      toast(text.renameDone(saved.name));
+    },
+  });
+  const error = rename.fieldErrors.name ?? rename.error;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run('rename', async () => {
-      try {
-        const saved = await api('live.editGroup', { ...context, name: draft }, { errorToast: false });
-        setError(null);
-        setEditing(false);
-        trackLiveAction('rename', context);
-        invalidate('live');
-        toast(text.renameDone(saved.name));
-        onRenamed();
-      } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure));
-      }
-    });
+    void rename.run({ ...context, name: draft });
   };
   return (
     <section className={styles.card} data-testid="group-manage">
@@ -88,8 +79,8 @@ export function GroupManage({
               {error}
             </p>
           ) : null}
-          <button type="submit" className={styles.primary} disabled={busy !== null} data-testid="rename-save">
-            {busy ? text.renameSaving : text.renameSave}
+          <button type="submit" className={styles.primary} disabled={rename.busy} data-testid="rename-save">
+            {rename.busy ? text.renameSaving : text.renameSave}
           </button>
         </form>
       ) : null}

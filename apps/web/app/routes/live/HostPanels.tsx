@@ -2,8 +2,10 @@ import type { CreditRecord, HostLevelInfo, LiveContext } from '@h5/contract';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useInfinite } from '../../lib/data-layer/use-infinite';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
+import { ProgressBar } from '../../shell/ActionRow';
+import { EntryView } from '../../shell/EntryView';
 import { PagedListView } from '../../shell/PagedListView';
-import { Placeholder } from '../../shell/Placeholder';
+import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
 import live from './live.module.css';
 
@@ -51,41 +53,32 @@ export function HostLevel({ info }: { info: HostLevelInfo }) {
 export function HostTasks({ context }: { context: LiveContext }) {
   const [state, reload] = useEntry('live.levelTaskInfo', context, null);
   return (
-    <section className={styles.card} data-testid="host-tasks">
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>{text.tasksTitle}</h2>
-        {state.status === 'ready' ? (
-          <span className={styles.note}>{text.experienceToday(state.data.experienceToday)}</span>
-        ) : null}
-      </div>
-      {state.status === 'loading' ? <div className={styles.skeleton} /> : null}
-      {state.status === 'failed' || state.status === 'missing' ? (
-        <Placeholder type="networkError" onRetry={reload} />
-      ) : null}
-      {state.status === 'ready' ? (
-        <div className={styles.figures}>
-          {state.data.tasks.map((task) => (
-            <div
-              key={task.key}
-              className={styles.figure}
-              data-testid={`host-task-${task.key}`}
-              data-done={task.done}
-            >
-              <span>{task.title}</span>
-              <span className={task.done ? live.plus : styles.note}>
-                {task.progress}/{task.target} · {text.taskReward(task.experience)}
-              </span>
-              <span className={styles.bar} aria-hidden="true">
-                <span
-                  className={styles.barFill}
-                  style={{ width: `${(task.progress / task.target) * 100}%` }}
-                />
-              </span>
-            </div>
-          ))}
-        </div>
-      ) : null}
-    </section>
+    <SectionCard
+      title={text.tasksTitle}
+      note={state.status === 'ready' ? text.experienceToday(state.data.experienceToday) : null}
+      testId="host-tasks"
+    >
+      <EntryView state={state} onRetry={reload}>
+        {(tasks) => (
+          <div className={styles.figures}>
+            {tasks.tasks.map((task) => (
+              <div
+                key={task.key}
+                className={styles.figure}
+                data-testid={`host-task-${task.key}`}
+                data-done={task.done}
+              >
+                <span>{task.title}</span>
+                <span className={task.done ? live.plus : styles.note}>
+                  {task.progress}/{task.target} · {text.taskReward(task.experience)}
+                </span>
+                <ProgressBar value={task.progress} target={task.target} />
+              </div>
+            ))}
+          </div>
+        )}
+      </EntryView>
+    </SectionCard>
   );
 }
 
@@ -93,39 +86,35 @@ export function HostTasks({ context }: { context: LiveContext }) {
 export function DailyTasks({ context }: { context: LiveContext }) {
   const [state, reload] = useEntry('live.dailyTask', context, null);
   return (
-    <section className={styles.card} data-testid="daily-tasks">
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>{text.dailyTitle}</h2>
-        {state.status === 'ready' ? (
-          <span className={styles.note}>{text.streak(state.data.streak)}</span>
-        ) : null}
-      </div>
-      {state.status === 'loading' ? <div className={styles.skeleton} /> : null}
-      {state.status === 'failed' || state.status === 'missing' ? (
-        <Placeholder type="networkError" onRetry={reload} />
-      ) : null}
-      {state.status === 'ready' ? (
-        <>
-          <ol className={live.days}>
-            {state.data.days.map((d) => (
-              <li
-                key={d.day}
-                className={`${live.day} ${d.done === d.total ? live.dayDone : ''}`}
-                data-testid="daily-day"
-              >
-                <span>{d.day.slice(5)}</span>
-                <span>
-                  {d.done}/{d.total}
-                </span>
-              </li>
-            ))}
-          </ol>
-          <p className={styles.note} style={{ marginTop: 'var(--space-1)' }}>
-            {text.liveToday(state.data.broadcastsToday, state.data.liveMinutesToday)}
-          </p>
-        </>
-      ) : null}
-    </section>
+    <SectionCard
+      title={text.dailyTitle}
+      note={state.status === 'ready' ? text.streak(state.data.streak) : null}
+      testId="daily-tasks"
+    >
+      <EntryView state={state} onRetry={reload}>
+        {(daily) => (
+          <>
+            <ol className={live.days}>
+              {daily.days.map((d) => (
+                <li
+                  key={d.day}
+                  className={`${live.day} ${d.done === d.total ? live.dayDone : ''}`}
+                  data-testid="daily-day"
+                >
+                  <span>{d.day.slice(5)}</span>
+                  <span>
+                    {d.done}/{d.total}
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <p className={styles.note} style={{ marginTop: 'var(--space-1)' }}>
+              {text.liveToday(daily.broadcastsToday, daily.liveMinutesToday)}
+            </p>
+          </>
+        )}
+      </EntryView>
+    </SectionCard>
   );
 }
 

@@ -1,11 +1,13 @@
-import type { Allowance, LiveContext } from '@h5/contract';
+import type { LiveContext } from '@h5/contract';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
-import { useApi } from '../../lib/use-api';
-import { Placeholder } from '../../shell/Placeholder';
+import { useAction } from '../../lib/use-action';
+import { ActionRow } from '../../shell/ActionRow';
+import { EntryView } from '../../shell/EntryView';
+import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
 import live from './live.module.css';
-import { useOnce } from './use-once';
+import { trackLiveAction } from './track-live';
 
 type Context = LiveContext & { streamId: number };
 
@@ -13,105 +15,72 @@ type Context = LiveContext & { streamId: number };
 export function LevelGifts({ context }: { context: Context }) {
   const [state, reload] = useEntry('live.levelGift', context, null);
   return (
-    <section className={styles.card} data-testid="level-gifts">
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>{text.giftsTitle}</h2>
-      </div>
-      {state.status === 'loading' ? <div className={styles.skeleton} /> : null}
-      {state.status === 'failed' || state.status === 'missing' ? (
-        <Placeholder type="networkError" onRetry={reload} />
-      ) : null}
-      {state.status === 'ready' ? (
-        <ul className={live.gifts}>
-          {state.data.list.map((gift) => (
-            <li
-              key={gift.giftId}
-              className={`${live.gift} ${gift.owned ? '' : live.giftLocked}`}
-              data-testid="level-gift"
-              data-owned={gift.owned}
-            >
-              <img src={gift.icon} alt="" width={48} height={48} loading="lazy" />
-              <span>{gift.name}</span>
-              <span className={styles.note}>
-                {gift.owned ? text.giftOwned : text.giftLocked(gift.fansLevel)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+    <SectionCard title={text.giftsTitle} testId="level-gifts">
+      <EntryView state={state} onRetry={reload}>
+        {(gifts) => (
+          <ul className={live.gifts}>
+            {gifts.list.map((gift) => (
+              <li
+                key={gift.giftId}
+                className={`${live.gift} ${gift.owned ? '' : live.giftLocked}`}
+                data-testid="level-gift"
+                data-owned={gift.owned}
+              >
+                <img src={gift.icon} alt="" width={48} height={48} loading="lazy" />
+                <span>{gift.name}</span>
+                <span className={styles.note}>
+                  {gift.owned ? text.giftOwned : text.giftLocked(gift.fansLevel)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </EntryView>
+    </SectionCard>
   );
 }
 
 /** The allowance of each fans level from 2: claimable once the level is reached, once. */
-export function Allowances({
-  context,
-  onClaimed,
-  toast,
-}: {
-  context: Context;
-  onClaimed: () => void;
-  toast: (message: string) => void;
-}) {
-  const api = useApi();
+export function Allowances({ context, toast }: { context: Context; toast: (message: string) => void }) {
   const [state, reload] = useEntry('live.allowanceInfo', context, null);
-  const { run, busy } = useOnce<number>();
-  const claim = (a: Allowance) =>
-    run(a.fansLevel, async () => {
-      try {
-        const got = await api(
-          'live.claimAllowance',
-          { ...context, fansLevel: a.fansLevel },
-          { errorToast: false },
-        );
-        toast(text.allowanceToast(got.amountCents));
-      } catch (failure) {
-        toast(failure instanceof Error ? failure.message : String(failure));
-      }
-      onClaimed();
-    });
+  const claim = useAction('live.claimAllowance', {
+    invalidates: ['live'],
+    onDone: (got) => {
+      trackLiveAction('allowanceClaim', context);
+      toast(text.allowanceToast(got.amountCents));
+    },
+    onError: toast,
+  });
   return (
-    <section className={styles.card} data-testid="allowances">
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>{text.allowanceTitle}</h2>
-        <span className={styles.note}>{text.allowanceNote}</span>
-      </div>
-      {state.status === 'loading' ? <div className={styles.skeleton} /> : null}
-      {state.status === 'failed' || state.status === 'missing' ? (
-        <Placeholder type="networkError" onRetry={reload} />
-      ) : null}
-      {state.status === 'ready' ? (
-        <ul className={styles.rows}>
-          {state.data.list.map((a) => (
-            <li
-              key={a.fansLevel}
-              className={styles.row}
-              data-testid={`allowance-${a.fansLevel}`}
-              data-state={a.state}
-            >
-              <span className={styles.rowText}>
-                <span className={styles.rowTitle}>{text.allowanceLevel(a.fansLevel)}</span>
-                <span className={styles.amount}>{text.amount(a.amountCents)}</span>
-              </span>
-              <button
-                type="button"
-                className={styles.action}
-                disabled={a.state !== 'claimable' || busy === a.fansLevel}
-                onClick={() => void claim(a)}
-                data-testid={`claim-allowance-${a.fansLevel}`}
+    <SectionCard title={text.allowanceTitle} note={text.allowanceNote} testId="allowances">
+      <EntryView state={state} onRetry={reload}>
+        {(allowances) => (
+          <ul className={styles.rows}>
+            {allowances.list.map((a) => (
+              <ActionRow
+                key={a.fansLevel}
+                testId={`allowance-${a.fansLevel}`}
+                state={a.state}
+                title={text.allowanceLevel(a.fansLevel)}
+                label={
+                  claim.busyKey === a.fansLevel
+                    ? text.claiming
+                    : a.state === 'claimed'
+                      ? text.claimed
+                      : a.state === 'claimable'
+                        ? text.claim
+                        : text.locked
+                }
+                disabled={a.state !== 'claimable' || claim.busyKey === a.fansLevel}
+                onClick={() => void claim.run({ ...context, fansLevel: a.fansLevel }, a.fansLevel)}
+                buttonTestId={`claim-allowance-${a.fansLevel}`}
               >
-                {busy === a.fansLevel
-                  ? text.claiming
-                  : a.state === 'claimed'
-                    ? text.claimed
-                    : a.state === 'claimable'
-                      ? text.claim
-                      : text.locked}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+                <span className={styles.amount}>{text.amount(a.amountCents)}</span>
+              </ActionRow>
+            ))}
+          </ul>
+        )}
+      </EntryView>
+    </SectionCard>
   );
 }

@@ -1,88 +1,63 @@
-import type { LiveContext, WeekTask } from '@h5/contract';
+import type { LiveContext } from '@h5/contract';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
-import { useApi } from '../../lib/use-api';
-import { Placeholder } from '../../shell/Placeholder';
+import { useAction } from '../../lib/use-action';
+import { ActionRow, ProgressBar } from '../../shell/ActionRow';
+import { EntryView } from '../../shell/EntryView';
+import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
-import { useOnce } from './use-once';
+import { trackLiveAction } from './track-live';
 
 /** This week's member tasks with their progress and a claim button each (exactly once on the server). */
 export function WeekTasks({
   context,
-  onClaimed,
   toast,
 }: {
   context: LiveContext & { streamId: number };
-  onClaimed: () => void;
   toast: (message: string) => void;
 }) {
-  const api = useApi();
   const [state, reload] = useEntry('live.weekTaskInfo', context, null);
-  const { run, busy } = useOnce<string>();
-  const claim = (task: WeekTask) =>
-    run(task.key, async () => {
-      try {
-        const award = await api(
-          'live.weekTaskAward',
-          { ...context, taskKey: task.key },
-          { errorToast: false },
-        );
-        toast(text.claimedToast(award.intimacy));
-      } catch (failure) {
-        toast(failure instanceof Error ? failure.message : String(failure));
-      }
-      onClaimed();
-    });
+  const claim = useAction('live.weekTaskAward', {
+    invalidates: ['live'],
+    onDone: (award) => {
+      trackLiveAction('weekTaskAward', context);
+      toast(text.claimedToast(award.intimacy));
+    },
+    onError: toast,
+  });
   return (
-    <section className={styles.card} data-testid="week-tasks">
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>{text.weekTitle}</h2>
-        <span className={styles.note}>{text.weekNote}</span>
-      </div>
-      {state.status === 'loading' ? <div className={styles.skeleton} /> : null}
-      {state.status === 'failed' || state.status === 'missing' ? (
-        <Placeholder type="networkError" onRetry={reload} />
-      ) : null}
-      {state.status === 'ready' ? (
-        <ul className={styles.rows}>
-          {state.data.tasks.map((task) => (
-            <li
-              key={task.key}
-              className={styles.row}
-              data-testid={`week-task-${task.key}`}
-              data-state={task.state}
-            >
-              <span className={styles.rowText}>
-                <span className={styles.rowTitle}>{task.title}</span>
+    <SectionCard title={text.weekTitle} note={text.weekNote} testId="week-tasks">
+      <EntryView state={state} onRetry={reload}>
+        {(week) => (
+          <ul className={styles.rows}>
+            {week.tasks.map((task) => (
+              <ActionRow
+                key={task.key}
+                testId={`week-task-${task.key}`}
+                state={task.state}
+                title={task.title}
+                label={
+                  claim.busyKey === task.key
+                    ? text.claiming
+                    : task.state === 'claimed'
+                      ? text.claimed
+                      : task.state === 'claimable'
+                        ? text.claim
+                        : text.doing
+                }
+                disabled={task.state !== 'claimable' || claim.busyKey === task.key}
+                onClick={() => void claim.run({ ...context, taskKey: task.key }, task.key)}
+                buttonTestId={`claim-${task.key}`}
+              >
                 <span className={styles.note}>
                   {task.progress} / {task.target} · {text.taskAward(task.intimacy)}
                 </span>
-                <span className={styles.bar} aria-hidden="true">
-                  <span
-                    className={styles.barFill}
-                    style={{ width: `${(task.progress / task.target) * 100}%` }}
-                  />
-                </span>
-              </span>
-              <button
-                type="button"
-                className={styles.action}
-                disabled={task.state !== 'claimable' || busy === task.key}
-                onClick={() => void claim(task)}
-                data-testid={`claim-${task.key}`}
-              >
-                {busy === task.key
-                  ? text.claiming
-                  : task.state === 'claimed'
-                    ? text.claimed
-                    : task.state === 'claimable'
-                      ? text.claim
-                      : text.doing}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+                <ProgressBar value={task.progress} target={task.target} />
+              </ActionRow>
+            ))}
+          </ul>
+        )}
+      </EntryView>
+    </SectionCard>
   );
 }

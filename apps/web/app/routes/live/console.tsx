@@ -1,21 +1,19 @@
 import type { LiveConsole } from '@h5/contract';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data-layer/cache';
+import type { EntryName } from '../../lib/data-layer/entry';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { liveSearch } from '../../lib/live-context';
 import { useRootData } from '../../lib/root-data';
 import { LIVE_TEXT, LIVE_CONSOLE_TEXT as text } from '../../lib/ui-text/live';
 import { LOTTERY_TEXT } from '../../lib/ui-text/lottery';
-import { useApi } from '../../lib/use-api';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
+import { useAction } from '../../lib/use-action';
+import { EntryView } from '../../shell/EntryView';
+import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
 import { Toast } from '../../shell/Toast';
 import { useToast } from '../../shell/use-toast';
 import type { Route } from './+types/console';
 import live from './live.module.css';
-import { useOnce } from './use-once';
 
 export const meta: Route.MetaFunction = () => [{ title: LIVE_TEXT.consoleTitle }];
 
@@ -28,50 +26,49 @@ type Stream = LiveConsole['streams'][number];
 export default function LiveConsoleScreen() {
   const viewer = useRootData()?.viewer ?? null;
   return (
-    <div className={styles.screen} data-testid="live-console">
-      <PageHeader title={LIVE_TEXT.consoleTitle} fallback="/" />
-      <main className={styles.main}>
-        <p className={styles.note}>{text.intro}</p>
-        {viewer ? (
-          <ConsoleBody />
-        ) : (
-          <Link
-            className={styles.primary}
-            style={{ display: 'grid', placeItems: 'center' }}
-            to={`/login?redirect=${encodeURIComponent('/internal/live-console')}`}
-            data-testid="console-login"
-          >
-            {text.login}
-          </Link>
-        )}
-      </main>
-    </div>
+    <Screen title={LIVE_TEXT.consoleTitle} testId="live-console">
+      <p className={styles.note}>{text.intro}</p>
+      {viewer ? (
+        <ConsoleBody />
+      ) : (
+        <Link
+          className={styles.primary}
+          style={{ display: 'grid', placeItems: 'center' }}
+          to={`/login?redirect=${encodeURIComponent('/internal/live-console')}`}
+          data-testid="console-login"
+        >
+          {text.login}
+        </Link>
+      )}
+    </Screen>
   );
 }
 
+/** A console button's call: says done or the refusal, and the live pages and console read again. */
+function useConsoleAction<N extends EntryName>(name: N, toast: (message: string) => void) {
+  return useAction(name, { invalidates: ['live'], onDone: () => toast(text.done), onError: toast });
+}
+
 function ConsoleBody() {
-  const api = useApi();
   const [state, reload] = useEntry('live.consoleState', {}, null);
   const [toast, showToast] = useToast();
-  const { run, busy } = useOnce<string>();
-  const viewerId = useRootData()?.viewer?.userId;
-  const act = useCallback(
-    (key: string, call: () => Promise<unknown>) =>
-      void run(key, async () => {
-        try {
-          await call();
-          showToast(text.done);
-        } catch (failure) {
-          showToast(failure instanceof Error ? failure.message : String(failure));
-        }
-        invalidate('live');
-        reload();
-      }),
-    [run, reload, showToast],
+  return (
+    <>
+      <EntryView state={state} onRetry={reload}>
+        {(data) => <ConsoleState data={data} toast={showToast} />}
+      </EntryView>
+      <Toast message={toast} testId="console-toast" />
+    </>
   );
-  if (state.status === 'loading') return <div className={styles.skeleton} />;
-  if (state.status !== 'ready') return <Placeholder type="networkError" onRetry={reload} />;
-  const { host, streams } = state.data;
+}
+
+function ConsoleState({ data, toast }: { data: LiveConsole; toast: (message: string) => void }) {
+  const viewerId = useRootData()?.viewer?.userId;
+  const become = useConsoleAction('live.becomeHost', toast);
+  const start = useConsoleAction('live.startStream', toast);
+  const end = useConsoleAction('live.endStream', toast);
+  const busy = become.busy || start.busy || end.busy;
+  const { host, streams } = data;
   return (
     <>
       <section className={styles.card} data-testid="console-host">
@@ -85,8 +82,8 @@ function ConsoleBody() {
               <button
                 type="button"
                 className={styles.action}
-                disabled={busy !== null}
-                onClick={() => act('start', () => api('live.startStream', {}))}
+                disabled={busy}
+                onClick={() => void start.run({})}
                 data-testid="console-start"
               >
                 {text.start}
@@ -94,8 +91,8 @@ function ConsoleBody() {
               <button
                 type="button"
                 className={styles.action}
-                disabled={busy !== null || host.streamLogId === null}
-                onClick={() => act('end', () => api('live.endStream', {}))}
+                disabled={busy || host.streamLogId === null}
+                onClick={() => void end.run({})}
                 data-testid="console-end"
               >
                 {text.end}
@@ -120,8 +117,8 @@ function ConsoleBody() {
           <button
             type="button"
             className={styles.primary}
-            disabled={busy !== null}
-            onClick={() => act('become', () => api('live.becomeHost', {}))}
+            disabled={busy}
+            onClick={() => void become.run({})}
             data-testid="console-become-host"
           >
             {text.becomeHost}
@@ -135,17 +132,10 @@ function ConsoleBody() {
         {streams.length === 0 ? <p className={styles.note}>{text.noStreams}</p> : null}
         <ul className={styles.rows}>
           {streams.map((s) => (
-            <StreamRow
-              key={s.streamLogId}
-              stream={s}
-              own={s.streamId === host?.streamId}
-              busy={busy}
-              act={act}
-            />
+            <StreamRow key={s.streamLogId} stream={s} own={s.streamId === host?.streamId} toast={toast} />
           ))}
         </ul>
       </section>
-      <Toast message={toast} testId="console-toast" />
     </>
   );
 }
@@ -153,19 +143,19 @@ function ConsoleBody() {
 function StreamRow({
   stream,
   own,
-  busy,
-  act,
+  toast,
 }: {
   stream: Stream;
   /** The caller's own stream: a host is not a member of their own group. */
   own: boolean;
-  busy: string | null;
-  act: (key: string, call: () => Promise<unknown>) => void;
+  toast: (message: string) => void;
 }) {
-  const api = useApi();
+  const join = useConsoleAction('live.joinGroup', toast);
+  const audience = useConsoleAction('live.audienceEvent', toast);
+  const busy = join.busy || audience.busy;
   const { streamLogId } = stream;
   const event = (kind: 'watch' | 'light' | 'comment' | 'share', units: number) =>
-    act(`${streamLogId}-${kind}`, () => api('live.audienceEvent', { streamLogId, kind, units }));
+    void audience.run({ streamLogId, kind, units }, kind);
   return (
     <li
       className={styles.row}
@@ -185,10 +175,8 @@ function StreamRow({
         <button
           type="button"
           className={styles.action}
-          disabled={own || stream.member || busy !== null}
-          onClick={() =>
-            act(`${streamLogId}-join`, () => api('live.joinGroup', { streamId: stream.streamId }))
-          }
+          disabled={own || stream.member || busy}
+          onClick={() => void join.run({ streamId: stream.streamId })}
           data-testid="console-join"
         >
           {stream.member ? text.joined : text.join}
@@ -196,7 +184,7 @@ function StreamRow({
         <button
           type="button"
           className={styles.action}
-          disabled={busy !== null}
+          disabled={busy}
           onClick={() => event('watch', 10)}
           data-testid="console-watch"
         >
@@ -205,7 +193,7 @@ function StreamRow({
         <button
           type="button"
           className={styles.action}
-          disabled={busy !== null}
+          disabled={busy}
           onClick={() => event('light', 10)}
           data-testid="console-light"
         >
@@ -214,7 +202,7 @@ function StreamRow({
         <button
           type="button"
           className={styles.action}
-          disabled={busy !== null}
+          disabled={busy}
           onClick={() => event('comment', 1)}
           data-testid="console-comment"
         >
@@ -223,7 +211,7 @@ function StreamRow({
         <button
           type="button"
           className={styles.action}
-          disabled={busy !== null}
+          disabled={busy}
           onClick={() => event('share', 1)}
           data-testid="console-share"
         >

@@ -1,20 +1,20 @@
 import type { FansGroupInfo, LiveContext } from '@h5/contract';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { failureMessage } from '../../lib/failure';
 import { callContext, liveContextOf, liveSearch, useLiveContext } from '../../lib/live-context';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
-import { PageHeader } from '../../shell/PageHeader';
+import { EntryView } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
+import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
 import { Toast } from '../../shell/Toast';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import { useToast } from '../../shell/use-toast';
 import type { Route } from './+types/fans-group';
 import { AudienceRanks, HostRanks } from './FansRanks';
@@ -46,10 +46,9 @@ export default function FansGroupScreen({ loaderData }: Route.ComponentProps) {
   const context = callContext(page);
   if (context.streamId === undefined)
     return (
-      <div className={styles.screen}>
-        <PageHeader title={text.fansTitle} fallback="/" />
+      <Screen title={text.fansTitle}>
         <Placeholder type="empty" text={text.noStream} home />
-      </div>
+      </Screen>
     );
   return (
     <FansGroup
@@ -69,56 +68,52 @@ function FansGroup({
   isHost: boolean;
   seed: FansGroupInfo | null;
 }) {
-  const [seeded, setSeeded] = useState(true);
-  const [version, setVersion] = useState(0);
-  const [state, reload] = useEntry('live.fansGroupInfo', context, seeded ? seed : null);
+  const [state, reload] = useEntry('live.fansGroupInfo', context, seed);
   const [toast, showToast] = useToast();
-  const refresh = useCallback(() => {
-    setSeeded(false);
-    invalidate('live');
-    reload();
-    setVersion((v) => v + 1);
-  }, [reload]);
-  const pull = usePullToRefresh(refresh, state.status !== 'loading');
   // userRole=1 asks for the host's view; only the stream's host gets it (the server says who that
   // is), anyone else sees the audience's view instead of the host's calls refused (issue 26 point 8).
   const hostView = isHost && state.status === 'ready' && state.data.isHost;
   return (
-    <div className={styles.screen} data-testid="fans-group" data-view={hostView ? 'host' : 'audience'}>
-      <PageHeader title={text.fansTitle} fallback="/" backTestId="fans-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        {state.status === 'ready' ? (
-          <div key={version} style={{ display: 'contents' }}>
-            <GroupHero info={state.data} context={context} isHost={hostView} toast={showToast} />
+    <Screen
+      title={text.fansTitle}
+      backTestId="fans-back"
+      testId="fans-group"
+      data={{ 'data-view': hostView ? 'host' : 'audience' }}
+      onRefresh={() => invalidate('live')}
+      refreshing={state.status === 'loading'}
+      after={<Toast message={toast} testId="live-toast" />}
+    >
+      <EntryView
+        state={state}
+        onRetry={reload}
+        missing={text.roomMissing}
+        skeleton={
+          <>
+            <div className={styles.skeleton} data-testid="fans-skeleton" />
+            <div className={styles.skeleton} />
+          </>
+        }
+      >
+        {(info) => (
+          <>
+            <GroupHero info={info} context={context} isHost={hostView} toast={showToast} />
             {hostView ? (
               <>
                 <GroupManage
                   context={context}
-                  name={state.data.name}
-                  memberCount={state.data.memberCount}
-                  onRenamed={refresh}
+                  name={info.name}
+                  memberCount={info.memberCount}
                   toast={showToast}
                 />
                 <HostRanks context={context} />
               </>
             ) : (
-              <AudienceBody info={state.data} context={context} toast={showToast} onClaimed={refresh} />
+              <AudienceBody info={info} context={context} toast={showToast} />
             )}
-          </div>
-        ) : state.status === 'loading' ? (
-          <>
-            <div className={styles.skeleton} data-testid="fans-skeleton" />
-            <div className={styles.skeleton} />
           </>
-        ) : state.status === 'missing' ? (
-          <Placeholder type="empty" text={text.roomMissing} home />
-        ) : (
-          <Placeholder type="networkError" onRetry={reload} />
         )}
-      </main>
-      <Toast message={toast} testId="live-toast" />
-    </div>
+      </EntryView>
+    </Screen>
   );
 }
 
@@ -126,33 +121,17 @@ function AudienceBody({
   info,
   context,
   toast,
-  onClaimed,
 }: {
   info: FansGroupInfo;
   context: LiveContext & { streamId: number };
   toast: (message: string) => void;
-  onClaimed: () => void;
 }) {
   return (
     <>
       {info.membership ? (
         <>
-          <WeekTasks
-            context={context}
-            toast={toast}
-            onClaimed={() => {
-              trackLiveAction('weekTaskAward', context);
-              onClaimed();
-            }}
-          />
-          <Allowances
-            context={context}
-            toast={toast}
-            onClaimed={() => {
-              trackLiveAction('allowanceClaim', context);
-              onClaimed();
-            }}
-          />
+          <WeekTasks context={context} toast={toast} />
+          <Allowances context={context} toast={toast} />
         </>
       ) : (
         <section className={styles.card}>
@@ -193,7 +172,7 @@ function GroupHero({
       setFollowed(state.isFollowing);
       trackLiveAction('follow', context);
     } catch (failure) {
-      toast(failure instanceof Error ? failure.message : String(failure));
+      toast(failureMessage(failure));
     }
   };
   const span = m?.nextLevel ? m.nextLevel.intimacy - (info.levelThresholds[m.fansLevel - 1] ?? 0) : 1;
@@ -247,7 +226,7 @@ function GroupHero({
             trackLiveAction('liveJump', context);
             if (runtime)
               void openLive(api, runtime, { ...context, streamId: info.streamId }).catch((e: unknown) =>
-                toast(e instanceof Error ? e.message : String(e)),
+                toast(failureMessage(e)),
               );
           }}
           data-testid="enter-room"

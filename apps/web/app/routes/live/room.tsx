@@ -1,5 +1,4 @@
 import type { LiveRoom } from '@h5/contract';
-import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
@@ -7,12 +6,11 @@ import { liveSearch, useLiveContext } from '../../lib/live-context';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { EntryView } from '../../shell/EntryView';
 import { RoomLottery } from '../../shell/lottery/RoomLottery';
-import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
+import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/room';
 import live from './live.module.css';
 
@@ -38,40 +36,28 @@ export default function LiveRoomScreen({ loaderData }: Route.ComponentProps) {
   const { roomId } = loaderData;
   if (roomId === null)
     return (
-      <div className={styles.screen}>
-        <PageHeader title={text.roomTitle} fallback="/" />
+      <Screen title={text.roomTitle}>
         <Placeholder type="empty" text={text.roomMissing} home />
-      </div>
+      </Screen>
     );
   return <Room roomId={roomId} seed={loaderData.room} />;
 }
 
 function Room({ roomId, seed }: { roomId: number; seed: LiveRoom | null }) {
   const page = useLiveContext();
-  const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('live.liveRoom', { roomId }, seeded ? seed : null);
-  const refresh = useCallback(() => {
-    setSeeded(false);
-    invalidate('live.liveRoom');
-    reload();
-  }, [reload]);
-  const pull = usePullToRefresh(refresh, state.status !== 'loading');
+  const [state, reload] = useEntry('live.liveRoom', { roomId }, seed);
   return (
-    <div className={styles.screen} data-testid="live-room">
-      <PageHeader title={text.roomTitle} fallback="/" backTestId="room-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        {state.status === 'ready' ? (
-          <RoomBody room={state.data} isHost={page.isHost} />
-        ) : state.status === 'loading' ? (
-          <div className={styles.skeleton} data-testid="room-skeleton" />
-        ) : state.status === 'missing' ? (
-          <Placeholder type="empty" text={text.roomMissing} home />
-        ) : (
-          <Placeholder type="networkError" onRetry={reload} />
-        )}
-      </main>
-    </div>
+    <Screen
+      title={text.roomTitle}
+      backTestId="room-back"
+      testId="live-room"
+      onRefresh={() => invalidate('live')}
+      refreshing={state.status === 'loading'}
+    >
+      <EntryView state={state} onRetry={reload} missing={text.roomMissing} skeletonTestId="room-skeleton">
+        {(room) => <RoomBody room={room} isHost={page.isHost} />}
+      </EntryView>
+    </Screen>
   );
 }
 
