@@ -9,6 +9,7 @@ import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
 import { useLowDevice } from '../../lib/use-low-device';
+import { EntryView } from '../../shell/EntryView';
 import { CardList } from '../../shell/feed/CardList';
 import { formatDuration } from '../../shell/feed/format-duration';
 import { PageHeader } from '../../shell/PageHeader';
@@ -91,16 +92,16 @@ function HotList({ first }: { first: FeedPage | null }) {
 }
 
 function RankList({ first }: { first: { list: HotVideoRankItem[] } | null }) {
-  const lowDevice = useLowDevice();
   const [rank, load] = useEntry('content.hotVideoRank', { limit: RANK_SIZE }, first);
-  const items = rank.status === 'ready' ? rank.data.list : null;
-  if (items === null)
-    return rank.status === 'failed' ? (
-      <Placeholder type="networkError" onRetry={load} />
-    ) : (
-      <Placeholder type="loading" />
-    );
-  if (items.length === 0) return <Placeholder type="empty" home />;
+  return (
+    <EntryView state={rank} onRetry={load} skeleton={<Placeholder type="loading" />}>
+      {({ list }) => (list.length === 0 ? <Placeholder type="empty" home /> : <RankItems items={list} />)}
+    </EntryView>
+  );
+}
+
+function RankItems({ items }: { items: HotVideoRankItem[] }) {
+  const lowDevice = useLowDevice();
   return (
     <ol className={styles.rank} data-testid="rank-list">
       {items.map((item) => (
