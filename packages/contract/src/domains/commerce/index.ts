@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { idSchema } from '../../shared';
 
 const domain = 'commerce';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { emptySchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { emptySchema } from '../../shared';
 
 const domain = 'config';
 

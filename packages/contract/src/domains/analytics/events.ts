@@ -1,6 +1,6 @@
 import { ANALYTICS_PAGE_IDS, ANONYMOUS_ID_FORMAT } from '@h5/core';
 import { z } from 'zod';
-import { DB_INT_MAX } from '../shared';
+import { DB_INT_MAX } from '../../shared';
 
 /** Analytics page identifiers used by the product (spec §2): 9 and 637. */
 export const pageIdSchema = z.literal(ANALYTICS_PAGE_IDS);

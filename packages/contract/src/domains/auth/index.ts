@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { emptySchema, userBriefSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { emptySchema, userBriefSchema } from '../../shared';
 
 const domain = 'auth';
 

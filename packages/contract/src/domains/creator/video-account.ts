@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, userBriefSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { idSchema, userBriefSchema } from '../../shared';
 
 const domain = 'creator';
 

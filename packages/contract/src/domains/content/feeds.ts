@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, pageOf, pageQuerySchema, queryInt } from '../shared';
-import { userProfileSchema } from './community-follow';
-import { feedCardSchema, feedPageSchema, productCardSchema } from './content';
+import { endpoint } from '../../endpoint';
+import { idSchema, pageOf, pageQuerySchema, queryInt } from '../../shared';
+import { userProfileSchema } from '../community/follow';
+import { feedCardSchema, feedPageSchema, productCardSchema } from './details';
 
 const domain = 'content';
 
@@ -38,7 +38,7 @@ export const lzInfoSchema = userProfileSchema.extend({
 });
 export type LzInfo = z.infer<typeof lzInfoSchema>;
 
-// Issue 6: the feeds of spec §7 beside more-recommend; exported through `content` in ../index.ts.
+// Issue 6: the feeds of spec §7 beside more-recommend; exported through `content` in ./index.ts.
 export const contentFeeds = {
   /**
    * Contents that show a new product (spec §7), newest first; `spuId` gives the contents of that

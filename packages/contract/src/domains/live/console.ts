@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { emptySchema, idSchema, userBriefSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { emptySchema, idSchema, userBriefSchema } from '../../shared';
 
 const domain = 'live';
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, queryInt } from '../shared';
-import { anonymousIdSchema, clientFieldsSchema, collectResultSchema } from './analytics-events';
+import { endpoint } from '../../endpoint';
+import { idSchema, queryInt } from '../../shared';
+import { anonymousIdSchema, clientFieldsSchema, collectResultSchema } from './events';
+
+export * from './events';
 
 const domain = 'analytics';
 

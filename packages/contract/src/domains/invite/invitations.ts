@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { emptySchema, pageOf, pageQuerySchema, queryInt, userBriefSchema } from '../shared';
-import { loginCodeSchema, phoneSchema } from './auth';
+import { endpoint } from '../../endpoint';
+import { emptySchema, pageOf, pageQuerySchema, queryInt, userBriefSchema } from '../../shared';
+import { loginCodeSchema, phoneSchema } from '../auth';
 
 const domain = 'invite';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, userBriefSchema, wireInt } from '../shared';
+import { endpoint } from '../../endpoint';
+import { idSchema, userBriefSchema, wireInt } from '../../shared';
 
 const domain = 'lottery';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema } from '../shared';
-import { productCardSchema } from './content';
+import { endpoint } from '../../endpoint';
+import { idSchema } from '../../shared';
+import { productCardSchema } from '../content/details';
 
 /** An activity's place in its window: before it, inside it, after it. */
 export const activityStateSchema = z.enum(['upcoming', 'running', 'ended']);

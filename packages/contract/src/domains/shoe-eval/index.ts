@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, pageOf, pageQuerySchema, userBriefSchema } from '../shared';
-import { productCardSchema } from './content';
+import { endpoint } from '../../endpoint';
+import { idSchema, pageOf, pageQuerySchema, userBriefSchema } from '../../shared';
+import { productCardSchema } from '../content/details';
 
 const domain = 'shoe-eval';
 

@@ -1,7 +1,7 @@
 import { CONTENT_DETAIL_HEADER_VERSION, CONTENT_TYPE, type ContentType } from '@h5/core';
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, imageSchema, pageOf, pageQuerySchema, userBriefSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { idSchema, imageSchema, pageOf, pageQuerySchema, userBriefSchema } from '../../shared';
 
 const domain = 'content';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { emptySchema, idSchema, imageSchema, pageOf, pageQuerySchema } from '../shared';
-import { contentTypeSchema } from './content';
-import { starterTaskSchema } from './invite';
+import { endpoint } from '../../endpoint';
+import { emptySchema, idSchema, imageSchema, pageOf, pageQuerySchema } from '../../shared';
+import { contentTypeSchema } from '../content/details';
+import { starterTaskSchema } from './invitations';
 
 const domain = 'invite';
 

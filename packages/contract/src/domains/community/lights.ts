@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { idSchema } from '../../shared';
 
 const domain = 'community';
 
@@ -15,7 +15,7 @@ export const lightStateSchema = z.object({
 });
 export type LightState = z.infer<typeof lightStateSchema>;
 
-// Issue 6: the community calls of this part (lights); exported through `community` in ../index.ts.
+// Issue 6: the community calls of this part (lights); exported through `community` in ./index.ts.
 // Spec §4: the page picks the call by isLight (set → delete, else add). Both are idempotent.
 export const communityLights = {
   addContentLight: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, pageOf, pageQuerySchema, userBriefSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { idSchema, pageOf, pageQuerySchema, userBriefSchema } from '../../shared';
 
 const domain = 'live';
 

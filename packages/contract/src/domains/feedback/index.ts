@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { dbInt, idSchema, queryInt, requestIdSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { dbInt, idSchema, queryInt, requestIdSchema } from '../../shared';
 
 const domain = 'feedback';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, pageOf, pageQuerySchema } from '../shared';
-import { feedPageSchema } from './content';
+import { endpoint } from '../../endpoint';
+import { idSchema, pageOf, pageQuerySchema } from '../../shared';
+import { feedPageSchema } from '../content/details';
 
 const domain = 'community';
 
@@ -30,7 +30,7 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-// Issue 6: the community calls of this part (follow); exported through `community` in ../index.ts.
+// Issue 6: the community calls of this part (follow); exported through `community` in ./index.ts.
 export const communityFollow = {
   /**
    * Follow a user (spec §7). `follow: false` unfollows: the spec has no unfollow call, so the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
-import { idSchema, pageOf, pageQuerySchema, requestIdSchema, userBriefSchema } from '../shared';
+import { endpoint } from '../../endpoint';
+import { idSchema, pageOf, pageQuerySchema, requestIdSchema, userBriefSchema } from '../../shared';
 
 const domain = 'community';
 
@@ -53,7 +53,7 @@ export type ChildReplyPage = z.infer<typeof childReplyPageSchema>;
 export const emojiSchema = z.object({ name: z.string(), url: z.string() });
 export type Emoji = z.infer<typeof emojiSchema>;
 
-// Issue 6: the community calls of this part (replies); exported through `community` in ../index.ts.
+// Issue 6: the community calls of this part (replies); exported through `community` in ./index.ts.
 export const communityReplies = {
   /** A content's top-level replies, newest first, each with its first children (spec §7). */
   replyList: endpoint({
