@@ -6,7 +6,7 @@ import { SERVER_MESSAGES } from '../../plugins/messages';
 import { endpointKey, registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
 import { type ConfigQueries, createConfigQueries } from './queries';
-import { registerWechatRoutes } from './wechat';
+import { wechatAuthorizeUrl, wechatShareConfig } from './wechat-signature';
 
 /** A project's client-conf document (its config entry `client-conf`); errorPageSwitch defaults to false. */
 async function readClientConf(queries: ConfigQueries, project: string): Promise<ClientConf> {
@@ -41,7 +41,10 @@ function registerConfigCenter(app: FastifyInstance, queries: ConfigQueries) {
   });
 }
 
-/** client-ip, client-conf (read and internal write), config by hash, configCenter, ep-dyeing. */
+/**
+ * client-ip, client-conf (read and internal write), config by hash, configCenter, ep-dyeing, and
+ * the WeChat calls of spec §7 (JS-SDK share-config, OAuth authorize-url).
+ */
 export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createConfigQueries(deps.db);
 
@@ -70,5 +73,12 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
 
   registerConfigCenter(app, queries);
-  registerWechatRoutes(app, deps);
+
+  const { WECHAT_APP_ID, WECHAT_JSAPI_TICKET } = deps.env;
+  registerEndpoint(app, deps, contract.config.wechatShareConfig, ({ shareUrl }) =>
+    wechatShareConfig(WECHAT_APP_ID, WECHAT_JSAPI_TICKET, shareUrl),
+  );
+  registerEndpoint(app, deps, contract.config.wechatAuthorizeUrl, ({ redirectUrl, state }) => ({
+    url: wechatAuthorizeUrl(WECHAT_APP_ID, redirectUrl, state),
+  }));
 }
