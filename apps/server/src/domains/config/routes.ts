@@ -1,9 +1,10 @@
 import { CLIENT_CONF_KEY, type ClientConf, contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { endpointKey } from '../../plugins/endpoint-key';
 import { fromZodError, notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
-import { endpointKey, registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
+import { registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
 import { type ConfigQueries, createConfigQueries } from './queries';
 import { wechatAuthorizeUrl, wechatShareConfig } from './wechat-signature';
