@@ -1,5 +1,5 @@
+import type { FrameReceiver } from './frame-receiver';
 import { NATIVE_HOST_GLOBAL, type NativeHost, PAGE_RECEIVER_GLOBAL } from './protocol';
-import type { FrameReceiver } from './receiver';
 
 /** The parts of `document` the bridge reads: cookies (the viewer and copy fallback need a full Document). */
 export interface BridgeDocument {

@@ -1,18 +1,7 @@
+import type { FrameReceiver, FrameSink } from './frame-receiver';
 import type { HostWindow } from './host-window';
 import { parseNativeMessage } from './parse-message';
-import { type NativeToPage, PAGE_RECEIVER_GLOBAL, type PageReceiver } from './protocol';
-
-/** One frame's bridge as the receiver sees it. */
-export interface FrameSink {
-  handle(message: NativeToPage): void;
-  ready(): void;
-}
-
-/** The page receiver, plus frame routing: every bridge in the window (or its iframes) attaches. */
-export interface FrameReceiver extends PageReceiver {
-  /** Routes answers whose id starts with `<frameId>:`, and every event, to `sink`; returns a detach. */
-  attach(frameId: string, sink: FrameSink): () => void;
-}
+import { PAGE_RECEIVER_GLOBAL } from './protocol';
 
 /** The frame part of a request id `<frameId>:<n>`. */
 export function frameOfId(id: string): string {

@@ -1,5 +1,5 @@
 import type { Endpoint, RequestOf, ResponseOf } from './endpoint';
-import type { contract } from './index';
+import type { contract } from './table';
 
 type Table = typeof contract;
 

@@ -1,6 +1,12 @@
-import { API_ERROR, isApiError } from './api-error-brand';
+import { API_ERROR, hasApiErrorMark } from './api-error-mark';
 
-export { isApiError };
+/**
+ * True for an {@link ApiError} (of any copy of this module): narrow with it, never by `.code`.
+ * api-error-brand.ts holds the same test for code that must not ship the class.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return hasApiErrorMark(error);
+}
 
 /**
  * Why a call failed:

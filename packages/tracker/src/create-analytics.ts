@@ -1,6 +1,7 @@
 import type { AnalyticsEventName, AnalyticsPayload } from '@h5/contract';
 import { ANALYTICS_POLL_INTERVAL_MS, BUILD_RELEASE, CLIENT_ID, createUuid, TRACKER_MESSAGES } from '@h5/core';
 import type { BeaconSender } from './beacon';
+import { createSenderLock } from './create-sender-lock';
 import { EventQueue } from './event-queue';
 import { EventStore } from './event-store';
 import { LOG_PREFIX, type TrackerLogger } from './logger';
@@ -8,7 +9,6 @@ import { browserPage, isPageHidden, type PageLike, watchPageVisibility } from '.
 import { QueueTracker } from './queue-tracker';
 import { defaultRegistry, type TrackerRegistry } from './registry';
 import { intervalScheduler, type Scheduler } from './scheduler';
-import { createSenderLock } from './sender-lock';
 import { StorageAccess, type StorageOption } from './storage-access';
 import { TrackerError } from './tracker-error';
 import type { AnalyticsTransport } from './transport';

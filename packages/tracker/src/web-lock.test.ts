@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSenderLock } from './sender-lock';
+import { createSenderLock } from './create-sender-lock';
 import { StorageAccess } from './storage-access';
 import { FakeStorage, fakeLocks, spyLogger } from './test-utils';
 import { createWebLock, WEB_LOCK_RETRY_POLLS } from './web-lock';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import type { Env } from '../env';
+import { endpointKey } from './endpoint-key';
 import { success } from './envelope';
 import { badRequest, fromZodError, notFound } from './errors';
 import { assertInternalAccess } from './internal-access';
@@ -46,13 +47,6 @@ interface RegisteredEndpoint {
   endpoint: Endpoint;
   handler: AnyHandler;
 }
-
-/**
- * Registry key of an entry: method and path, not object identity. The web build bundles its own
- * copy of @h5/contract, so the loaders' endpoint objects are equal in value only.
- */
-export const endpointKey = (endpoint: Pick<Endpoint, 'method' | 'path'>): string =>
-  `${endpoint.method} ${endpoint.path}`;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,10 +6,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { captchaSessions } from '../db/schema';
 import type { Env } from '../env';
+import { endpointKey } from './endpoint-key';
 import { AppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
 import { addressSubject, type RateCounters, type RateRule, subjectOf } from './rate-limit';
-import { endpointKey } from './register-endpoint';
 import { hashToken } from './session';
 
 /** How long a passed captcha's session id can be redeemed (once) by a replayed call. */

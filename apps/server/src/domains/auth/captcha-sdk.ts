@@ -4,8 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CAPTCHA_IMAGE_PREFIX, contract } from '@h5/contract';
-import { CAPTCHA_SDK_PATH } from '@h5/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serverRoot } from '../../paths';
 
 const MAX_AGE_SECONDS = 300;
@@ -48,10 +47,13 @@ export function buildCaptchaSdk(): CaptchaSdkScript {
   return { body, gzip: gzipSync(body), etag };
 }
 
-/** GET /captcha/sdk.js: JavaScript, cacheable (5 min + ETag), gzip when accepted. No sign: a script tag loads it. */
-export function registerCaptchaSdk(app: FastifyInstance) {
+/**
+ * GET /captcha/sdk.js: JavaScript, cacheable (5 min + ETag), gzip when accepted. No sign: a script
+ * tag loads it. The script is built on the first request, once per handler.
+ */
+export function captchaSdkHandler() {
   let script: CaptchaSdkScript | undefined;
-  app.get(CAPTCHA_SDK_PATH, (request, reply) => {
+  return (request: FastifyRequest, reply: FastifyReply) => {
     script ??= buildCaptchaSdk();
     reply
       .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
@@ -63,5 +65,5 @@ export function registerCaptchaSdk(app: FastifyInstance) {
       return reply.header('content-encoding', 'gzip').send(script.gzip);
     }
     return reply.send(script.body);
-  });
+  };
 }

@@ -1,4 +1,5 @@
 import { contract } from '@h5/contract';
+import { CAPTCHA_SDK_PATH } from '@h5/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { isProduction } from '../../env';
@@ -7,7 +8,7 @@ import { SERVER_MESSAGES } from '../../plugins/messages';
 import { rateRule, subjectOf } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { CAPTCHA_RESULT, createCaptchaChallenges } from './captcha';
-import { registerCaptchaSdk } from './captcha-sdk';
+import { captchaSdkHandler } from './captcha-sdk';
 import { createLoginCodes, LOGIN_CODE_TTL_SECONDS } from './login-codes';
 import { AUTH_MESSAGES } from './messages';
 import { findOrCreateUserByPhone } from './users';
@@ -101,5 +102,5 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     return { answer };
   });
 
-  registerCaptchaSdk(app);
+  app.get(CAPTCHA_SDK_PATH, captchaSdkHandler());
 }

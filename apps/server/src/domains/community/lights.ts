@@ -1,11 +1,8 @@
-import { contract, type LightState } from '@h5/contract';
+import type { LightState } from '@h5/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { contentLights, contents } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
-import { registerEndpoint } from '../../plugins/register-endpoint';
 import { CONTENT_MESSAGES } from '../content/messages';
 
 /**
@@ -41,14 +38,4 @@ export async function setLight(
     if (!row) throw notFound(CONTENT_MESSAGES.notFound);
     return { contentId, isLight: light, lightCount: row.lightCount };
   });
-}
-
-/** add-content-light and del-content-light (spec §4: the page picks one by isLight). */
-export function registerLightsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, deps, contract.community.addContentLight, ({ contentId }, { viewerId }) =>
-    setLight(deps.db, viewerId, contentId, true),
-  );
-  registerEndpoint(app, deps, contract.community.delContentLight, ({ contentId }, { viewerId }) =>
-    setLight(deps.db, viewerId, contentId, false),
-  );
 }

@@ -1,6 +1,6 @@
 import {
   type ChildReplyPage,
-  contract,
+  type contract,
   type InputOf,
   type PageQuery,
   REPLY_CHILD_PREVIEW,
@@ -8,17 +8,14 @@ import {
   type Reply,
   type ReplyPage,
 } from '@h5/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead } from '../../db/keyset';
-import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
-import { registerEndpoint } from '../../plugins/register-endpoint';
 import { COMMUNITY_MESSAGES } from './messages';
-import { createReplyQueries, type ReplyQueries, toReply } from './replies-queries';
+import { type ReplyQueries, toReply } from './replies-queries';
 
 /** reply-list: top-level replies newest first, each with its first children nested. */
-async function replyPage(
+export async function replyPage(
   queries: ReplyQueries,
   contentId: number,
   input: PageQuery,
@@ -51,7 +48,7 @@ async function replyPage(
 }
 
 /** full-reply-list: the children of one reply, oldest first. */
-async function childPage(
+export async function childPage(
   queries: ReplyQueries,
   replyId: number,
   input: PageQuery,
@@ -73,7 +70,7 @@ type ReplyInput = InputOf<typeof contract.community.replyAdd>;
  * `requestId` (a retry, a double tap, a concurrent copy) changes nothing and answers the stored
  * reply; the same requestId for another comment is refused.
  */
-async function addReply(db: Db, queries: ReplyQueries, userId: number, input: ReplyInput) {
+export async function addReply(db: Db, queries: ReplyQueries, userId: number, input: ReplyInput) {
   try {
     return await db.transaction(async (tx) => {
       let parentId: number | null = null;
@@ -119,7 +116,7 @@ async function storedPost(db: Db, queries: ReplyQueries, userId: number, input: 
 }
 
 /** Deletes one's own reply (and its children); someone else's is refused. */
-async function deleteReply(db: Db, queries: ReplyQueries, userId: number, replyId: number) {
+export async function deleteReply(db: Db, queries: ReplyQueries, userId: number, replyId: number) {
   return db.transaction(async (tx) => {
     const target = await queries.lockReply(tx, replyId);
     if (!target) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
@@ -128,24 +125,4 @@ async function deleteReply(db: Db, queries: ReplyQueries, userId: number, replyI
     const replyCount = (await queries.bumpCount(tx, target.contentId, -deleted)) ?? 0;
     return { deleted, replyCount };
   });
-}
-
-/** Issue 6: reply-list, full-reply-list, the emoji mapping, posting and deleting replies. */
-export function registerRepliesRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const queries = createReplyQueries(deps.db);
-  const calls = contract.community;
-
-  registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { viewerId }) =>
-    replyPage(queries, contentId, page, viewerId),
-  );
-  registerEndpoint(app, deps, calls.fullReplyList, ({ replyId, ...page }, { viewerId }) =>
-    childPage(queries, replyId, page, viewerId),
-  );
-  registerEndpoint(app, deps, calls.emojiList, async () => ({ list: await queries.emojiList() }));
-  registerEndpoint(app, deps, calls.replyAdd, (input, { viewerId }) =>
-    addReply(deps.db, queries, viewerId, input),
-  );
-  registerEndpoint(app, deps, calls.replyDelete, ({ replyId }, { viewerId }) =>
-    deleteReply(deps.db, queries, viewerId, replyId),
-  );
 }

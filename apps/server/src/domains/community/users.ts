@@ -1,13 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { contract, type FollowingUser, type PageQuery, type UserHashId } from '@h5/contract';
+import type { FollowingUser, PageQuery, UserHashId } from '@h5/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contents, follows, userHashIds, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
-import { registerEndpoint } from '../../plugins/register-endpoint';
 import { COMMUNITY_MESSAGES } from './messages';
 
 const HASH_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -58,14 +55,4 @@ export async function userOfHashId(db: Db, hashId: string): Promise<UserHashId> 
   const [row] = await db.select().from(userHashIds).where(eq(userHashIds.hashId, hashId));
   if (!row) throw notFound(COMMUNITY_MESSAGES.userNotFound);
   return row;
-}
-
-/** special-list (the caller's followings) and hashId. */
-export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, deps, contract.community.specialList, (input, { viewerId }) =>
-    specialListPage(deps.db, viewerId, input),
-  );
-  registerEndpoint(app, deps, contract.community.hashId, ({ userId, hashId }) =>
-    userId !== undefined ? hashIdOf(deps.db, userId) : userOfHashId(deps.db, hashId as string),
-  );
 }

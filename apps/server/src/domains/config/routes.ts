@@ -1,12 +1,13 @@
 import { CLIENT_CONF_KEY, type ClientConf, contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { endpointKey } from '../../plugins/endpoint-key';
 import { fromZodError, notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
-import { endpointKey, registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
+import { registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
 import { clientIp } from './client-ip';
 import { type ConfigQueries, createConfigQueries } from './queries';
-import { registerWechatRoutes } from './wechat';
+import { wechatAuthorizeUrl, wechatShareConfig } from './wechat-signature';
 
 /** A project's client-conf document (its config entry `client-conf`); errorPageSwitch defaults to false. */
 async function readClientConf(queries: ConfigQueries, project: string): Promise<ClientConf> {
@@ -41,7 +42,10 @@ function registerConfigCenter(app: FastifyInstance, queries: ConfigQueries) {
   });
 }
 
-/** client-ip, client-conf (read and internal write), config by hash, configCenter, ep-dyeing. */
+/**
+ * client-ip, client-conf (read and internal write), config by hash, configCenter, ep-dyeing, and
+ * the WeChat calls of spec §7 (JS-SDK share-config, OAuth authorize-url).
+ */
 export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createConfigQueries(deps.db);
 
@@ -70,5 +74,12 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
 
   registerConfigCenter(app, queries);
-  registerWechatRoutes(app, deps);
+
+  const { WECHAT_APP_ID, WECHAT_JSAPI_TICKET } = deps.env;
+  registerEndpoint(app, deps, contract.config.wechatShareConfig, ({ shareUrl }) =>
+    wechatShareConfig(WECHAT_APP_ID, WECHAT_JSAPI_TICKET, shareUrl),
+  );
+  registerEndpoint(app, deps, contract.config.wechatAuthorizeUrl, ({ redirectUrl, state }) => ({
+    url: wechatAuthorizeUrl(WECHAT_APP_ID, redirectUrl, state),
+  }));
 }

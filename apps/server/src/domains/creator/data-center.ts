@@ -1,19 +1,19 @@
 import {
-  contract,
+  type contract,
   type DataCenterContent,
   type DataCenterSummary,
   type FansPortrait,
+  type InputOf,
   type PeriodFigure,
   type PortraitSlice,
   USER_GENDER,
 } from '@h5/contract';
 import { FORBIDDEN } from '@h5/core';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { decodeCursor, decodeIntRankCursor, encodeCursor, encodeRankCursor } from '../../db/cursor';
 import { pageFrom, rowsToRead } from '../../db/keyset';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../plugins/errors';
-import { registerEndpoint } from '../../plugins/register-endpoint';
 import { CHINA_OFFSET_MS, periodBounds, periodDays } from './data-center-period';
 import {
   type ContentFiguresRow,
@@ -67,7 +67,7 @@ function ageBand(birthYear: number, year: number): string {
 
 const AGE_BANDS = ['under18', '18-24', '25-29', '30-39', '40+', 'unknown'];
 
-async function fansPortrait(deps: AppDeps, authorId: number, nowMs: number): Promise<FansPortrait> {
+export async function fansPortrait(deps: AppDeps, authorId: number, nowMs: number): Promise<FansPortrait> {
   const [groups, hours] = await Promise.all([
     followerGroups(deps.db, authorId),
     followerViewHours(deps.db, authorId, new Date(nowMs - ACTIVE_HOURS_DAYS * 86_400_000)),
@@ -113,76 +113,67 @@ async function fansPortrait(deps: AppDeps, authorId: number, nowMs: number): Pro
   };
 }
 
-/** The data centre (issue 15 point 1): summery, content-list, content-detail, fans-portrait. */
-export function registerDataCenterRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const calls = contract.creator;
+type CreatorInput<K extends keyof typeof contract.creator> = InputOf<(typeof contract.creator)[K]>;
 
-  registerEndpoint(
-    app,
-    deps,
-    calls.dataCenterSummery,
-    async ({ period }, { viewerId }): Promise<DataCenterSummary> => {
-      const bounds = periodBounds(period);
-      const counts = await summaryCounts(deps.db, viewerId, bounds);
-      return {
-        ...periodDays(bounds),
-        views: figure(counts.views),
-        lights: figure(counts.lights),
-        comments: figure(counts.comments),
-        shares: figure(counts.shares),
-        newFans: figure(counts.newFans),
-      };
-    },
+/** summery: the author's figures over the period, each with its change against the period before. */
+export async function dataCenterSummary(
+  db: Db,
+  viewerId: number,
+  { period }: CreatorInput<'dataCenterSummery'>,
+): Promise<DataCenterSummary> {
+  const bounds = periodBounds(period);
+  const counts = await summaryCounts(db, viewerId, bounds);
+  return {
+    ...periodDays(bounds),
+    views: figure(counts.views),
+    lights: figure(counts.lights),
+    comments: figure(counts.comments),
+    shares: figure(counts.shares),
+    newFans: figure(counts.newFans),
+  };
+}
+
+/** content-list: the author's contents with their figures over the period, paged in the chosen order. */
+export async function dataCenterContentList(
+  db: Db,
+  viewerId: number,
+  { period, sort, lastId, limit }: CreatorInput<'dataCenterContentList'>,
+) {
+  const after = listAfter(sort, lastId);
+  const rows = await contentFigures(db, viewerId, periodBounds(period), sort, after, rowsToRead({ limit }));
+  const page = pageFrom(rows, limit, (row) =>
+    sort === 'newest'
+      ? encodeCursor({ createdAtMs: toMs(row.created_at), id: row.id })
+      : encodeRankCursor({ rank: sort === 'views' ? row.views : row.lights, id: row.id }),
   );
+  const list: DataCenterContent[] = page.list.map((row) => ({
+    ...toContent(row),
+    views: row.views,
+    lights: row.lights,
+    comments: row.comments,
+  }));
+  return { ...page, list };
+}
 
-  registerEndpoint(
-    app,
-    deps,
-    calls.dataCenterContentList,
-    async ({ period, sort, lastId, limit }, { viewerId }) => {
-      const after = listAfter(sort, lastId);
-      const rows = await contentFigures(
-        deps.db,
-        viewerId,
-        periodBounds(period),
-        sort,
-        after,
-        rowsToRead({ limit }),
-      );
-      const page = pageFrom(rows, limit, (row) =>
-        sort === 'newest'
-          ? encodeCursor({ createdAtMs: toMs(row.created_at), id: row.id })
-          : encodeRankCursor({ rank: sort === 'views' ? row.views : row.lights, id: row.id }),
-      );
-      const list: DataCenterContent[] = page.list.map((row) => ({
-        ...toContent(row),
-        views: row.views,
-        lights: row.lights,
-        comments: row.comments,
-      }));
-      return { ...page, list };
-    },
-  );
-
-  registerEndpoint(app, deps, calls.dataCenterContentDetail, async ({ contentId, period }, { viewerId }) => {
-    const content = await contentOf(deps.db, contentId);
-    if (!content) throw notFound(CREATOR_MESSAGES.contentNotFound);
-    if (content.author_id !== viewerId) throw new AppError(FORBIDDEN, CREATOR_MESSAGES.notYourContent, 403);
-    const bounds = periodBounds(period);
-    const counts = await contentDays(deps.db, contentId, viewerId, bounds);
-    const days = bounds.days.map((date) => ({ date, views: 0, lights: 0, comments: 0, newFans: 0 }));
-    const byDate = new Map(days.map((d) => [d.date, d]));
-    const totals = { views: 0, lights: 0, comments: 0, newFans: 0 };
-    for (const { figure: name, day, n } of counts) {
-      const d = byDate.get(day);
-      if (!d) continue;
-      d[name] += n;
-      totals[name] += n;
-    }
-    return { ...periodDays(bounds), content: toContent(content), totals, days };
-  });
-
-  registerEndpoint(app, deps, calls.dataCenterFansPortrait, (_input, { viewerId }) =>
-    fansPortrait(deps, viewerId, Date.now()),
-  );
+/** content-detail: one of the author's own contents, day by day over the period (403 for another's). */
+export async function dataCenterContentDetail(
+  db: Db,
+  viewerId: number,
+  { contentId, period }: CreatorInput<'dataCenterContentDetail'>,
+) {
+  const content = await contentOf(db, contentId);
+  if (!content) throw notFound(CREATOR_MESSAGES.contentNotFound);
+  if (content.author_id !== viewerId) throw new AppError(FORBIDDEN, CREATOR_MESSAGES.notYourContent, 403);
+  const bounds = periodBounds(period);
+  const counts = await contentDays(db, contentId, viewerId, bounds);
+  const days = bounds.days.map((date) => ({ date, views: 0, lights: 0, comments: 0, newFans: 0 }));
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  const totals = { views: 0, lights: 0, comments: 0, newFans: 0 };
+  for (const { figure: name, day, n } of counts) {
+    const d = byDate.get(day);
+    if (!d) continue;
+    d[name] += n;
+    totals[name] += n;
+  }
+  return { ...periodDays(bounds), content: toContent(content), totals, days };
 }

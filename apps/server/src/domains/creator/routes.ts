@@ -1,8 +1,57 @@
+import { contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { registerDataCenterRoutes } from './data-center';
+import { registerEndpoint } from '../../plugins/register-endpoint';
+import {
+  dataCenterContentDetail,
+  dataCenterContentList,
+  dataCenterSummary,
+  fansPortrait,
+} from './data-center';
+import { flexibleStaffing } from './staffing';
+import { publishRecord, qualityCase, upgradeView } from './upgrade';
+import { awardRecord, receiveAward } from './upgrade-awards';
+import { applyVideoAccount, saveVideoAccount, videoAccount, videoAccountCard } from './video-account';
+import { pendingApplications, reviewApplication } from './video-account-review';
 
-/** The creator domain (issue 15): the data centre. */
+/**
+ * The creator domain (issue 15): the data centre (point 1), the upgrade programme, flexible
+ * staffing and the video account with its internal review (points 2–4).
+ */
 export function registerCreatorRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerDataCenterRoutes(app, deps);
+  const { db, env } = deps;
+  const c = contract.creator;
+  registerEndpoint(app, deps, c.dataCenterSummery, (input, { viewerId }) =>
+    dataCenterSummary(db, viewerId, input),
+  );
+  registerEndpoint(app, deps, c.dataCenterContentList, (input, { viewerId }) =>
+    dataCenterContentList(db, viewerId, input),
+  );
+  registerEndpoint(app, deps, c.dataCenterContentDetail, (input, { viewerId }) =>
+    dataCenterContentDetail(db, viewerId, input),
+  );
+  registerEndpoint(app, deps, c.dataCenterFansPortrait, (_input, { viewerId }) =>
+    fansPortrait(deps, viewerId, Date.now()),
+  );
+
+  registerEndpoint(app, deps, c.upgradeView, (_, { viewerId }) => upgradeView(db, viewerId));
+  registerEndpoint(app, deps, c.publishRecord, (query, { viewerId }) => publishRecord(db, viewerId, query));
+  registerEndpoint(app, deps, c.qualityCase, () => qualityCase(db));
+  registerEndpoint(app, deps, c.awardRecord, (query, { viewerId }) => awardRecord(db, viewerId, query));
+  registerEndpoint(app, deps, c.awardReceive, ({ awardId }, { viewerId }) =>
+    receiveAward(db, viewerId, awardId),
+  );
+  registerEndpoint(app, deps, c.flexibleStaffing, (_, { viewerId }) =>
+    flexibleStaffing(db, viewerId, env.FLEXIBLE_STAFFING_SIGN_URL),
+  );
+  registerEndpoint(app, deps, c.videoAccount, (_, { viewerId }) => videoAccount(db, viewerId));
+  registerEndpoint(app, deps, c.saveVideoAccount, (details, { viewerId }) =>
+    saveVideoAccount(db, viewerId, details),
+  );
+  registerEndpoint(app, deps, c.videoAccountCard, ({ userId }) => videoAccountCard(db, userId));
+  registerEndpoint(app, deps, c.applyVideoAccount, ({ screenshotKey }, { viewerId }) =>
+    applyVideoAccount(db, viewerId, screenshotKey),
+  );
+  registerEndpoint(app, deps, c.videoAccountApplications, () => pendingApplications(db));
+  registerEndpoint(app, deps, c.reviewVideoAccount, (input) => reviewApplication(db, input));
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** The picture of an invitation shared into a chat: a square PNG (chats crop to a square). */
@@ -46,13 +45,8 @@ ${coin(150, 210, 34)}${coin(462, 176, 28)}${coin(470, 400, 22)}
 
 let rendered: Promise<Buffer> | undefined;
 
-/** GET {@link INVITE_SHARE_CARD_PATH}: the card as PNG, rendered once per process. */
-export function registerShareCard(app: FastifyInstance): void {
-  app.get(INVITE_SHARE_CARD_PATH, async (_request, reply) => {
-    rendered ??= sharp(Buffer.from(shareCardSvg())).png({ compressionLevel: 9, palette: true }).toBuffer();
-    return reply
-      .header('cache-control', 'public, max-age=86400')
-      .type('image/png')
-      .send(await rendered);
-  });
+/** The card as PNG, rendered once per process. */
+export function shareCardPng(): Promise<Buffer> {
+  rendered ??= sharp(Buffer.from(shareCardSvg())).png({ compressionLevel: 9, palette: true }).toBuffer();
+  return rendered;
 }

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { storageObjects, uploadApps, uploadCredentials } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
@@ -24,7 +24,6 @@ import type { StorageObjectRow } from './objects';
 import { hmacSha1 } from './policy';
 import type { RenderGate } from './render-gate';
 import { accessDenied, invalidArgument, noSuchKey } from './storage-error';
-import { sendStorageError } from './storage-host';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, max-age=0, must-revalidate';
@@ -96,7 +95,7 @@ async function mayRead(deps: AppDeps, request: FastifyRequest, row: StorageObjec
  * `x-oss-process` with sharp (never enlarged), results cached under DATA_DIR/cdn-cache (pruned
  * by the upload sweeper, least recently used first).
  */
-export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectStore, gate: RenderGate) {
+export function cdnHandler(deps: AppDeps, store: ObjectStore, gate: RenderGate) {
   const cacheDir = join(resolve(deps.env.DATA_DIR), 'cdn-cache');
 
   /** The processed bytes' cache file, made once per key + etag + process. */
@@ -115,7 +114,7 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
     );
   }
 
-  const send = async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const badParam = queryProblem(request.query as Record<string, unknown>);
     if (badParam) throw storageRefusal(badParam);
     const key = cdnKey(request);
@@ -141,9 +140,4 @@ export function registerCdn(app: FastifyInstance, deps: AppDeps, store: ObjectSt
     if (!got) throw noSuchKey();
     return sendAs(reply, row).header('content-length', got.size).send(got.body);
   };
-
-  app.register(async (cdn) => {
-    cdn.setErrorHandler(sendStorageError);
-    cdn.get('/cdn/*', send);
-  });
 }

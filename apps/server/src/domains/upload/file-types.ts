@@ -1,5 +1,4 @@
-import { contract, type FileTypeEnum } from '@h5/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FileTypeEnum } from '@h5/contract';
 import { fileTypes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
@@ -14,11 +13,4 @@ export async function fileTypeEnum(deps: AppDeps): Promise<FileTypeEnum> {
     if (!entry.mime.includes(row.mime)) entry.mime.push(row.mime);
   }
   return types;
-}
-
-/** GET the enum as bare JSON (a static file in spirit: no sign, cached briefly). */
-export function registerFileTypes(app: FastifyInstance, deps: AppDeps) {
-  app.get(contract.upload.fileTypes.path, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(await fileTypeEnum(deps)),
-  );
 }

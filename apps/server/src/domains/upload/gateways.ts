@@ -1,11 +1,10 @@
-import { contract, type UploadGateway, type UploadToken, type UploadTokenRequest } from '@h5/contract';
+import type { UploadGateway, UploadToken, UploadTokenRequest } from '@h5/contract';
 import { UPLOAD_MESSAGES } from '@h5/core';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { fileTypes, uploadApps } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../plugins/errors';
-import { registerEndpoint } from '../../plugins/register-endpoint';
 import { requireSession } from '../../plugins/session';
 import {
   UPLOAD_APP_UNKNOWN,
@@ -65,7 +64,7 @@ async function callerOf(
 const dayPath = (now: Date): string => now.toISOString().slice(0, 10).replaceAll('-', '/');
 
 /** A credential and a signed policy for one upload (docs/upload-protocol.md §1). */
-async function issueToken(
+export async function issueToken(
   deps: AppDeps,
   gateway: UploadGateway,
   input: UploadTokenRequest,
@@ -110,22 +109,4 @@ async function issueToken(
     bucket,
     expiration: credential.expiresAt.toISOString(),
   };
-}
-
-const GATEWAY_ENDPOINTS = [
-  ['auth', contract.upload.tokenAuth],
-  ['app', contract.upload.tokenApp],
-  ['open', contract.upload.tokenOpen],
-  ['customize', contract.upload.tokenCustomize],
-  ['v2', contract.upload.tokenV2],
-  ['v3', contract.upload.tokenV3],
-  ['internal', contract.upload.tokenInternal],
-  ['abroad', contract.upload.tokenAbroad],
-] as const;
-
-/** The eight token gateways of spec §7, one contract entry each. */
-export function registerTokenGateways(app: FastifyInstance, deps: AppDeps) {
-  for (const [gateway, endpoint] of GATEWAY_ENDPOINTS) {
-    registerEndpoint(app, deps, endpoint, (input, { request }) => issueToken(deps, gateway, input, request));
-  }
 }

@@ -1,39 +1,84 @@
 import { join, resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import { contract, STORAGE_PATHS } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { CDN_SECURITY_HEADERS, registerCdn } from './cdn';
-import { registerFileTypes } from './file-types';
-import { registerTokenGateways } from './gateways';
+import { registerEndpoint } from '../../plugins/register-endpoint';
+import { CDN_SECURITY_HEADERS, cdnHandler } from './cdn';
+import { fileTypeEnum } from './file-types';
+import { issueToken } from './gateways';
+import { PART_MAX_BYTES } from './multipart';
 import { RenderGate } from './render-gate';
-import { registerSeedArt } from './seed-art';
-import { registerSeedPhotos } from './seed-photo';
-import { registerSeedVideos } from './seed-video';
-import { registerServerUpload } from './server-upload';
-import { registerStorageHost, sendStorageError } from './storage-host';
+import { SEED_ART_PATH, sendSeedArt } from './seed-art';
+import { SEED_PHOTO_PATH, seedPhotoHandler } from './seed-photo';
+import { SEED_VIDEO_PATH, seedVideoHandler } from './seed-video';
+import { serverUploadHandler } from './server-upload';
+import { OSS_PREFIX, sendStorageError, storageHostHandler } from './storage-host';
 import { startUploadSweeper } from './sweep';
+
+/** The eight token gateways of spec §7, one contract entry each. */
+const GATEWAY_ENDPOINTS = [
+  ['auth', contract.upload.tokenAuth],
+  ['app', contract.upload.tokenApp],
+  ['open', contract.upload.tokenOpen],
+  ['customize', contract.upload.tokenCustomize],
+  ['v2', contract.upload.tokenV2],
+  ['v3', contract.upload.tokenV3],
+  ['internal', contract.upload.tokenInternal],
+  ['abroad', contract.upload.tokenAbroad],
+] as const;
 
 /**
  * The upload domain: token gateways, the storage host (/oss), the server upload, the file-type
  * enum and the CDN (/cdn: seeded SVG art, raster photos and video clips, stored objects with image processing).
  */
 export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerTokenGateways(app, deps);
-  registerFileTypes(app, deps);
-  await registerStorageHost(app, deps, deps.store);
-  await registerServerUpload(app, deps, deps.store);
-  startUploadSweeper(app, deps.db, deps.store, join(resolve(deps.env.DATA_DIR), 'cdn-cache'));
+  const { store } = deps;
+  for (const [gateway, endpoint] of GATEWAY_ENDPOINTS) {
+    registerEndpoint(app, deps, endpoint, (input, { request }) => issueToken(deps, gateway, input, request));
+  }
+
+  // GET the enum as bare JSON (a static file in spirit: no sign, cached briefly).
+  app.get(contract.upload.fileTypes.path, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(await fileTypeEnum(deps)),
+  );
+
+  // The storage host, with its own error answers and body parsers.
+  await app.register(async (oss) => {
+    oss.setErrorHandler(sendStorageError);
+    await oss.register(fastifyMultipart);
+    // Parts (and body-less init requests with the object's content type) arrive raw: buffered
+    // here, at most one part, on these routes only.
+    oss.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PART_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    const handler = storageHostHandler(deps, store);
+    oss.route({ method: ['POST'], url: `${OSS_PREFIX}/:bucket`, handler });
+    oss.route({ method: ['POST', 'PUT', 'GET', 'DELETE'], url: `${OSS_PREFIX}/:bucket/*`, handler });
+  });
+
+  // The media centre's server upload, with its own multipart parser scope.
+  await app.register(async (media) => {
+    await media.register(fastifyMultipart);
+    media.post(STORAGE_PATHS.serverUpload, serverUploadHandler(deps, store));
+  });
+
+  startUploadSweeper(app, deps.db, store, join(resolve(deps.env.DATA_DIR), 'cdn-cache'));
 
   // Every /cdn/ answer, a 404 or a refusal included, is never a page of the site.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/cdn/')) reply.headers(CDN_SECURITY_HEADERS);
   });
   const gate = new RenderGate();
-  registerCdn(app, deps, deps.store, gate);
+  app.register(async (cdn) => {
+    cdn.setErrorHandler(sendStorageError);
+    cdn.get('/cdn/*', cdnHandler(deps, store, gate));
+  });
   // The seeded images' own paths win over /cdn/* (more specific).
   await app.register(async (seed) => {
     seed.setErrorHandler(sendStorageError);
-    registerSeedArt(seed);
-    registerSeedPhotos(seed, deps, gate);
-    registerSeedVideos(seed, deps, gate);
+    seed.get(SEED_ART_PATH, sendSeedArt);
+    seed.get(SEED_PHOTO_PATH, seedPhotoHandler(deps, gate));
+    seed.get(SEED_VIDEO_PATH, seedVideoHandler(deps, gate));
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { invalidArgument } from './storage-error';
 
@@ -151,7 +151,7 @@ export function renderSeedArt(name: string, width: number, height: number): stri
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="${id}" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#${id})"/>${scene}</svg>`;
 }
 
-const SEED_ART_PATH = '/cdn/seed/:name.svg';
+export const SEED_ART_PATH = '/cdn/seed/:name.svg';
 
 /**
  * GET /cdn/seed/{name}.svg?w=&h=: the seeded avatars, emoji and product logos. Ours, not an upload:
@@ -159,17 +159,15 @@ const SEED_ART_PATH = '/cdn/seed/:name.svg';
  * markup unchecked), a string built in microseconds with no cache to fill, so any name is drawn.
  * Served as image/svg+xml under the CDN's CSP (no script, sandboxed) like every /cdn/ answer.
  */
-export function registerSeedArt(app: FastifyInstance): void {
-  app.get(SEED_ART_PATH, async (request, reply) => {
-    const parsed = seedArtRequest.safeParse({ ...(request.query as object), ...(request.params as object) });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw invalidArgument(`${issue?.path.join('.')}: ${issue?.message}`);
-    }
-    const { name, w, h } = parsed.data;
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .type('image/svg+xml')
-      .send(renderSeedArt(name, w, h));
-  });
+export async function sendSeedArt(request: FastifyRequest, reply: FastifyReply) {
+  const parsed = seedArtRequest.safeParse({ ...(request.query as object), ...(request.params as object) });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalidArgument(`${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const { name, w, h } = parsed.data;
+  return reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .type('image/svg+xml')
+    .send(renderSeedArt(name, w, h));
 }

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { imageProcessValue, PAGE_IMAGE_WIDTHS } from '@h5/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { seedPhotoSizes } from '../../db/seed/generate';
@@ -83,9 +83,9 @@ export async function renderSeedPhoto(name: string, width: number, height: numbe
  * made, at their seeded size and the pages' widths, are rendered (anything else is a quick 404 /
  * 400), through the CDN's render gate.
  */
-export function registerSeedPhotos(app: FastifyInstance, deps: AppDeps, gate: RenderGate): void {
+export function seedPhotoHandler(deps: AppDeps, gate: RenderGate) {
   const cacheDir = join(resolve(deps.env.DATA_DIR), 'cdn-cache', 'seed');
-  app.get(SEED_PHOTO_PATH, async (request, reply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = seedPhotoRequest.safeParse({
       ...(request.query as object),
       ...(request.params as object),
@@ -119,5 +119,5 @@ export function registerSeedPhotos(app: FastifyInstance, deps: AppDeps, gate: Re
       .type(contentTypeOf(process?.format ?? 'jpeg'))
       .header('content-length', (await stat(path)).size)
       .send(createReadStream(path));
-  });
+  };
 }

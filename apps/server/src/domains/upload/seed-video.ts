@@ -3,7 +3,7 @@ import { stat, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { seedVideoCovers } from '../../db/seed/generate';
 import type { AppDeps } from '../../deps';
@@ -55,9 +55,9 @@ async function makeClip(coverName: string, seconds: number, out: string): Promis
  * request (through the CDN's render gate) and cached under DATA_DIR/cdn-cache/seed-video, served
  * with byte ranges (players seek and start with `Range`). Only seeded video contents have one.
  */
-export function registerSeedVideos(app: FastifyInstance, deps: AppDeps, gate: RenderGate): void {
+export function seedVideoHandler(deps: AppDeps, gate: RenderGate) {
   const cacheDir = join(resolve(deps.env.DATA_DIR), 'cdn-cache', 'seed-video');
-  app.get(SEED_VIDEO_PATH, async (request, reply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const id = z.coerce
       .number()
       .int()
@@ -71,5 +71,5 @@ export function registerSeedVideos(app: FastifyInstance, deps: AppDeps, gate: Re
     );
     reply.header('cache-control', CACHE);
     return sendFileRange(request, reply, path, (await stat(path)).size, 'video/webm');
-  });
+  };
 }

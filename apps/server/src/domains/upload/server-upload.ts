@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import fastifyMultipart from '@fastify/multipart';
-import { type ServerUploadResult, STORAGE_PATHS } from '@h5/contract';
+import type { ServerUploadResult } from '@h5/contract';
 import { BYTES_PER_MB, SERVER_IMAGE_MAX_MB, SIGN_INVALID, UPLOAD_MESSAGES } from '@h5/core';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uploadApps } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { success } from '../../plugins/envelope';
@@ -176,19 +175,16 @@ function limitTo(max: number) {
   });
 }
 
-/** The media centre's server upload, with its own multipart parser scope. */
-export async function registerServerUpload(app: FastifyInstance, deps: AppDeps, store: ObjectStore) {
-  await app.register(async (media) => {
-    await media.register(fastifyMultipart);
-    media.post(STORAGE_PATHS.serverUpload, async (request, reply) => {
-      try {
-        return reply.send(success(await serverUpload(deps, store, request, reply)));
-      } catch (error) {
-        // Busboy's plain errors for a form that is not whole multipart/form-data: a 400, not a 500.
-        if (!isMalformedForm(error)) throw error;
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw badRequest('file', UPLOAD_SERVER_MESSAGES.formMalformed);
-      }
-    });
-  });
+/** POST of the media centre's server upload: the enveloped answer; a form that is not whole multipart is a 400. */
+export function serverUploadHandler(deps: AppDeps, store: ObjectStore) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return reply.send(success(await serverUpload(deps, store, request, reply)));
+    } catch (error) {
+      // Busboy's plain errors for a form that is not whole multipart/form-data: a 400, not a 500.
+      if (!isMalformedForm(error)) throw error;
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw badRequest('file', UPLOAD_SERVER_MESSAGES.formMalformed);
+    }
+  };
 }

@@ -1,6 +1,5 @@
-import fastifyMultipart from '@fastify/multipart';
 import { SERVICE_UNAVAILABLE } from '@h5/core';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../deps';
 import { isAppError } from '../../plugins/errors';
@@ -12,7 +11,7 @@ import {
   queryProblem,
   storageRefusal,
 } from './form-input';
-import { abortMultipart, initMultipart, listParts, PART_MAX_BYTES, uploadPart } from './multipart';
+import { abortMultipart, initMultipart, listParts, uploadPart } from './multipart';
 import { completeMultipart } from './multipart-complete';
 import { bucketAndKey } from './object-key';
 import { postObject } from './post-object';
@@ -58,56 +57,48 @@ export function sendStorageError(error: FastifyError | Error, request: FastifyRe
     .send(storageErrorBody('InternalError', 'We encountered an internal error. Please try again.'));
 }
 
-const OSS_PREFIX = '/oss';
+/** Where the storage host answers: `/oss/{bucket}` and `/oss/{bucket}/{key}`. */
+export const OSS_PREFIX = '/oss';
 
-/** The storage host under /oss/{bucket} (docs/upload-protocol.md §2): PostObject and multipart. */
-export async function registerStorageHost(app: FastifyInstance, deps: AppDeps, store: ObjectStore) {
-  await app.register(async (oss) => {
-    oss.setErrorHandler(sendStorageError);
-    await oss.register(fastifyMultipart);
-    // Parts (and body-less init requests with the object's content type) arrive raw: buffered
-    // here, at most one part, on these routes only.
-    oss.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PART_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { bucket, key } = bucketAndKey(request, OSS_PREFIX);
-      const query = request.query as Record<string, string | undefined>;
-      const badParam = queryProblem(query);
-      if (badParam) throw storageRefusal(badParam);
-      const uploadId = query.uploadId;
-      if (request.method === 'POST' && key === '')
-        return reply.send(await postObject(deps, store, request, bucket));
-      if (request.method === 'POST' && 'uploads' in query) {
-        // Init stores the request's content type as the object's.
-        const longType = contentTypeProblem('header', 'Content-Type', request.headers['content-type']);
-        if (longType) throw storageRefusal(longType);
-        return reply.send(await initMultipart(deps, store, request, bucket, key));
-      }
-      if (uploadId === undefined) throw invalidArgument('uploadId is required.');
-      switch (request.method) {
-        case 'PUT':
-          return reply.send(
-            await uploadPart(deps, store, request, reply, {
-              bucket,
-              key,
-              uploadId,
-              partNumber: Number(query.partNumber),
-            }),
-          );
-        case 'GET':
-          return reply.send(await listParts(deps, store, request, bucket, key, uploadId));
-        case 'POST':
-          return reply.send(await completeMultipart(deps, store, request, { bucket, key, uploadId }));
-        case 'DELETE':
-          await abortMultipart(deps, store, request, bucket, key, uploadId);
-          return reply.code(204).send();
-        default:
-          throw new StorageHostError(405, 'MethodNotAllowed', 'The specified method is not allowed.');
-      }
-    };
-    oss.route({ method: ['POST'], url: `${OSS_PREFIX}/:bucket`, handler });
-    oss.route({ method: ['POST', 'PUT', 'GET', 'DELETE'], url: `${OSS_PREFIX}/:bucket/*`, handler });
-  });
+/**
+ * The storage host under /oss/{bucket} (docs/upload-protocol.md §2): PostObject and multipart,
+ * one handler for every method of both paths.
+ */
+export function storageHostHandler(deps: AppDeps, store: ObjectStore) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { bucket, key } = bucketAndKey(request, OSS_PREFIX);
+    const query = request.query as Record<string, string | undefined>;
+    const badParam = queryProblem(query);
+    if (badParam) throw storageRefusal(badParam);
+    const uploadId = query.uploadId;
+    if (request.method === 'POST' && key === '')
+      return reply.send(await postObject(deps, store, request, bucket));
+    if (request.method === 'POST' && 'uploads' in query) {
+      // Init stores the request's content type as the object's.
+      const longType = contentTypeProblem('header', 'Content-Type', request.headers['content-type']);
+      if (longType) throw storageRefusal(longType);
+      return reply.send(await initMultipart(deps, store, request, bucket, key));
+    }
+    if (uploadId === undefined) throw invalidArgument('uploadId is required.');
+    switch (request.method) {
+      case 'PUT':
+        return reply.send(
+          await uploadPart(deps, store, request, reply, {
+            bucket,
+            key,
+            uploadId,
+            partNumber: Number(query.partNumber),
+          }),
+        );
+      case 'GET':
+        return reply.send(await listParts(deps, store, request, bucket, key, uploadId));
+      case 'POST':
+        return reply.send(await completeMultipart(deps, store, request, { bucket, key, uploadId }));
+      case 'DELETE':
+        await abortMultipart(deps, store, request, bucket, key, uploadId);
+        return reply.code(204).send();
+      default:
+        throw new StorageHostError(405, 'MethodNotAllowed', 'The specified method is not allowed.');
+    }
+  };
 }
