@@ -1,31 +1,6 @@
-import { API_ERROR, hasApiErrorMark } from './api-error-mark';
+import { API_ERROR, type ApiErrorKind, type ApiErrorShape, isApiError } from './api-error-brand';
 
-/**
- * True for an {@link ApiError} (of any copy of this module): narrow with it, never by `.code`.
- * api-error-brand.ts holds the same test for code that must not ship the class.
- */
-export function isApiError(error: unknown): error is ApiError {
-  return hasApiErrorMark(error);
-}
-
-/**
- * Why a call failed:
- * - `business`: the server answered an envelope outside the success rule (spec §8);
- * - `auth`: code 700 or 7999, the login handler ran;
- * - `risk`: HTTP 485 that no captcha cleared (no handler, challenge failed, or 485 again on replay);
- * - `http`: a status outside 200–299, or a body that is not an envelope;
- * - `network`, `timeout`, `aborted`: no answer (the generic client texts of spec §8);
- * - `declined`: the client is flagged as declined and sent nothing.
- */
-export type ApiErrorKind =
-  | 'business'
-  | 'auth'
-  | 'risk'
-  | 'http'
-  | 'network'
-  | 'timeout'
-  | 'aborted'
-  | 'declined';
+export { API_ERROR, type ApiErrorKind, isApiError };
 
 export interface ApiErrorDetails {
   /** The envelope's `data`, when the failure came with one (a 485 says which captcha). */
@@ -47,7 +22,7 @@ export interface ApiErrorDetails {
  * `bad-request.ts`); `code` is the envelope's
  * code, else the HTTP status, else 0 when no answer came; `httpStatus` is 0 when no answer came.
  */
-export class ApiError extends Error {
+export class ApiError extends Error implements ApiErrorShape {
   override readonly name = 'ApiError';
   readonly data: unknown;
   /** See {@link ApiErrorDetails}: set for a 400 only. */

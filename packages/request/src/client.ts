@@ -148,10 +148,10 @@ export function createApiClient(options: ClientOptions): ApiClient {
     try {
       return await settle(endpoint, input, callOptions);
     } catch (error) {
-      if (isApiError(error))
+      if (error instanceof ApiError)
         notify(reportHookError, options.onFailure, error, { method: endpoint.method, path: endpoint.path });
       const toast = callOptions.errorToast ?? endpoint.errorToast;
-      if (toast && isApiError(error) && TOASTED.has(error.kind))
+      if (toast && error instanceof ApiError && TOASTED.has(error.kind))
         notify(reportHookError, options.onErrorToast, error.message, error);
       throw error;
     }

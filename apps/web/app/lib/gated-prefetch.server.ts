@@ -1,6 +1,6 @@
 import type { EntryInput, EntryName, EntryOutput } from '@h5/contract';
 import { DU_TOKEN_COOKIE, readCookie, TOKEN_EXPIRED, TOURIST, X_AUTH_TOKEN } from '@h5/core';
-import { isApiError } from '@h5/request/api-error';
+import { isApiError } from '@h5/request/api-error-brand';
 import { type AppLoadContext, redirect } from 'react-router';
 import { prefetch } from './prefetch.server';
 import { REDIRECT_PARAM } from './query-params';

@@ -1,4 +1,4 @@
-import { isApiError } from '@h5/request';
+import { isApiError } from '@h5/request/api-error-brand';
 import { rememberAfterLogin } from './after-login';
 
 /** One toggle's bookkeeping: what the server said last, what the viewer wants, a call running. */

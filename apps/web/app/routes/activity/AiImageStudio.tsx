@@ -1,5 +1,5 @@
 import { type AiImage, type AiImageStyle, aiImageStyleSchema } from '@h5/contract';
-import { isApiError } from '@h5/request';
+import { isApiError } from '@h5/request/api-error-brand';
 import { useState } from 'react';
 import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
 import { useApi } from '../../lib/use-api';

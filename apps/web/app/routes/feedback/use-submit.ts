@@ -1,5 +1,5 @@
 import { createUuid } from '@h5/core';
-import { isApiError } from '@h5/request/api-error';
+import { isApiError } from '@h5/request/api-error-brand';
 import { useCallback, useRef, useState } from 'react';
 
 /** A refusal: the message to show and the envelope's code (0 when no answer came). */

@@ -5,7 +5,7 @@ import {
   INVITE_SMS_CODE_ATTEMPTS_EXCEEDED,
   INVITE_SMS_CODE_EXPIRED,
 } from '@h5/core';
-import { isApiError } from '@h5/request/api-error';
+import { isApiError } from '@h5/request/api-error-brand';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { REDIRECT_PARAM } from '../../lib/query-params';

@@ -1,6 +1,6 @@
 import type { InvitePage } from '@h5/contract';
 import { INVITE_CODE_EXPIRED, INVITE_CODE_NOT_FOUND, optimiseImageUrl } from '@h5/core';
-import { isApiError } from '@h5/request/api-error';
+import { isApiError } from '@h5/request/api-error-brand';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCTION_APP_ENV } from '../../lib/app-env';

@@ -1,6 +1,6 @@
 import { displayMessage, LOGIN_CODE_ATTEMPTS_EXCEEDED } from '@h5/core';
 // The error class alone: the client itself loads lazily (lib/api-client.ts).
-import { isApiError } from '@h5/request/api-error';
+import { isApiError } from '@h5/request/api-error-brand';
 
 /**
  * The inline text of a failed login call: the server's msg (spec §8 rules), else the fallback.
