@@ -71,7 +71,7 @@ function QualityList() {
       {({ rule, list }) => (
         <>
           <p className={styles.note}>{rule}</p>
-          {list.length === 0 ? <Placeholder type="empty" /> : null}
+          {list.length === 0 ? <Placeholder type="empty" text={text.qualityEmpty} /> : null}
           <ul className={styles.rows} data-testid="quality-cases">
             {list.map((c: QualityCase) => (
               <li key={contentId(c)} className={styles.row}>
