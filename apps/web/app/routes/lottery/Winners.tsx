@@ -44,8 +44,8 @@ function WinnerRow({
   const error = Object.values(waybill.fieldErrors)[0] ?? waybill.error;
   const { address, shipping, user } = winner;
   return (
-    <li className={styles.winner} data-testid="lottery-winner" data-user-id={user.userId}>
-      <div className={styles.rowHead}>
+    <li className={shell.stackedRow} data-testid="lottery-winner" data-user-id={user.userId}>
+      <div className={shell.rowHead}>
         <img className={styles.avatar} src={user.avatar} alt="" width={32} height={32} />
         <span className={styles.rowName}>{user.userName}</span>
         <span className={styles.badge} data-state={shipping.state}>

@@ -8,6 +8,7 @@ import { queryId } from '../../lib/query-id';
 import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
+import { ProgressBar } from '../../shell/ActionRow';
 import { EntryView } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
 import { WantButton } from '../../shell/product/WantButton';
@@ -99,8 +100,8 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
           {aggregate.distribution.map((d) => (
             <li key={d.stars} className={styles.level} data-testid={`shoe-eval-bar-${d.stars}`}>
               <span>{text.starsLabel(d.stars)}</span>
-              <span className={styles.track}>
-                <span className={styles.fill} style={{ width: `${(d.count / widest) * 100}%` }} />
+              <span className={styles.levelBar}>
+                <ProgressBar value={d.count} target={widest} />
               </span>
               <span>{d.count}</span>
             </li>
@@ -141,8 +142,8 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
 
 function Review({ review }: { review: ShoeEvaluation }) {
   return (
-    <article className={styles.review} data-testid="shoe-eval-review">
-      <div className={styles.who}>
+    <article className={shell.stackedRow} data-testid="shoe-eval-review">
+      <div className={shell.rowHead}>
         <img
           className={styles.avatar}
           src={review.user.avatar}
