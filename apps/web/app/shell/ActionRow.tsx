@@ -14,6 +14,7 @@ export function ActionRow({
   testId,
   buttonTestId,
   state,
+  data,
 }: {
   title: ReactNode;
   /** The lines under the title (progress, an amount). */
@@ -25,9 +26,11 @@ export function ActionRow({
   buttonTestId?: string;
   /** The row's `data-state` (claimable, claimed…), for tests and styles. */
   state?: string;
+  /** More data attributes of the row (`data-award-id`). */
+  data?: Readonly<Record<`data-${string}`, string | number | undefined>>;
 }) {
   return (
-    <li className={styles.row} data-testid={testId} data-state={state}>
+    <li className={styles.row} data-testid={testId} data-state={state} {...data}>
       <span className={styles.rowText}>
         <span className={styles.rowTitle}>{title}</span>
         {children}

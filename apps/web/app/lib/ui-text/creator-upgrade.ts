@@ -33,7 +33,6 @@ export const UPGRADE_TEXT = {
   qualityEmpty: '本季暂无优质案例',
   awardsRecordEmpty: '还没有领取过奖励',
   figures: (lights: number, replies: number) => `${lights} 点亮 · ${replies} 评论`,
-  refresh: '刷新',
 } as const;
 
 export const VIDEO_ACCOUNT_TEXT = {
@@ -67,6 +66,4 @@ export const REVIEW_TEXT = {
   approve: '通过',
   reject: '驳回',
   reasonPlaceholder: '驳回原因（必填）',
-  approved: '已通过',
-  rejected: '已驳回',
 } as const;

@@ -51,7 +51,6 @@ export const LOTTERY_TEXT = {
   courier: '快递公司',
   trackingNo: '运单号',
   sendWaybill: '填写运单',
-  waybillSent: '运单已提交',
   notFound: '抽奖不存在或已结束',
   consoleTitle: '直播抽奖控制台',
   details: '查看抽奖详情',

@@ -1,18 +1,14 @@
 import type { CommissionState } from '@h5/contract';
-import { useState } from 'react';
-import { put } from '../../lib/data-layer/cache';
+import { invalidate, put } from '../../lib/data-layer/cache';
 import { keyOf } from '../../lib/data-layer/entry';
 import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { COMMISSION_TEXT as text } from '../../lib/ui-text/commerce';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useApi } from '../../lib/use-api';
-import { useFormCall } from '../../lib/use-form-call';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
+import { useAction } from '../../lib/use-action';
+import { EntryView } from '../../shell/EntryView';
+import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/commission';
 import own from './commission.module.css';
 
@@ -28,35 +24,26 @@ const KEY = keyOf('commerce.commissionCheck', {});
 
 /** The product commission programme (issue 17 point 2): the rules as met now, and joining once. */
 export default function Commission({ loaderData }: Route.ComponentProps) {
-  const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('commerce.commissionCheck', {}, seeded ? loaderData.state : null);
-  const again = () => {
-    setSeeded(false);
-    reload();
-  };
-  const pull = usePullToRefresh(again, state.status !== 'loading');
+  const [state, reload] = useEntry('commerce.commissionCheck', {}, loaderData.state);
   return (
-    <div className={styles.screen} data-testid="commission">
-      <PageHeader title={text.title} fallback="/creator/upgrade" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        {state.status === 'ready' ? (
-          <Body state={state.data} />
-        ) : state.status === 'loading' ? (
-          <div className={styles.skeleton} aria-hidden="true" />
-        ) : (
-          <Placeholder type="networkError" onRetry={again} />
-        )}
-      </main>
-    </div>
+    <Screen
+      title={text.title}
+      fallback="/creator/upgrade"
+      testId="commission"
+      onRefresh={() => invalidate('commerce.commissionCheck')}
+      refreshing={state.status === 'loading'}
+    >
+      <EntryView state={state} onRetry={reload}>
+        {(data) => <Body state={data} />}
+      </EntryView>
+    </Screen>
   );
 }
 
 function Body({ state }: { state: CommissionState }) {
-  const api = useApi();
-  // The answer is the membership as it is now: put in the cache, it speaks over the loader's seed.
-  const join = useFormCall<CommissionState>((next) => {
-    put<EntryState<CommissionState>>(KEY, { status: 'ready', data: next });
+  // The answer is the membership as it is now: every reader of the entry shows it.
+  const join = useAction('commerce.commissionJoin', {
+    onDone: (next) => put<EntryState<CommissionState>>(KEY, { status: 'ready', data: next }),
   });
   return (
     <>
@@ -65,18 +52,18 @@ function Body({ state }: { state: CommissionState }) {
         <p className={styles.heroNote}>{text.intro}</p>
       </section>
       <section className={styles.card}>
-        <ul className={own.rules}>
+        <ul className={styles.rows}>
           {state.rules.map((rule) => (
             <li
               key={rule.key}
-              className={own.rule}
+              className={styles.row}
               data-testid={`commission-rule-${rule.key}`}
               data-met={rule.met}
             >
               <span className={own.mark} aria-hidden="true">
                 {rule.met ? '✓' : '×'}
               </span>
-              <span className={own.ruleText}>
+              <span className={styles.rowText}>
                 <span>{rule.title}</span>
                 <span className={styles.note}>
                   {rule.met ? text.met : text.unmet} · {text.current(rule.current)}
@@ -94,16 +81,16 @@ function Body({ state }: { state: CommissionState }) {
         <>
           <button
             type="button"
-            className={own.join}
+            className={styles.primary}
             disabled={join.busy}
-            onClick={() => void join.run(() => api('commerce.commissionJoin', {}, { errorToast: false }))}
+            onClick={() => void join.run({})}
             data-testid="commission-join"
           >
             {join.busy ? text.joining : text.join}
           </button>
           {join.error ? (
-            <p className={own.error} role="alert" data-testid="commission-error">
-              {join.error.message}
+            <p className={styles.error} role="alert" data-testid="commission-error">
+              {join.error}
             </p>
           ) : state.eligible ? null : (
             <p className={styles.note}>{text.notEligible}</p>

@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import type { InfiniteList } from '../../lib/data-layer/use-infinite';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
 import { PagedListView } from '../../shell/PagedListView';
+import { SectionCard } from '../../shell/SectionCard';
+import shell from '../../shell/screen.module.css';
+import { Tabs } from '../../shell/Tabs';
 import styles from './data-center.module.css';
 
 export type SortKey = 'views' | 'lights' | 'newest';
@@ -18,35 +21,29 @@ export function ContentFigures(props: {
 }) {
   const { list, period, sort, onSort } = props;
   return (
-    <section className={styles.card} data-testid="content-figures">
-      <h2 className={styles.cardTitle}>{text.contents}</h2>
-      <div className={styles.sorts} role="tablist" aria-label={text.contents}>
-        {SORTS.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={s === sort}
-            className={styles.sort}
-            onClick={() => onSort(s)}
-            data-testid={`sort-${s}`}
-          >
-            {text.sorts[s]}
-          </button>
-        ))}
-      </div>
+    <SectionCard title={text.contents} testId="content-figures">
+      <Tabs
+        label={text.contents}
+        options={SORTS}
+        chosen={sort}
+        textOf={(s) => text.sorts[s]}
+        onChoose={onSort}
+        testIdPrefix="sort"
+        className={styles.choices}
+        tabClassName={styles.chip}
+      />
       <PagedListView list={list} emptyText={text.contentEmpty}>
         {(items) => (
-          <ol className={styles.rows}>
+          <ol className={shell.rows}>
             {items.map((item) => (
               <li key={item.contentId}>
                 <Link
-                  className={styles.row}
+                  className={styles.contentRow}
                   to={`/creator/data-center/content/${item.contentId}?period=${period}`}
                   data-testid="content-figure-row"
                   data-content-id={item.contentId}
                 >
-                  <span className={styles.rowTitle}>{item.title}</span>
+                  <span className={shell.rowTitle}>{item.title}</span>
                   <span className={styles.rowFigures}>
                     <span>
                       {text.figures.views} <b data-testid="row-views">{formatCount(item.views)}</b>
@@ -64,6 +61,6 @@ export function ContentFigures(props: {
           </ol>
         )}
       </PagedListView>
-    </section>
+    </SectionCard>
   );
 }

@@ -4,8 +4,10 @@ import { useMemo } from 'react';
 import type { EntryState } from '../../lib/data-layer/use-entry';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
 import { Chart, type ChartData } from '../../shell/chart/Chart';
+import { EntryView } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
-import styles from './data-center.module.css';
+import { SectionCard } from '../../shell/SectionCard';
+import shell from '../../shell/screen.module.css';
 
 const ACCENT = '#00857f';
 
@@ -18,6 +20,11 @@ const bars = (name: string, slices: PortraitSlice[], label: (key: string) => str
 const regionLabel = (key: string) =>
   key === 'other' ? text.regionOther : key === 'unknown' ? text.regionUnknown : key;
 
+/** Where a chart will be, as high as one (the screen's skeleton is a card high). */
+export const ChartSkeleton = () => (
+  <div className={shell.skeleton} style={{ height: 200 }} aria-hidden="true" />
+);
+
 /** The followers by gender, age, region and active hour; a failure shows the placeholder here only (spec §7). */
 export function FansPortraitCard({
   state,
@@ -26,47 +33,53 @@ export function FansPortraitCard({
   state: EntryState<FansPortrait>;
   onRetry: () => void;
 }) {
-  const data = state.status === 'ready' ? state.data : null;
+  return (
+    <SectionCard
+      title={text.fans}
+      testId="fans-portrait"
+      note={
+        state.status === 'ready' ? (
+          <span className={shell.note} data-testid="fans-total">
+            {text.fansTotal(formatCount(state.data.total))}
+          </span>
+        ) : null
+      }
+    >
+      <EntryView state={state} onRetry={onRetry} skeleton={<ChartSkeleton />}>
+        {(data) => <PortraitCharts data={data} />}
+      </EntryView>
+    </SectionCard>
+  );
+}
+
+function PortraitCharts({ data }: { data: FansPortrait }) {
   const charts = useMemo(
-    () =>
-      data && {
-        gender: bars(text.tableCount, data.gender, (k) => text.genders[k] ?? k),
-        age: bars(text.tableCount, data.ageBands, (k) => text.ages[k] ?? k),
-        region: bars(text.tableCount, data.regions, regionLabel),
-        hours: {
-          kind: 'bars',
-          sparseLabels: true,
-          labels: data.activeHours.map((_, h) => String(h)),
-          series: [{ name: text.figures.views, color: ACCENT, values: data.activeHours }],
-        } satisfies ChartData,
-      },
+    () => ({
+      gender: bars(text.tableCount, data.gender, (k) => text.genders[k] ?? k),
+      age: bars(text.tableCount, data.ageBands, (k) => text.ages[k] ?? k),
+      region: bars(text.tableCount, data.regions, regionLabel),
+      hours: {
+        kind: 'bars',
+        sparseLabels: true,
+        labels: data.activeHours.map((_, h) => String(h)),
+        series: [{ name: text.figures.views, color: ACCENT, values: data.activeHours }],
+      } satisfies ChartData,
+    }),
     [data],
   );
+  if (data.total === 0)
+    return (
+      <>
+        <Placeholder type="empty" compact />
+        <p className={shell.note}>{text.fansEmpty}</p>
+      </>
+    );
   return (
-    <section className={styles.card} data-testid="fans-portrait" aria-busy={state.status === 'loading'}>
-      <h2 className={styles.cardTitle}>
-        {text.fans}
-        {data ? <small data-testid="fans-total">{text.fansTotal(formatCount(data.total))}</small> : null}
-      </h2>
-      {!data || !charts ? (
-        state.status === 'loading' ? (
-          <span className={`${styles.skeleton} ${styles.chartSkeleton}`} aria-hidden="true" />
-        ) : (
-          <Placeholder type="networkError" onRetry={onRetry} compact />
-        )
-      ) : data.total === 0 ? (
-        <>
-          <Placeholder type="empty" compact />
-          <p className={styles.note}>{text.fansEmpty}</p>
-        </>
-      ) : (
-        <>
-          <Chart title={text.gender} data={charts.gender} testId="chart-gender" />
-          <Chart title={text.age} data={charts.age} testId="chart-age" />
-          <Chart title={text.region} data={charts.region} testId="chart-region" />
-          <Chart title={text.activeHours} data={charts.hours} testId="chart-hours" />
-        </>
-      )}
-    </section>
+    <>
+      <Chart title={text.gender} data={charts.gender} testId="chart-gender" />
+      <Chart title={text.age} data={charts.age} testId="chart-age" />
+      <Chart title={text.region} data={charts.region} testId="chart-region" />
+      <Chart title={text.activeHours} data={charts.hours} testId="chart-hours" />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { DATA_CENTER_PERIODS, type DataCenterPeriod } from '@h5/contract';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
+import { Tabs } from '../../shell/Tabs';
 import styles from './data-center.module.css';
 
-/** The data centre's 7 / 30 / 90-day tabs, the overview's and a content's alike. */
+/** The data centre's 7 / 30 / 90-day tabs, the overview's and a content's alike: segments as wide as the screen. */
 export function PeriodTabs({
   period,
   label,
@@ -13,20 +14,15 @@ export function PeriodTabs({
   onChoose: (period: DataCenterPeriod) => void;
 }) {
   return (
-    <div className={styles.tabs} role="tablist" aria-label={label}>
-      {DATA_CENTER_PERIODS.map((p) => (
-        <button
-          key={p}
-          type="button"
-          role="tab"
-          aria-selected={p === period}
-          className={styles.tab}
-          onClick={() => onChoose(p)}
-          data-testid={`period-${p}`}
-        >
-          {text.periods[p]}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      label={label}
+      options={DATA_CENTER_PERIODS}
+      chosen={period}
+      textOf={(p) => text.periods[p] ?? String(p)}
+      onChoose={onChoose}
+      testIdPrefix="period"
+      className={styles.choices}
+      tabClassName={styles.segment}
+    />
   );
 }

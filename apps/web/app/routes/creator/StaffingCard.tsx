@@ -1,6 +1,7 @@
 import type { FlexibleStaffing } from '@h5/contract';
 import { JUMP_KEY, jumpFallback } from '@h5/core';
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
+import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
 
 /**
@@ -11,15 +12,17 @@ import styles from '../../shell/screen.module.css';
 export function StaffingCard({ staffing }: { staffing: FlexibleStaffing | null }) {
   const link = staffing?.signUrl ? jumpFallback(JUMP_KEY.externalLink, { url: staffing.signUrl }) : null;
   return (
-    <section className={styles.card} data-testid="staffing" data-signed={staffing?.signed ?? ''}>
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle}>{text.staffingTitle}</h2>
-        {link ? (
+    <SectionCard
+      title={text.staffingTitle}
+      testId="staffing"
+      note={
+        link ? (
           <a className={styles.action} href={link} data-testid="staffing-sign">
             {text.staffingSign}
           </a>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className={styles.note}>
         {staffing === null
           ? '…'
@@ -27,6 +30,6 @@ export function StaffingCard({ staffing }: { staffing: FlexibleStaffing | null }
             ? text.staffingSigned(new Date(staffing.signedAt).toLocaleDateString('zh-CN'))
             : text.staffingNotSigned}
       </p>
-    </section>
+    </SectionCard>
   );
 }

@@ -2,7 +2,8 @@ import type { DataCenterSummary, PeriodFigure } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import type { EntryState } from '../../lib/data-layer/use-entry';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
-import { Placeholder } from '../../shell/Placeholder';
+import { EntryView } from '../../shell/EntryView';
+import { SectionCard } from '../../shell/SectionCard';
 import styles from './data-center.module.css';
 import { changeOf } from './period';
 
@@ -31,43 +32,28 @@ export function SummaryCard({
   state: EntryState<DataCenterSummary>;
   onRetry: () => void;
 }) {
-  if (state.status !== 'ready')
-    return (
-      <section
-        className={styles.card}
-        data-testid={state.status === 'loading' ? 'summary-loading' : 'summary-failed'}
-        aria-busy={state.status === 'loading'}
-      >
-        <h2 className={styles.cardTitle}>{text.overview}</h2>
-        {state.status === 'loading' ? (
-          <div className={styles.figureGrid} aria-hidden="true">
-            {FIGURES.map((f) => (
-              <span key={f} className={styles.skeleton} />
-            ))}
-          </div>
-        ) : (
-          <Placeholder type="networkError" onRetry={onRetry} compact />
-        )}
-      </section>
-    );
-  const data = state.data;
+  const data = state.status === 'ready' ? state.data : null;
   return (
-    <section className={styles.card} data-testid="summary">
-      <h2 className={styles.cardTitle}>
-        {text.overview}
-        <small>{text.periodRange(data.since, data.until)}</small>
-      </h2>
-      <dl className={styles.figureGrid}>
-        {FIGURES.map((f) => (
-          <div key={f} className={styles.figure} data-testid={`figure-${f}`}>
-            <dt>{text.figures[f]}</dt>
-            <dd>
-              <b data-testid={`figure-${f}-value`}>{formatCount(data[f].value)}</b>
-              <Change figure={data[f]} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <SectionCard
+      title={text.overview}
+      note={data ? text.periodRange(data.since, data.until) : undefined}
+      testId={data ? 'summary' : state.status === 'loading' ? 'summary-loading' : 'summary-failed'}
+    >
+      <EntryView state={state} onRetry={onRetry}>
+        {(summary) => (
+          <dl className={styles.figureGrid}>
+            {FIGURES.map((f) => (
+              <div key={f} className={styles.figure} data-testid={`figure-${f}`}>
+                <dt>{text.figures[f]}</dt>
+                <dd>
+                  <b data-testid={`figure-${f}-value`}>{formatCount(summary[f].value)}</b>
+                  <Change figure={summary[f]} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </EntryView>
+    </SectionCard>
   );
 }

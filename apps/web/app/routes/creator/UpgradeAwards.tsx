@@ -1,5 +1,7 @@
 import type { UpgradeAward } from '@h5/contract';
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
+import { ActionRow } from '../../shell/ActionRow';
+import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
@@ -13,50 +15,42 @@ export function UpgradeAwards({
 }: {
   awards: UpgradeAward[];
   levelTitle: (level: number) => string;
-  busy: number | null;
+  /** The award being received, if any. */
+  busy: string | number | null;
   onReceive: (awardId: number) => void;
 }) {
   return (
-    <section className={styles.card} aria-labelledby="awards-title" data-testid="upgrade-awards">
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle} id="awards-title">
-          {text.awardsTitle}
-        </h2>
-      </div>
+    <SectionCard title={text.awardsTitle} testId="upgrade-awards">
       {awards.length === 0 ? <p className={styles.note}>{text.awardsEmpty}</p> : null}
       <ul className={styles.rows}>
-        {awards.map((award) => (
-          <li
-            key={award.awardId}
-            className={styles.row}
-            data-testid="award"
-            data-state={award.state}
-            data-award-id={award.awardId}
-          >
-            <span className={styles.rowText}>
-              <span className={styles.rowTitle}>
-                {award.title} <span className={styles.amount}>{text.amount(award.amountCents)}</span>
-              </span>
+        {awards.map((award) => {
+          const { state } = award;
+          const receivable = state === 'receivable';
+          return (
+            <ActionRow
+              key={award.awardId}
+              testId="award"
+              state={state}
+              data={{ 'data-award-id': award.awardId }}
+              title={
+                <>
+                  {award.title} <span className={styles.amount}>{text.amount(award.amountCents)}</span>
+                </>
+              }
+              label={
+                state !== 'receivable' ? text[state] : busy === award.awardId ? text.receiving : text.receive
+              }
+              disabled={!receivable || busy === award.awardId}
+              onClick={() => onReceive(award.awardId)}
+              buttonTestId={receivable ? 'award-receive' : undefined}
+            >
               <span className={styles.note}>
                 {text.awardLevel(levelTitle(award.level))} · {text.deadline(day(award.expiresAt))}
               </span>
-            </span>
-            {award.state === 'receivable' ? (
-              <button
-                type="button"
-                className={styles.action}
-                disabled={busy === award.awardId}
-                onClick={() => onReceive(award.awardId)}
-                data-testid="award-receive"
-              >
-                {busy === award.awardId ? text.receiving : text.receive}
-              </button>
-            ) : (
-              <span className={`${styles.action} ${styles.actionMuted}`}>{text[award.state]}</span>
-            )}
-          </li>
-        ))}
+            </ActionRow>
+          );
+        })}
       </ul>
-    </section>
+    </SectionCard>
   );
 }

@@ -2,42 +2,36 @@ import type { AwardReceipt, PublishRecord, QualityCase } from '@h5/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
-import { type InfiniteList, useInfinite } from '../../lib/data-layer/use-infinite';
+import { useInfinite } from '../../lib/data-layer/use-infinite';
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
+import { EntryView } from '../../shell/EntryView';
 import { PagedListView } from '../../shell/PagedListView';
 import { Placeholder } from '../../shell/Placeholder';
 import styles from '../../shell/screen.module.css';
+import { Tabs } from '../../shell/Tabs';
 
-export const RECORD_PAGE = { limit: 20 } as const;
+const RECORD_PAGE = { limit: 20 } as const;
 type Tab = keyof typeof text.tabs;
 
 const contentId = (r: { contentId: number }) => r.contentId;
 const receiptId = (r: AwardReceipt) => r.receiptId;
 
 /** The three lists under the progress: the season's publications, exemplary contents, award receipts. */
-export function UpgradeRecords({ receipts }: { receipts: InfiniteList<AwardReceipt> }) {
+export function UpgradeRecords() {
   const [tab, setTab] = useState<Tab>('publish');
   return (
     <section className={styles.card}>
-      <div className={styles.tabs} role="tablist">
-        {(Object.keys(text.tabs) as Tab[]).map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === key}
-            onClick={() => setTab(key)}
-            data-testid={`tab-${key}`}
-          >
-            {text.tabs[key]}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        options={Object.keys(text.tabs) as Tab[]}
+        chosen={tab}
+        textOf={(key) => text.tabs[key]}
+        onChoose={setTab}
+        testIdPrefix="tab"
+      />
       <div role="tabpanel">
         {tab === 'publish' ? <PublishList /> : null}
         {tab === 'quality' ? <QualityList /> : null}
-        {tab === 'awards' ? <ReceiptList list={receipts} /> : null}
+        {tab === 'awards' ? <ReceiptList /> : null}
       </div>
     </section>
   );
@@ -72,35 +66,37 @@ function PublishList() {
 
 function QualityList() {
   const [state, reload] = useEntry('creator.qualityCase', {}, null);
-  if (state.status === 'loading') return <Placeholder type="loading" />;
-  if (state.status !== 'ready') return <Placeholder type="networkError" onRetry={reload} />;
-  const { rule, list } = state.data;
   return (
-    <>
-      <p className={styles.note}>{rule}</p>
-      {list.length === 0 ? <Placeholder type="empty" /> : null}
-      <ul className={styles.rows} data-testid="quality-cases">
-        {list.map((c: QualityCase) => (
-          <li key={contentId(c)} className={styles.row}>
-            {c.cover ? (
-              <img className={styles.cover} src={c.cover} alt="" width={48} height={48} loading="lazy" />
-            ) : null}
-            <span className={styles.rowText}>
-              <Link className={styles.rowTitle} to={`/community/content/${c.contentId}`}>
-                {c.title}
-              </Link>
-              <span className={styles.note}>
-                {c.author.userName} · {text.figures(c.lights, c.replies)}
-              </span>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </>
+    <EntryView state={state} onRetry={reload} skeleton={<Placeholder type="loading" />}>
+      {({ rule, list }) => (
+        <>
+          <p className={styles.note}>{rule}</p>
+          {list.length === 0 ? <Placeholder type="empty" text={text.qualityEmpty} /> : null}
+          <ul className={styles.rows} data-testid="quality-cases">
+            {list.map((c: QualityCase) => (
+              <li key={contentId(c)} className={styles.row}>
+                {c.cover ? (
+                  <img className={styles.cover} src={c.cover} alt="" width={48} height={48} loading="lazy" />
+                ) : null}
+                <span className={styles.rowText}>
+                  <Link className={styles.rowTitle} to={`/community/content/${c.contentId}`}>
+                    {c.title}
+                  </Link>
+                  <span className={styles.note}>
+                    {c.author.userName} · {text.figures(c.lights, c.replies)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </EntryView>
   );
 }
 
-function ReceiptList({ list }: { list: InfiniteList<AwardReceipt> }) {
+function ReceiptList() {
+  const list = useInfinite('creator.awardRecord', RECORD_PAGE, null, receiptId);
   return (
     <PagedListView list={list} emptyText={text.awardsRecordEmpty}>
       {(items) => (

@@ -3,17 +3,21 @@ import { formatCount } from '@h5/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { businessRefusal } from '../../lib/failure';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { notFound } from '../../lib/not-found';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { Chart, type ChartData } from '../../shell/chart/Chart';
 import { shortDate } from '../../shell/chart/chart-data';
+import { EntryView } from '../../shell/EntryView';
 import { NotFound } from '../../shell/NotFound';
-import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { Screen } from '../../shell/Screen';
+import shell from '../../shell/screen.module.css';
 import type { Route } from './+types/data-center-content';
 import styles from './data-center.module.css';
+import { ChartSkeleton } from './FansPortraitCard';
 import { PeriodTabs } from './PeriodTabs';
 import { periodOf } from './period';
 
@@ -51,35 +55,34 @@ export default function ContentDataScreen({ loaderData }: Route.ComponentProps) 
   const [search, setSearch] = useSearchParams();
   const period = periodOf(search);
   const { contentId } = loaderData;
+  // The loader ran for the URL's first period; another one loads in the browser.
+  const loaded = loaderData.period === period;
   const [state, reload] = useEntry(
     'creator.dataCenterContentDetail',
     { contentId, period },
-    loaderData.period === period ? loaderData.detail : null,
+    loaded ? loaderData.detail : null,
+    { errorToast: false },
   );
   if (state.status === 'missing') return <NotFound />;
-  const back = `/creator/data-center?period=${period}`;
   return (
-    <div className={styles.screen} data-testid="content-data">
-      <PageHeader title={text.contentDetail} fallback={back} />
-      <main className={styles.main}>
-        <PeriodTabs
-          period={period}
-          label={text.dailyTrend}
-          onChoose={(p) => setSearch({ period: String(p) }, { replace: true, preventScrollReset: true })}
-        />
-        {state.status === 'ready' ? (
-          <ContentData data={state.data} />
-        ) : loaderData.error && loaderData.period === period ? (
-          <p className={`${styles.card} ${styles.note}`} role="alert" data-testid="content-data-refused">
-            {loaderData.error}
-          </p>
-        ) : state.status === 'failed' ? (
-          <Placeholder type="networkError" onRetry={reload} />
-        ) : (
-          <span className={`${styles.skeleton} ${styles.chartSkeleton}`} aria-hidden="true" />
-        )}
-      </main>
-    </div>
+    <Screen
+      title={text.contentDetail}
+      fallback={`/creator/data-center?period=${period}`}
+      testId="content-data"
+    >
+      <PeriodTabs
+        period={period}
+        label={text.dailyTrend}
+        onChoose={(p) => setSearch({ period: String(p) }, { replace: true, preventScrollReset: true })}
+      />
+      {loaded && loaderData.error && state.status !== 'ready' ? (
+        <Placeholder type="empty" text={loaderData.error} home />
+      ) : (
+        <EntryView state={state} onRetry={reload} refusal={businessRefusal} skeleton={<ChartSkeleton />}>
+          {(data) => <ContentData data={data} />}
+        </EntryView>
+      )}
+    </Screen>
   );
 }
 
@@ -98,11 +101,11 @@ function ContentData({ data }: { data: DataCenterContentDetail }) {
   );
   return (
     <>
-      <section className={styles.card}>
+      <section className={shell.card}>
         <h2 className={styles.contentTitle} data-testid="content-data-title">
           {data.content.title}
         </h2>
-        <p className={styles.note}>{text.periodRange(data.since, data.until)}</p>
+        <p className={styles.range}>{text.periodRange(data.since, data.until)}</p>
         <dl className={styles.figureGrid}>
           {SERIES.map((s) => (
             <div key={s.key} className={styles.figure} data-testid={`total-${s.key}`}>
@@ -114,7 +117,7 @@ function ContentData({ data }: { data: DataCenterContentDetail }) {
           ))}
         </dl>
       </section>
-      <section className={styles.card}>
+      <section className={shell.card}>
         <Chart title={text.dailyTrend} data={chart} testId="chart-daily" />
       </section>
     </>

@@ -1,23 +1,21 @@
 import type { DataCenterPeriod } from '@h5/contract';
 import { useSearchParams } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { PageHeader } from '../../shell/PageHeader';
-import { PullIndicator } from '../../shell/PullIndicator';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import { Screen } from '../../shell/Screen';
 import type { Route } from './+types/data-center';
 import { ContentFigures, type SortKey } from './ContentFigures';
-import styles from './data-center.module.css';
 import { FansPortraitCard } from './FansPortraitCard';
 import { PeriodTabs } from './PeriodTabs';
 import { periodOf } from './period';
 import { SummaryCard } from './SummaryCard';
 
-export const LIST_PAGE_SIZE = 10;
+const LIST_PAGE_SIZE = 10;
 
 /** Login only: a visitor goes to /login (the native login in the app); the period's data is prefetched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,28 +46,23 @@ export default function DataCentre({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useSearchParams();
   const period = periodOf(search);
   const sort = sortOf(search);
-  const seeded = loaderData.period === period;
+  // The loader ran for the URL's first period and order; another one loads in the browser.
+  const loaded = loaderData.period === period;
   const [summary, loadSummary] = useEntry(
     'creator.dataCenterSummery',
     { period },
-    seeded ? loaderData.summary : null,
+    loaded ? loaderData.summary : null,
     { errorToast: false },
   );
   const list = useInfinite(
     'creator.dataCenterContentList',
     { period, sort, limit: LIST_PAGE_SIZE },
-    seeded && loaderData.sort === sort ? loaderData.list : null,
+    loaded && loaderData.sort === sort ? loaderData.list : null,
     (item) => item.contentId,
   );
   const [portrait, loadPortrait] = useEntry('creator.dataCenterFansPortrait', {}, loaderData.portrait, {
     errorToast: false,
   });
-  const refreshing = list.state.loading === 'refresh';
-  const pull = usePullToRefresh(() => {
-    loadSummary();
-    list.refresh();
-    loadPortrait();
-  }, !refreshing);
   const choose = (next: { period?: DataCenterPeriod; sort?: SortKey }) => {
     const query = new URLSearchParams(search);
     if (next.period) query.set('period', String(next.period));
@@ -78,15 +71,16 @@ export default function DataCentre({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <div className={styles.screen} data-testid="data-centre">
-      <PageHeader title={text.dataCentre} fallback="/" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={list.state.loading === 'refresh'} />
-      <main className={styles.main}>
-        <PeriodTabs period={period} label={text.overview} onChoose={(p) => choose({ period: p })} />
-        <SummaryCard state={summary} onRetry={loadSummary} />
-        <ContentFigures list={list} period={period} sort={sort} onSort={(s) => choose({ sort: s })} />
-        <FansPortraitCard state={portrait} onRetry={loadPortrait} />
-      </main>
-    </div>
+    <Screen
+      title={text.dataCentre}
+      testId="data-centre"
+      onRefresh={() => invalidate('creator')}
+      refreshing={list.state.loading === 'refresh'}
+    >
+      <PeriodTabs period={period} label={text.overview} onChoose={(p) => choose({ period: p })} />
+      <SummaryCard state={summary} onRetry={loadSummary} />
+      <ContentFigures list={list} period={period} sort={sort} onSort={(s) => choose({ sort: s })} />
+      <FansPortraitCard state={portrait} onRetry={loadPortrait} />
+    </Screen>
   );
 }

@@ -1,15 +1,15 @@
 import type { PickedContent, PickReportPage } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { PICK_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useLowDevice } from '../../lib/use-low-device';
 import { PagedListView } from '../../shell/PagedListView';
-import { PageHeader } from '../../shell/PageHeader';
-import { PullIndicator } from '../../shell/PullIndicator';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import { Screen } from '../../shell/Screen';
+import shell from '../../shell/screen.module.css';
 import type { Route } from './+types/pick-report';
 import styles from './pick-report.module.css';
 
@@ -36,30 +36,32 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZon
 /** The pick report (issue 18 point 3): the creator's contents picked as featured, newest pick first, infinite. */
 export default function PickReport({ loaderData }: Route.ComponentProps) {
   const list = useInfinite('invite.pickReport', { limit: PAGE_SIZE }, loaderData.page, contentIdOf);
-  const pull = usePullToRefresh(list.refresh, !list.state.loading);
   const total = (list.state.last as PickReportPage | null)?.total;
   return (
-    <div className={styles.screen} data-testid="pick-report">
-      <PageHeader title={text.title} fallback="/creator/upgrade" backTestId="pick-report-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={list.state.loading === 'refresh'} />
-      <main className={styles.main}>
-        {total !== undefined && total > 0 ? (
-          <section className={styles.hero} data-testid="pick-report-summary">
-            <p className={styles.heroTitle}>{text.summary(total)}</p>
-            <p className={styles.heroNote}>{text.summaryNote}</p>
-          </section>
-        ) : null}
-        <PagedListView list={list} emptyText={text.empty} skeleton={<ReportSkeleton />}>
-          {(items) => (
-            <ul className={styles.list} data-testid="pick-report-list">
-              {items.map((item) => (
-                <PickRow key={item.contentId} item={item} />
-              ))}
-            </ul>
-          )}
-        </PagedListView>
-      </main>
-    </div>
+    <Screen
+      title={text.title}
+      fallback="/creator/upgrade"
+      backTestId="pick-report-back"
+      testId="pick-report"
+      onRefresh={() => invalidate('invite.pickReport')}
+      refreshing={list.state.loading !== null}
+    >
+      {total !== undefined && total > 0 ? (
+        <section className={shell.hero} data-testid="pick-report-summary">
+          <p className={shell.heroLevel}>{text.summary(total)}</p>
+          <p className={shell.heroNote}>{text.summaryNote}</p>
+        </section>
+      ) : null}
+      <PagedListView list={list} emptyText={text.empty} skeleton={<ReportSkeleton />}>
+        {(items) => (
+          <ul className={shell.cardList} data-testid="pick-report-list">
+            {items.map((item) => (
+              <PickRow key={item.contentId} item={item} />
+            ))}
+          </ul>
+        )}
+      </PagedListView>
+    </Screen>
   );
 }
 
@@ -68,7 +70,7 @@ function PickRow({ item }: { item: PickedContent }) {
   return (
     <li>
       <Link
-        className={styles.item}
+        className={shell.mediaCard}
         to={`/community/content/${item.contentId}`}
         data-testid="pick-report-item"
         data-content-id={item.contentId}
@@ -117,9 +119,9 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 function ReportSkeleton() {
   return (
-    <div className={styles.skeletons} data-testid="pick-report-skeleton" aria-hidden="true">
+    <div className={shell.cardList} data-testid="pick-report-skeleton" aria-hidden="true">
       {[0, 1, 2, 3].map((i) => (
-        <span key={i} className={styles.skeletonRow} />
+        <div key={i} className={shell.skeleton} />
       ))}
     </div>
   );

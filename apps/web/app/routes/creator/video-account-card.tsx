@@ -2,8 +2,9 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { VIDEO_ACCOUNT_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { PageHeader } from '../../shell/PageHeader';
+import { EntryView } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
+import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
 import type { Route } from './+types/video-account-card';
 
@@ -25,37 +26,31 @@ export default function VideoAccountCardScreen({ loaderData }: Route.ComponentPr
     errorToast: false,
   });
   return (
-    <div className={styles.screen}>
-      <PageHeader title={text.cardTitle} fallback="/" />
-      <main className={styles.main}>
-        {!userId || state.status === 'missing' ? (
-          <>
-            <Placeholder type="empty" />
-            <p className={styles.note}>{text.cardMissing}</p>
-          </>
-        ) : state.status === 'ready' ? (
-          <section className={styles.hero} data-testid="video-account-card">
-            <p className={styles.heroLevel}>{state.data.name}</p>
-            <p className={styles.heroNote}>
-              {state.data.user.userName} · {text.accountId} {state.data.accountId}
-            </p>
-            <p className={styles.heroNote}>
-              <a
-                href={state.data.profileUrl}
-                rel="noopener noreferrer"
-                target="_blank"
-                style={{ color: 'inherit' }}
-              >
-                {state.data.profileUrl}
-              </a>
-            </p>
-          </section>
-        ) : state.status === 'loading' ? (
-          <div className={styles.skeleton} />
-        ) : (
-          <Placeholder type="networkError" onRetry={reload} />
-        )}
-      </main>
-    </div>
+    <Screen title={text.cardTitle}>
+      {userId ? (
+        <EntryView state={state} onRetry={reload} missing={text.cardMissing}>
+          {(card) => (
+            <section className={styles.hero} data-testid="video-account-card">
+              <p className={styles.heroLevel}>{card.name}</p>
+              <p className={styles.heroNote}>
+                {card.user.userName} · {text.accountId} {card.accountId}
+              </p>
+              <p className={styles.heroNote}>
+                <a
+                  href={card.profileUrl}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  style={{ color: 'inherit' }}
+                >
+                  {card.profileUrl}
+                </a>
+              </p>
+            </section>
+          )}
+        </EntryView>
+      ) : (
+        <Placeholder type="empty" text={text.cardMissing} home />
+      )}
+    </Screen>
   );
 }

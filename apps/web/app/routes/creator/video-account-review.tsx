@@ -1,12 +1,11 @@
 import type { VideoAccountApplication } from '@h5/contract';
 import { useState } from 'react';
-import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { REVIEW_TEXT as text } from '../../lib/ui-text/creator-upgrade';
-import { useApi } from '../../lib/use-api';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
+import { useAction } from '../../lib/use-action';
+import { EntryView } from '../../shell/EntryView';
+import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
 import type { Route } from './+types/video-account-review';
 
@@ -18,62 +17,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function VideoAccountReview({ loaderData }: Route.ComponentProps) {
-  const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('creator.videoAccountApplications', {}, seeded ? loaderData.queue : null);
-  const done = () => {
-    setSeeded(false);
-    invalidate('creator.videoAccountApplications');
-    reload();
-  };
+  const [state, reload] = useEntry('creator.videoAccountApplications', {}, loaderData.queue);
   return (
-    <div className={styles.screen} data-testid="video-account-review">
-      <PageHeader title={text.title} fallback="/" />
-      <main className={styles.main}>
-        {state.status === 'ready' ? (
-          state.data.list.length === 0 ? (
+    <Screen title={text.title} testId="video-account-review">
+      <EntryView state={state} onRetry={reload}>
+        {({ list }) =>
+          list.length === 0 ? (
             <p className={styles.note}>{text.empty}</p>
           ) : (
-            state.data.list.map((a) => (
-              <ApplicationCard key={a.applicationId} application={a} onDone={done} />
-            ))
+            list.map((a) => <ApplicationCard key={a.applicationId} application={a} />)
           )
-        ) : state.status === 'loading' ? (
-          <div className={styles.skeleton} />
-        ) : (
-          <Placeholder type="networkError" onRetry={reload} />
-        )}
-      </main>
-    </div>
+        }
+      </EntryView>
+    </Screen>
   );
 }
 
-function ApplicationCard({
-  application: a,
-  onDone,
-}: {
-  application: VideoAccountApplication;
-  onDone: () => void;
-}) {
-  const api = useApi();
+const DECISIONS = ['approve', 'reject'] as const;
+
+function ApplicationCard({ application: a }: { application: VideoAccountApplication }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const review = async (decision: 'approve' | 'reject') => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api(
-        'creator.reviewVideoAccount',
-        { applicationId: a.applicationId, decision, reason },
-        { errorToast: false },
-      );
-      onDone();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A decision takes the application off the queue (the queue loads again, answered or refused).
+  const review = useAction('creator.reviewVideoAccount', {
+    invalidates: ['creator.videoAccountApplications'],
+  });
   return (
     <section className={styles.card} data-testid="review-application" data-user-id={a.user.userId}>
       <p className={styles.sectionTitle}>
@@ -91,26 +58,20 @@ function ApplicationCard({
         onChange={(event) => setReason(event.currentTarget.value)}
         data-testid="review-reason"
       />
-      {error ? <p className={styles.error}>{error}</p> : null}
+      {review.error ? <p className={styles.error}>{review.error}</p> : null}
       <div className={styles.tabs}>
-        <button
-          type="button"
-          className={styles.action}
-          disabled={busy}
-          onClick={() => void review('approve')}
-          data-testid="review-approve"
-        >
-          {text.approve}
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          disabled={busy}
-          onClick={() => void review('reject')}
-          data-testid="review-reject"
-        >
-          {text.reject}
-        </button>
+        {DECISIONS.map((decision) => (
+          <button
+            key={decision}
+            type="button"
+            className={styles.action}
+            disabled={review.busy}
+            onClick={() => void review.run({ applicationId: a.applicationId, decision, reason })}
+            data-testid={`review-${decision}`}
+          >
+            {text[decision]}
+          </button>
+        ))}
       </div>
     </section>
   );

@@ -1,9 +1,10 @@
 import type { LotteryAddress, LotteryInfo } from '@h5/contract';
 import { useState } from 'react';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
-import { useApi } from '../../lib/use-api';
-import { useFormCall } from '../../lib/use-form-call';
+import { useAction } from '../../lib/use-action';
+import { TextField } from '../../shell/Field';
 import styles from '../../shell/lottery/lottery.module.css';
+import shell from '../../shell/screen.module.css';
 import { RegionPicker } from './RegionPicker';
 
 const EMPTY: LotteryAddress = { name: '', mobile: '', region: '', street: '' };
@@ -21,33 +22,23 @@ export function AddressForm({
   onDone: (info: LotteryInfo, note: string) => void;
   onCancel?: () => void;
 }) {
-  const api = useApi();
   const [address, setAddress] = useState<LotteryAddress>(current ?? EMPTY);
   const updating = current !== null;
-  const form = useFormCall<LotteryInfo>(
-    (info) => onDone(info, updating ? text.updated : text.submitted),
-    ADDRESS_FIELDS,
-  );
+  const save = useAction(updating ? 'lottery.addrUpdate' : 'lottery.addrSubmit', {
+    fields: ADDRESS_FIELDS,
+    onDone: (info) => onDone(info, updating ? text.updated : text.submitted),
+  });
   const set = (field: keyof LotteryAddress) => (value: string) => setAddress({ ...address, [field]: value });
-  const fieldError = (field: string) =>
-    form.error?.field === field ? (
-      <span className={styles.error} role="alert" data-testid={`error-${field}`}>
-        {form.error.message}
-      </span>
-    ) : null;
   const input = (field: 'name' | 'mobile' | 'street', extra: Record<string, string> = {}) => (
-    <label className={styles.field}>
-      <span className={styles.label}>{text[field]}</span>
-      <input
-        className={styles.input}
-        name={field}
-        value={address[field]}
-        onChange={(event) => set(field)(event.currentTarget.value)}
-        aria-invalid={form.error?.field === field}
-        {...extra}
-      />
-      {fieldError(field)}
-    </label>
+    <TextField
+      label={text[field]}
+      error={save.fieldErrors[field]}
+      errorTestId={`error-${field}`}
+      name={field}
+      value={address[field]}
+      onChange={(event) => set(field)(event.currentTarget.value)}
+      {...extra}
+    />
   );
   return (
     <form
@@ -56,28 +47,25 @@ export function AddressForm({
       data-testid="lottery-address-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void form.run(() =>
-          api(
-            updating ? 'lottery.addrUpdate' : 'lottery.addrSubmit',
-            { lotteryId, ...address },
-            {
-              errorToast: false,
-            },
-          ),
-        );
+        void save.run({ lotteryId, ...address });
       }}
     >
       {input('name', { autoComplete: 'name' })}
       {input('mobile', { inputMode: 'numeric', autoComplete: 'tel', maxLength: '11' })}
-      <div className={styles.field}>
-        <span className={styles.label}>{text.region}</span>
+      {/* Three selects, each with its own name (RegionPicker): not one label. */}
+      <div className={shell.field}>
+        <span className={shell.label}>{text.region}</span>
         <RegionPicker value={address.region} onChange={set('region')} />
-        {fieldError('region')}
+        {save.fieldErrors.region ? (
+          <span className={shell.error} role="alert" data-testid="error-region">
+            {save.fieldErrors.region}
+          </span>
+        ) : null}
       </div>
       {input('street', { placeholder: text.streetPlaceholder, autoComplete: 'street-address' })}
-      {form.error?.field === '' ? (
-        <p className={styles.error} role="alert" data-testid="lottery-error">
-          {form.error.message}
+      {save.error ? (
+        <p className={shell.error} role="alert" data-testid="lottery-error">
+          {save.error}
         </p>
       ) : null}
       <div className={styles.buttons}>
@@ -89,10 +77,10 @@ export function AddressForm({
         <button
           type="submit"
           className={styles.primary}
-          disabled={form.busy}
+          disabled={save.busy}
           data-testid="lottery-address-submit"
         >
-          {form.busy ? text.saving : updating ? text.update : text.submit}
+          {save.busy ? text.saving : updating ? text.update : text.submit}
         </button>
       </div>
     </form>

@@ -1,28 +1,29 @@
 import type { LotteryInfo, LotteryWinner } from '@h5/contract';
 import { useState } from 'react';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
-import { useApi } from '../../lib/use-api';
-import { useFormCall } from '../../lib/use-form-call';
+import { useAction } from '../../lib/use-action';
 import styles from '../../shell/lottery/lottery.module.css';
+import { SectionCard } from '../../shell/SectionCard';
+import shell from '../../shell/screen.module.css';
 
-/** The waybill's inputs: a 400 naming one shows its reason. */
-const WAYBILL_FIELDS = ['courier', 'trackingNo'];
+/** The waybill's inputs with their test ids: a 400 naming one shows its reason. */
+const WAYBILL_INPUTS = { courier: 'waybill-courier', trackingNo: 'waybill-number' } as const;
+const WAYBILL_FIELDS = Object.keys(WAYBILL_INPUTS) as (keyof typeof WAYBILL_INPUTS)[];
 
 /** The host's view: every winner, their address, and a waybill form once the address is in. */
 export function Winners({ info, onUpdate }: { info: LotteryInfo; onUpdate: (info: LotteryInfo) => void }) {
   const winners = info.winners ?? [];
   return (
-    <section className={styles.card} data-testid="lottery-winners">
-      <h2 className={styles.sectionTitle}>{text.winnersTitle(winners.length)}</h2>
+    <SectionCard title={text.winnersTitle(winners.length)} testId="lottery-winners">
       {winners.length === 0 ? (
-        <p className={styles.note}>{info.drawn ? text.noWinners : text.winnersPending}</p>
+        <p className={shell.note}>{info.drawn ? text.noWinners : text.winnersPending}</p>
       ) : null}
-      <ul className={styles.rows}>
+      <ul className={shell.rows}>
         {winners.map((w) => (
           <WinnerRow key={w.user.userId} lotteryId={info.lotteryId} winner={w} onUpdate={onUpdate} />
         ))}
       </ul>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -35,14 +36,16 @@ function WinnerRow({
   winner: LotteryWinner;
   onUpdate: (info: LotteryInfo) => void;
 }) {
-  const api = useApi();
-  const [courier, setCourier] = useState(winner.shipping.courier ?? '');
-  const [trackingNo, setTrackingNo] = useState(winner.shipping.trackingNo ?? '');
-  const form = useFormCall<LotteryInfo>(onUpdate, WAYBILL_FIELDS);
+  const [bill, setBill] = useState({
+    courier: winner.shipping.courier ?? '',
+    trackingNo: winner.shipping.trackingNo ?? '',
+  });
+  const waybill = useAction('lottery.waybillSubmit', { fields: WAYBILL_FIELDS, onDone: onUpdate });
+  const error = Object.values(waybill.fieldErrors)[0] ?? waybill.error;
   const { address, shipping, user } = winner;
   return (
-    <li className={styles.row} data-testid="lottery-winner" data-user-id={user.userId}>
-      <div className={styles.rowHead}>
+    <li className={shell.stackedRow} data-testid="lottery-winner" data-user-id={user.userId}>
+      <div className={shell.rowHead}>
         <img className={styles.avatar} src={user.avatar} alt="" width={32} height={32} />
         <span className={styles.rowName}>{user.userName}</span>
         <span className={styles.badge} data-state={shipping.state}>
@@ -62,37 +65,31 @@ function WinnerRow({
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void form.run(() =>
-              api(
-                'lottery.waybillSubmit',
-                { lotteryId, winnerUserId: user.userId, courier, trackingNo },
-                { errorToast: false },
-              ),
-            );
+            void waybill.run({ lotteryId, winnerUserId: user.userId, ...bill });
           }}
         >
-          <input
-            className={styles.input}
-            aria-label={text.courier}
-            placeholder={text.courier}
-            value={courier}
-            onChange={(e) => setCourier(e.currentTarget.value)}
-            data-testid="waybill-courier"
-          />
-          <input
-            className={styles.input}
-            aria-label={text.trackingNo}
-            placeholder={text.trackingNo}
-            value={trackingNo}
-            onChange={(e) => setTrackingNo(e.currentTarget.value)}
-            data-testid="waybill-number"
-          />
-          <button type="submit" className={styles.primary} disabled={form.busy} data-testid="waybill-submit">
+          {WAYBILL_FIELDS.map((field) => (
+            <input
+              key={field}
+              className={shell.input}
+              aria-label={text[field]}
+              placeholder={text[field]}
+              value={bill[field]}
+              onChange={(e) => setBill({ ...bill, [field]: e.currentTarget.value })}
+              data-testid={WAYBILL_INPUTS[field]}
+            />
+          ))}
+          <button
+            type="submit"
+            className={styles.primary}
+            disabled={waybill.busy}
+            data-testid="waybill-submit"
+          >
             {text.sendWaybill}
           </button>
-          {form.error ? (
-            <span className={styles.error} role="alert">
-              {form.error.message}
+          {error ? (
+            <span className={shell.error} role="alert">
+              {error}
             </span>
           ) : null}
         </form>

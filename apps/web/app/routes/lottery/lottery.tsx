@@ -1,18 +1,19 @@
 import type { LotteryInfo } from '@h5/contract';
-import { type ReactNode, useState } from 'react';
-import { put } from '../../lib/data-layer/cache';
+import { useState } from 'react';
+import { invalidate, put } from '../../lib/data-layer/cache';
 import { keyOf } from '../../lib/data-layer/entry';
 import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { LotteryCard } from '../../shell/lottery/LotteryCard';
+import { EntryView } from '../../shell/EntryView';
+import { LotteryCard, type LotteryProps } from '../../shell/lottery/LotteryCard';
 import styles from '../../shell/lottery/lottery.module.css';
-import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import { Screen } from '../../shell/Screen';
+import { SectionCard } from '../../shell/SectionCard';
+import shell from '../../shell/screen.module.css';
 import type { Route } from './+types/lottery';
 import { AddressForm } from './AddressForm';
 import { Winners } from './Winners';
@@ -40,61 +41,46 @@ export default function LotteryScreen({ loaderData }: Route.ComponentProps) {
   // No id to ask for: nothing is called (the call would only be refused), the page says so.
   if (query.lotteryId === undefined && query.streamId === undefined)
     return (
-      <LotteryFrame>
+      <Screen title={text.title} backTestId="lottery-back" testId="lottery">
         <Placeholder type="empty" text={text.notFound} home />
-      </LotteryFrame>
+      </Screen>
     );
   return <Lottery query={query} seed={loaderData.info} />;
 }
 
-/** The page around any state: the header with its way back, and the main landmark. */
-function LotteryFrame({ children, pull }: { children: ReactNode; pull?: ReactNode }) {
-  return (
-    <div className={styles.screen} data-testid="lottery">
-      <PageHeader title={text.title} fallback="/" backTestId="lottery-back" />
-      {pull}
-      <main className={styles.main}>{children}</main>
-    </div>
-  );
-}
-
 function Lottery({ query, seed }: { query: LotteryQuery; seed: LotteryInfo | null }) {
-  const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('lottery.lotteryInfo', query, seeded ? seed : null);
-  const again = () => {
-    setSeeded(false);
-    reload();
-  };
-  const pull = usePullToRefresh(again, state.status !== 'loading');
+  const [state, reload] = useEntry('lottery.lotteryInfo', query, seed);
   /** A write's answer is the lottery as it is now: every reader of the entry shows it. */
-  const update = (info: LotteryInfo) => {
+  const update = (info: LotteryInfo) =>
     put<EntryState<LotteryInfo>>(keyOf('lottery.lotteryInfo', query), { status: 'ready', data: info });
-    setSeeded(false);
-  };
   return (
-    <LotteryFrame pull={<PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />}>
-      {state.status === 'missing' ? (
-        <Placeholder type="empty" text={text.notFound} home />
-      ) : state.status === 'ready' ? (
-        <LotteryBody info={state.data} onUpdate={update} onDue={again} />
-      ) : state.status === 'loading' ? (
-        <div className={styles.skeleton} data-testid="lottery-skeleton" aria-hidden="true" />
-      ) : (
-        <Placeholder type="networkError" onRetry={again} />
-      )}
-    </LotteryFrame>
+    <Screen
+      title={text.title}
+      backTestId="lottery-back"
+      testId="lottery"
+      onRefresh={() => invalidate('lottery')}
+      refreshing={state.status === 'loading'}
+    >
+      <EntryView
+        state={state}
+        onRetry={reload}
+        missing={text.notFound}
+        skeleton={
+          <div
+            className={shell.skeleton}
+            style={{ height: 240 }}
+            data-testid="lottery-skeleton"
+            aria-hidden="true"
+          />
+        }
+      >
+        {(info) => <LotteryBody info={info} onUpdate={update} onDue={reload} />}
+      </EntryView>
+    </Screen>
   );
 }
 
-function LotteryBody({
-  info,
-  onUpdate,
-  onDue,
-}: {
-  info: LotteryInfo;
-  onUpdate: (info: LotteryInfo) => void;
-  onDue: () => void;
-}) {
+function LotteryBody({ info, onUpdate, onDue }: LotteryProps) {
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const { my } = info;
@@ -103,13 +89,15 @@ function LotteryBody({
     <>
       <LotteryCard info={info} onUpdate={onUpdate} onDue={onDue} />
       {my.state === 'won' && shipping ? (
-        <section className={styles.card} data-testid="lottery-prize-delivery" data-shipping={shipping.state}>
-          <div className={styles.sectionHead}>
-            <h2 className={styles.sectionTitle}>{text.addressTitle}</h2>
+        <SectionCard
+          title={text.addressTitle}
+          testId="lottery-prize-delivery"
+          note={
             <span className={styles.badge} data-state={shipping.state} data-testid="lottery-shipping">
               {text.shipping[shipping.state]}
             </span>
-          </div>
+          }
+        >
           {shipping.state === 'shipped' && shipping.courier && shipping.trackingNo ? (
             <p className={styles.waybillLine} data-testid="lottery-waybill">
               {text.waybill(shipping.courier, shipping.trackingNo)}
@@ -153,7 +141,7 @@ function LotteryBody({
               {note}
             </p>
           ) : null}
-        </section>
+        </SectionCard>
       ) : null}
       {info.winners ? <Winners info={info} onUpdate={onUpdate} /> : null}
     </>

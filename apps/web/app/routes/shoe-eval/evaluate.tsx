@@ -1,19 +1,20 @@
 import { SHOE_EVAL_MAX_IMAGES, type ShoeDimensions, type ShoeEvalInfo } from '@h5/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { invalidate, put } from '../../lib/data-layer/cache';
+import { put } from '../../lib/data-layer/cache';
 import { keyOf } from '../../lib/data-layer/entry';
 import type { EntryState } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
-import { useApi } from '../../lib/use-api';
-import { useFormCall } from '../../lib/use-form-call';
+import { useAction } from '../../lib/use-action';
 import { SHOE_EVAL_FOLDER } from '../../platform/upload/upload-config';
 import { useUploadQueue } from '../../platform/upload/use-upload-queue';
-import { PageHeader } from '../../shell/PageHeader';
+import { Field } from '../../shell/Field';
 import { Placeholder } from '../../shell/Placeholder';
+import { Screen } from '../../shell/Screen';
+import shell from '../../shell/screen.module.css';
 import { EvidenceGrid } from '../../shell/upload/EvidenceGrid';
 import type { Route } from './+types/evaluate';
 import { ShoeStars } from './ShoeStars';
@@ -33,26 +34,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ShoeEvaluate({ loaderData }: Route.ComponentProps) {
   const { spuId, info } = loaderData;
   return (
-    <div className={styles.screen} data-testid="shoe-evaluate">
-      <PageHeader
-        title={text.evaluateTitle}
-        fallback={spuId ? `/shoe-eval/spu?spuId=${spuId}` : '/shoe-eval'}
-      />
-      <main className={styles.main}>
-        {spuId === null || info === null ? (
-          <Placeholder type="empty" text={text.notOpen} home />
-        ) : info.mine ? (
-          <section className={styles.card}>
-            <p className={styles.note}>{text.done}</p>
-            <Link className={styles.cta} to={`/shoe-eval/spu?spuId=${spuId}`}>
-              {text.mine}
-            </Link>
-          </section>
-        ) : (
-          <EvaluateForm info={info} />
-        )}
-      </main>
-    </div>
+    <Screen
+      title={text.evaluateTitle}
+      fallback={spuId ? `/shoe-eval/spu?spuId=${spuId}` : '/shoe-eval'}
+      testId="shoe-evaluate"
+    >
+      {spuId === null || info === null ? (
+        <Placeholder type="empty" text={text.notOpen} home />
+      ) : info.mine ? (
+        <section className={shell.card}>
+          <p className={shell.note}>{text.done}</p>
+          <Link className={styles.cta} to={`/shoe-eval/spu?spuId=${spuId}`}>
+            {text.mine}
+          </Link>
+        </section>
+      ) : (
+        <EvaluateForm info={info} />
+      )}
+    </Screen>
   );
 }
 
@@ -61,19 +60,25 @@ const DIMENSIONS = ['comfort', 'looks', 'value'] as const;
 const EVALUATE_FIELDS = ['score', 'text', 'images'];
 
 function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
-  const api = useApi();
   const navigate = useNavigate();
   const spuId = info.product.spuId;
   const [score, setScore] = useState(8);
   const [dims, setDims] = useState<ShoeDimensions>({ comfort: 4, looks: 4, value: 4 });
   const [words, setWords] = useState('');
   const uploads = useUploadQueue(SHOE_EVAL_MAX_IMAGES, SHOE_EVAL_FOLDER);
-  const form = useFormCall<ShoeEvalInfo>((next) => {
-    // The answer is the product as it is now: the product page shows it without a request.
-    put<EntryState<ShoeEvalInfo>>(keyOf('shoeEval.shoeEvalInfo', { spuId }), { status: 'ready', data: next });
-    invalidate('shoeEval.shoeEvalList');
-    navigate(`/shoe-eval/spu?spuId=${spuId}`, { replace: true });
-  }, EVALUATE_FIELDS);
+  const evaluate = useAction('shoeEval.shoeEvaluate', {
+    fields: EVALUATE_FIELDS,
+    invalidates: ['shoeEval.shoeEvalList'],
+    onDone: (next) => {
+      // The answer is the product as it is now: the product page shows it without a request.
+      put<EntryState<ShoeEvalInfo>>(keyOf('shoeEval.shoeEvalInfo', { spuId }), {
+        status: 'ready',
+        data: next,
+      });
+      navigate(`/shoe-eval/spu?spuId=${spuId}`, { replace: true });
+    },
+  });
+  const error = Object.values(evaluate.fieldErrors)[0] ?? evaluate.error;
   return (
     <form
       className={styles.form}
@@ -81,19 +86,18 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
       data-testid="shoe-evaluate-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void form.run(() =>
-          api(
-            'shoeEval.shoeEvaluate',
-            { spuId, score, dimensions: dims, text: words, images: uploads.keys.map((key) => ({ key })) },
-            { errorToast: false },
-          ),
-        );
+        void evaluate.run({
+          spuId,
+          score,
+          dimensions: dims,
+          text: words,
+          images: uploads.keys.map((key) => ({ key })),
+        });
       }}
     >
-      <section className={styles.card}>
+      <section className={shell.card}>
         <h2 className={styles.name}>{info.product.title}</h2>
-        <label className={styles.field}>
-          <span className={styles.label}>{text.score}</span>
+        <Field className={styles.field} label={text.score}>
           <span className={styles.line}>
             <ShoeStars score={score} label={text.scoreValue(score)} />
             <output data-testid="shoe-evaluate-score">{text.scoreValue(score)}</output>
@@ -108,10 +112,10 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
             value={score}
             onChange={(e) => setScore(Number(e.currentTarget.value))}
           />
-        </label>
+        </Field>
         {DIMENSIONS.map((k) => (
           <fieldset key={k} className={styles.field}>
-            <legend className={styles.label}>{text.dimensions[k]}</legend>
+            <legend className={shell.label}>{text.dimensions[k]}</legend>
             <div className={styles.choices}>
               {[1, 2, 3, 4, 5].map((n) => (
                 <button
@@ -128,8 +132,7 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
             </div>
           </fieldset>
         ))}
-        <label className={styles.field}>
-          <span className={styles.label}>{text.textLabel}</span>
+        <Field className={styles.field} label={text.textLabel}>
           <textarea
             className={styles.textarea}
             name="text"
@@ -138,21 +141,21 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
             value={words}
             onChange={(e) => setWords(e.currentTarget.value)}
           />
-        </label>
+        </Field>
       </section>
       <EvidenceGrid uploads={uploads} max={SHOE_EVAL_MAX_IMAGES} title={text.photos} />
-      {form.error ? (
-        <p className={styles.error} role="alert" data-testid="shoe-evaluate-error">
-          {form.error.message}
+      {error ? (
+        <p className={shell.error} role="alert" data-testid="shoe-evaluate-error">
+          {error}
         </p>
       ) : null}
       <button
         type="submit"
         className={styles.cta}
-        disabled={form.busy || uploads.pending}
+        disabled={evaluate.busy || uploads.pending}
         data-testid="shoe-evaluate-submit"
       >
-        {uploads.pending ? text.waitUpload : form.busy ? text.submitting : text.submit}
+        {uploads.pending ? text.waitUpload : evaluate.busy ? text.submitting : text.submit}
       </button>
     </form>
   );

@@ -1,18 +1,20 @@
 import type { ShoeEvalInfo, ShoeEvaluation } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
-import { PageHeader } from '../../shell/PageHeader';
+import { ProgressBar } from '../../shell/ActionRow';
+import { EntryView } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
 import { WantButton } from '../../shell/product/WantButton';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import { Screen } from '../../shell/Screen';
+import { SectionCard } from '../../shell/SectionCard';
+import shell from '../../shell/screen.module.css';
 import type { Route } from './+types/spu';
 import { ShoeStars } from './ShoeStars';
 import '../../shell/product/want.css';
@@ -33,38 +35,28 @@ export default function ShoeEvalSpuScreen({ loaderData }: Route.ComponentProps) 
   const { spuId } = loaderData;
   if (spuId === null)
     return (
-      <div className={styles.screen}>
-        <PageHeader title={text.spuTitle} fallback="/shoe-eval" />
+      <Screen title={text.spuTitle} fallback="/shoe-eval" backTestId="shoe-eval-back">
         <Placeholder type="empty" text={text.notOpen} home />
-      </div>
+      </Screen>
     );
   return <Spu spuId={spuId} seed={loaderData.info} />;
 }
 
 function Spu({ spuId, seed }: { spuId: number; seed: ShoeEvalInfo | null }) {
-  const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('shoeEval.shoeEvalInfo', { spuId }, seeded ? seed : null);
-  const again = () => {
-    setSeeded(false);
-    reload();
-  };
-  const pull = usePullToRefresh(again, state.status !== 'loading');
+  const [state, reload] = useEntry('shoeEval.shoeEvalInfo', { spuId }, seed);
   return (
-    <div className={styles.screen} data-testid="shoe-eval-spu">
-      <PageHeader title={text.spuTitle} fallback="/shoe-eval" backTestId="shoe-eval-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        {state.status === 'ready' ? (
-          <SpuBody info={state.data} />
-        ) : state.status === 'missing' ? (
-          <Placeholder type="empty" text={text.notOpen} home />
-        ) : state.status === 'loading' ? (
-          <Placeholder type="loading" />
-        ) : (
-          <Placeholder type="networkError" onRetry={again} />
-        )}
-      </main>
-    </div>
+    <Screen
+      title={text.spuTitle}
+      fallback="/shoe-eval"
+      backTestId="shoe-eval-back"
+      testId="shoe-eval-spu"
+      onRefresh={() => invalidate('shoeEval.shoeEvalInfo')}
+      refreshing={state.status === 'loading'}
+    >
+      <EntryView state={state} onRetry={reload} missing={text.notOpen}>
+        {(info) => <SpuBody info={info} />}
+      </EntryView>
+    </Screen>
   );
 }
 
@@ -73,8 +65,8 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
   const widest = Math.max(1, ...aggregate.distribution.map((d) => d.count));
   return (
     <>
-      <section className={styles.card}>
-        <div className={styles.hero}>
+      <section className={shell.card}>
+        <div className={styles.head}>
           <img
             className={styles.logo}
             src={optimiseImageUrl(product.logoUrl, { width: 240 })}
@@ -91,8 +83,8 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
           <WantButton product={product} className={styles.wantInline} />
         </div>
       </section>
-      <section className={styles.card} data-testid="shoe-eval-aggregate" aria-label={text.average}>
-        <div className={styles.hero}>
+      <section className={shell.card} data-testid="shoe-eval-aggregate" aria-label={text.average}>
+        <div className={styles.head}>
           <span className={styles.big} data-testid="shoe-eval-average">
             {aggregate.count > 0 ? aggregate.average.toFixed(1) : '—'}
           </span>
@@ -103,13 +95,13 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
             </span>
           </span>
         </div>
-        <h3 className={styles.sectionTitle}>{text.distribution}</h3>
-        <ul className={styles.bars}>
+        <h3 className={styles.subTitle}>{text.distribution}</h3>
+        <ul className={styles.levels}>
           {aggregate.distribution.map((d) => (
-            <li key={d.stars} className={styles.bar} data-testid={`shoe-eval-bar-${d.stars}`}>
+            <li key={d.stars} className={styles.level} data-testid={`shoe-eval-bar-${d.stars}`}>
               <span>{text.starsLabel(d.stars)}</span>
-              <span className={styles.track}>
-                <span className={styles.fill} style={{ width: `${(d.count / widest) * 100}%` }} />
+              <span className={styles.levelBar}>
+                <ProgressBar value={d.count} target={widest} />
               </span>
               <span>{d.count}</span>
             </li>
@@ -125,18 +117,16 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
         </dl>
       </section>
       {mine ? (
-        <section className={styles.card} data-testid="shoe-eval-mine">
-          <h2 className={styles.sectionTitle}>{text.mine}</h2>
+        <SectionCard title={text.mine} testId="shoe-eval-mine">
           <Review review={mine} />
-        </section>
+        </SectionCard>
       ) : null}
-      <section className={styles.card}>
-        <h2 className={styles.sectionTitle}>{text.recent}</h2>
-        {recent.length === 0 ? <p className={styles.note}>{text.recentEmpty}</p> : null}
+      <SectionCard title={text.recent}>
+        {recent.length === 0 ? <p className={shell.note}>{text.recentEmpty}</p> : null}
         {recent.map((r) => (
           <Review key={r.evaluationId} review={r} />
         ))}
-      </section>
+      </SectionCard>
       {mine ? null : (
         <Link
           className={styles.cta}
@@ -152,8 +142,8 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
 
 function Review({ review }: { review: ShoeEvaluation }) {
   return (
-    <article className={styles.review} data-testid="shoe-eval-review">
-      <div className={styles.who}>
+    <article className={shell.stackedRow} data-testid="shoe-eval-review">
+      <div className={shell.rowHead}>
         <img
           className={styles.avatar}
           src={review.user.avatar}

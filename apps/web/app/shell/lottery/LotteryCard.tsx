@@ -1,8 +1,7 @@
 import type { LotteryInfo } from '@h5/contract';
 import { useEffect, useState } from 'react';
 import { formatCountdown, LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
-import { useApi } from '../../lib/use-api';
-import { useFormCall } from '../../lib/use-form-call';
+import { useAction } from '../../lib/use-action';
 import styles from './lottery.module.css';
 
 /** Milliseconds until `at`, ticking every second while in the future. */
@@ -17,33 +16,33 @@ function useCountdown(at: string): number {
   return target - now;
 }
 
+/** A lottery on screen and what its writes and its countdown do. */
+export interface LotteryProps {
+  info: LotteryInfo;
+  /** A write's answer, the lottery as it is now: the screen puts it where it read the lottery. */
+  onUpdate: (info: LotteryInfo) => void;
+  /** The draw's time has come: read the lottery again (reading a due lottery draws it). */
+  onDue: () => void;
+}
+
 /**
  * A lottery as a viewer meets it (the live room shows it too): prize, host, rule, the countdown
  * to the draw, how many entered, and the viewer's state with the entry button. When the
  * countdown ends it asks again (`onDue`): reading a due lottery draws it.
  */
-export function LotteryCard({
-  info,
-  onUpdate,
-  onDue,
-}: {
-  info: LotteryInfo;
-  onUpdate: (info: LotteryInfo) => void;
-  onDue: () => void;
-}) {
-  const api = useApi();
+export function LotteryCard({ info, onUpdate, onDue }: LotteryProps) {
   const left = useCountdown(info.drawAt);
   const due = !info.drawn && left <= 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once when the countdown reaches zero
   useEffect(() => {
     if (due) onDue();
   }, [due]);
-  const enter = useFormCall<LotteryInfo>(onUpdate);
+  const enter = useAction('lottery.enterLottery', { onDone: onUpdate });
   const { state } = info.my;
   const canEnter = !info.drawn && !due && (state === 'visitor' || state === 'not_entered');
   return (
     <section
-      className={styles.hero}
+      className={styles.prizeCard}
       data-testid="lottery-card"
       data-state={state}
       aria-labelledby="lottery-prize"
@@ -69,11 +68,7 @@ export function LotteryCard({
           type="button"
           className={styles.enter}
           disabled={enter.busy}
-          onClick={() =>
-            void enter.run(() =>
-              api('lottery.enterLottery', { lotteryId: info.lotteryId }, { errorToast: false }),
-            )
-          }
+          onClick={() => void enter.run({ lotteryId: info.lotteryId })}
           data-testid="lottery-enter"
         >
           {enter.busy ? text.entering : text.enter}
@@ -81,7 +76,7 @@ export function LotteryCard({
       ) : null}
       {enter.error ? (
         <p className={styles.heroError} role="alert">
-          {enter.error.message}
+          {enter.error}
         </p>
       ) : null}
     </section>
