@@ -1,7 +1,7 @@
 import type { CommissionState } from '@h5/contract';
-import { invalidate, put } from '../../lib/data-layer/cache';
-import { keyOf } from '../../lib/data-layer/entry';
-import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { invalidate } from '../../lib/data-layer/cache';
+import { putEntry } from '../../lib/data-layer/put-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { COMMISSION_TEXT as text } from '../../lib/ui-text/commerce';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -19,8 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await gatedPrefetch(request, context, 'commerce.commissionCheck', {});
   return { state: state.data };
 }
-
-const KEY = keyOf('commerce.commissionCheck', {});
 
 /** The product commission programme (issue 17 point 2): the rules as met now, and joining once. */
 export default function Commission({ loaderData }: Route.ComponentProps) {
@@ -43,7 +41,7 @@ export default function Commission({ loaderData }: Route.ComponentProps) {
 function Body({ state }: { state: CommissionState }) {
   // The answer is the membership as it is now: every reader of the entry shows it.
   const join = useAction('commerce.commissionJoin', {
-    onDone: (next) => put<EntryState<CommissionState>>(KEY, { status: 'ready', data: next }),
+    onDone: (next) => putEntry('commerce.commissionCheck', {}, next),
   });
   return (
     <>

@@ -1,9 +1,9 @@
 import type { FlexibleStaffing, UpgradeFigures, UpgradeView } from '@h5/contract';
 import { CREATOR_LEVEL_TITLES } from '@h5/core';
 import { Link } from 'react-router';
-import { invalidate, put } from '../../lib/data-layer/cache';
-import { keyOf } from '../../lib/data-layer/entry';
-import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { invalidate } from '../../lib/data-layer/cache';
+import { putEntry } from '../../lib/data-layer/put-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { COMMISSION_TEXT } from '../../lib/ui-text/commerce';
@@ -32,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FIGURES: ReadonlyArray<keyof UpgradeFigures> = ['publications', 'qualityContents', 'lights'];
-const VIEW_KEY = keyOf('creator.upgradeView', {});
 
 /** The upgrade programme (issue 15 points 2 and 4): level, progress, awards, staffing, records. */
 export default function UpgradeScreen({ loaderData }: Route.ComponentProps) {
@@ -88,7 +87,7 @@ function UpgradeBody({
       const awards = view.awards.map((a) =>
         a.awardId === awardId ? { ...a, state: 'received' as const, receivedAt: receipt.receivedAt } : a,
       );
-      put<EntryState<UpgradeView>>(VIEW_KEY, { status: 'ready', data: { ...view, awards } });
+      putEntry('creator.upgradeView', {}, { ...view, awards });
       toast(text.receivedToast(receipt.title));
     },
     onError: toast,

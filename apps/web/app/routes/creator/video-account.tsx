@@ -1,9 +1,9 @@
 import type { VideoAccount, VideoAccountDetails } from '@h5/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { invalidate, put } from '../../lib/data-layer/cache';
-import { keyOf } from '../../lib/data-layer/entry';
-import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { invalidate } from '../../lib/data-layer/cache';
+import { putEntry } from '../../lib/data-layer/put-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { VIDEO_ACCOUNT_TEXT as text } from '../../lib/ui-text/creator-upgrade';
@@ -26,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { account: account.data };
 }
 
-const ACCOUNT_KEY = keyOf('creator.videoAccount', {});
 const FIELDS: ReadonlyArray<keyof VideoAccountDetails> = ['name', 'accountId', 'profileUrl'];
 const EMPTY: VideoAccountDetails = { name: '', accountId: '', profileUrl: '' };
 
@@ -56,7 +55,7 @@ function VideoAccountBody({ account }: { account: VideoAccount }) {
   const uploads = useUploadQueue(1, VIDEO_ACCOUNT_FOLDER);
   // Either write answers the account as it is now: every reader of the entry shows it.
   const done = (said: string) => (next: VideoAccount) => {
-    put<EntryState<VideoAccount>>(ACCOUNT_KEY, { status: 'ready', data: next });
+    putEntry('creator.videoAccount', {}, next);
     setNote(said);
   };
   const save = useAction('creator.saveVideoAccount', { fields: FIELDS, onDone: done(text.saved) });

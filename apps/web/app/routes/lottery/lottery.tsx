@@ -1,8 +1,8 @@
 import type { LotteryInfo } from '@h5/contract';
 import { useState } from 'react';
-import { invalidate, put } from '../../lib/data-layer/cache';
-import { keyOf } from '../../lib/data-layer/entry';
-import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { invalidate } from '../../lib/data-layer/cache';
+import { putEntry } from '../../lib/data-layer/put-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
@@ -51,8 +51,7 @@ export default function LotteryScreen({ loaderData }: Route.ComponentProps) {
 function Lottery({ query, seed }: { query: LotteryQuery; seed: LotteryInfo | null }) {
   const [state, reload] = useEntry('lottery.lotteryInfo', query, seed);
   /** A write's answer is the lottery as it is now: every reader of the entry shows it. */
-  const update = (info: LotteryInfo) =>
-    put<EntryState<LotteryInfo>>(keyOf('lottery.lotteryInfo', query), { status: 'ready', data: info });
+  const update = (info: LotteryInfo) => putEntry('lottery.lotteryInfo', query, info);
   return (
     <Screen
       title={text.title}

@@ -1,9 +1,7 @@
 import { SHOE_EVAL_MAX_IMAGES, type ShoeDimensions, type ShoeEvalInfo } from '@h5/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { put } from '../../lib/data-layer/cache';
-import { keyOf } from '../../lib/data-layer/entry';
-import type { EntryState } from '../../lib/data-layer/use-entry';
+import { putEntry } from '../../lib/data-layer/put-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
@@ -71,10 +69,7 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
     invalidates: ['shoeEval.shoeEvalList'],
     onDone: (next) => {
       // The answer is the product as it is now: the product page shows it without a request.
-      put<EntryState<ShoeEvalInfo>>(keyOf('shoeEval.shoeEvalInfo', { spuId }), {
-        status: 'ready',
-        data: next,
-      });
+      putEntry('shoeEval.shoeEvalInfo', { spuId }, next);
       navigate(`/shoe-eval/spu?spuId=${spuId}`, { replace: true });
     },
   });

@@ -1,8 +1,7 @@
 import type { LotteryInfo } from '@h5/contract';
 import { Link } from 'react-router';
-import { put } from '../../lib/data-layer/cache';
-import { keyOf } from '../../lib/data-layer/entry';
-import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { putEntry } from '../../lib/data-layer/put-entry';
+import { useEntry } from '../../lib/data-layer/use-entry';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import { LotteryCard } from './LotteryCard';
 import styles from './lottery.module.css';
@@ -18,8 +17,7 @@ export function RoomLottery({ streamId }: { streamId: number }) {
   const [state, reload] = useEntry('lottery.lotteryInfo', { streamId }, null, QUIET);
   if (state.status !== 'ready') return null;
   const info = state.data;
-  const update = (next: LotteryInfo) =>
-    put<EntryState<LotteryInfo>>(keyOf('lottery.lotteryInfo', { streamId }), { status: 'ready', data: next });
+  const update = (next: LotteryInfo) => putEntry('lottery.lotteryInfo', { streamId }, next);
   return (
     <div className={styles.roomLottery} data-testid="room-lottery">
       <LotteryCard info={info} onUpdate={update} onDue={reload} />
