@@ -6,6 +6,7 @@ import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { PagedListView } from '../../shell/PagedListView';
 import { Placeholder } from '../../shell/Placeholder';
 import styles from '../../shell/screen.module.css';
+import { Tabs } from '../../shell/Tabs';
 import live from './live.module.css';
 
 export const RANK_PAGE = 20;
@@ -29,21 +30,13 @@ export function RankRow({ item, testId = 'rank-row' }: { item: FansRankItem; tes
 
 function RankTabs({ tab, onTab }: { tab: RankPeriod; onTab: (tab: RankPeriod) => void }) {
   return (
-    <div className={styles.tabs} role="tablist">
-      {PERIODS.map((key) => (
-        <button
-          key={key}
-          type="button"
-          role="tab"
-          className={styles.tab}
-          aria-selected={tab === key}
-          onClick={() => onTab(key)}
-          data-testid={`rank-tab-${key}`}
-        >
-          {text.rankTabs[key]}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      options={PERIODS}
+      chosen={tab}
+      textOf={(key) => text.rankTabs[key]}
+      onChoose={onTab}
+      testIdPrefix="rank-tab"
+    />
   );
 }
 
