@@ -31,3 +31,6 @@ export function failureOf(failure: unknown, fields: readonly string[]): ShownFai
 /** A business refusal's sentence (the server said no, e.g. 不是主播), else null (no answer, a bug). */
 export const businessRefusal = (failure: unknown): string | null =>
   isApiError(failure) && failure.kind === 'business' ? failure.message : null;
+
+/** A failure's envelope code (a screen that answers one code its own way), else 0 (no answer, a bug). */
+export const failureCode = (failure: unknown): number => (isApiError(failure) ? failure.code : 0);

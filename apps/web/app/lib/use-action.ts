@@ -15,8 +15,8 @@ export interface ActionOptions<N extends EntryName> {
   invalidates?: readonly (EntryName | DomainName)[];
   /** What the answer does next (a toast, a navigation). */
   onDone?: (answer: OutputOf<N>, input: InputOf<N>) => void;
-  /** A refusal's sentence for a toast; without it the screen shows `error` itself. */
-  onError?: (message: string) => void;
+  /** A refusal's sentence for a toast, and the refusal itself (its code); without it the screen shows `error`. */
+  onError?: (message: string, failure: unknown) => void;
   /** Options of the call (a header); errors never toast on their own: `onError` or `error` says them. */
   call?: CallOptions;
 }
@@ -32,6 +32,8 @@ export interface Action<N extends EntryName> {
   error: string | null;
   /** The last refusal's reasons by form field (a 400's data names them). */
   fieldErrors: Readonly<Record<string, string>>;
+  /** The last refusal itself, or null: what a screen reads beyond its sentence (a code, the data). */
+  failure: unknown;
 }
 
 const NO_FIELDS: Readonly<Record<string, string>> = {};
@@ -50,6 +52,7 @@ export function useAction<N extends EntryName>(name: N, options: ActionOptions<N
   const [busyKey, setBusyKey] = useState<string | number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState(NO_FIELDS);
+  const [failure, setFailure] = useState<unknown>(null);
   const run = useCallback(
     async (input: InputOf<N>, key: string | number = SOLE) => {
       if (inFlight.current.has(key)) return undefined;
@@ -57,15 +60,17 @@ export function useAction<N extends EntryName>(name: N, options: ActionOptions<N
       setBusyKey(key);
       setError(null);
       setFieldErrors(NO_FIELDS);
+      setFailure(null);
       const { fields = [], invalidates = [], onDone, onError, call } = latest.current;
       try {
         const answer = await api(name, input, { ...call, errorToast: false });
         onDone?.(answer, input);
         return answer;
-      } catch (failure) {
-        const shown = failureOf(failure, fields);
+      } catch (refused) {
+        setFailure(refused);
+        const shown = failureOf(refused, fields);
         if (Object.keys(shown.fields).length > 0) setFieldErrors(shown.fields);
-        else if (onError) onError(shown.message);
+        else if (onError) onError(shown.message, refused);
         else setError(shown.message);
         return undefined;
       } finally {
@@ -76,5 +81,12 @@ export function useAction<N extends EntryName>(name: N, options: ActionOptions<N
     },
     [api, name],
   );
-  return { run, busy: busyKey !== null, busyKey: busyKey === SOLE ? null : busyKey, error, fieldErrors };
+  return {
+    run,
+    busy: busyKey !== null,
+    busyKey: busyKey === SOLE ? null : busyKey,
+    error,
+    fieldErrors,
+    failure,
+  };
 }

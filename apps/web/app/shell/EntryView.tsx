@@ -38,7 +38,7 @@ export function EntryView<T>({
     case 'ready':
       return <>{children(state.data)}</>;
     case 'loading':
-      return <>{skeleton ?? <div className={styles.skeleton} data-testid={skeletonTestId} />}</>;
+      return <>{skeleton ?? <Skeleton testId={skeletonTestId} />}</>;
     case 'missing':
       return <Placeholder type="empty" text={missing} home />;
   }
@@ -48,4 +48,9 @@ export function EntryView<T>({
   ) : (
     <Placeholder type="networkError" onRetry={onRetry} />
   );
+}
+
+/** A grey block standing for a card while it loads, as high as the card it stands for. */
+export function Skeleton({ height, testId }: { height?: number; testId?: string }) {
+  return <div className={styles.skeleton} style={{ height }} aria-hidden="true" data-testid={testId} />;
 }

@@ -18,6 +18,8 @@ export interface ScreenProps {
   after?: ReactNode;
   /** Data attributes of the screen (`data-view`). */
   data?: Readonly<Record<`data-${string}`, string | undefined>>;
+  /** The main's own layout, for a list that pads itself (a waterfall of feed cards), not cards. */
+  mainClassName?: string;
   children: ReactNode;
 }
 
@@ -34,6 +36,7 @@ export function Screen({
   refreshing = false,
   after,
   data,
+  mainClassName = styles.main,
   children,
 }: ScreenProps) {
   const pull = usePullToRefresh(onRefresh ?? noop, onRefresh !== undefined && !refreshing);
@@ -41,7 +44,7 @@ export function Screen({
     <div className={styles.screen} data-testid={testId} {...data}>
       <PageHeader title={title} fallback={fallback} backTestId={backTestId} />
       {onRefresh ? <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} /> : null}
-      <main className={styles.main}>{children}</main>
+      <main className={mainClassName}>{children}</main>
       {after}
     </div>
   );

@@ -4,7 +4,6 @@
  */
 export const FEEDBACK_TEXT = {
   accuseTitle: '举报',
-  accuseEntry: '举报',
   targetLabel: { content: '举报内容', comment: '举报评论', user: '举报用户' },
   reasonsTitle: '举报原因',
   reasonRequired: '必填说明',
@@ -38,5 +37,4 @@ export const FEEDBACK_TEXT = {
   contentRequired: '请填写你的想法',
   ideaSuccessTitle: '反馈已提交',
   ideaSuccessBody: '谢谢！我们会根据你的建议改进搜索。',
-  loadFailed: '加载失败',
 } as const;

@@ -29,8 +29,6 @@ export const TASKS_TEXT = {
   today: '今',
   activeDay: (day: string) => `${day} 有动态`,
   quietDay: (day: string) => `${day} 无动态`,
-  motivationFailed: '激励信息加载失败',
-  retry: '重试',
 } as const;
 
 export const GUIDE_TEXT = {

@@ -14,8 +14,6 @@ export const INVITE_TEXT = {
   copyFailed: '复制失败，请长按链接手动复制',
   wechatHint: '点击右上角「…」，发送给朋友或分享到朋友圈',
   shareUnavailable: '暂时无法分享，请稍后再试',
-  startFailed: '邀请码获取失败',
-  retry: '重试',
   totals: { signUps: '已邀请', rewardPoints: '获得积分', finishedInvitees: '完成新人任务' },
   people: (n: number) => `${n} 人`,
   weeklyEntry: '本周邀请周报',
@@ -52,7 +50,6 @@ export const INVITE_TEXT = {
     lights: '点亮',
   },
   weekEmpty: '这一周还没有邀请数据，分享邀请后再来看看',
-  weeklyFailed: '周报加载失败',
 
   landingTitle: '好友邀请',
   /** After the inviter's name. */
@@ -95,5 +92,4 @@ export const INVITE_TEXT = {
   unknownTitle: '邀请链接无效',
   expiredTitle: '邀请已过期',
   noCode: '链接里没有邀请码，请向好友确认邀请链接',
-  landingFailed: '邀请加载失败',
 } as const;

@@ -1,17 +1,25 @@
 import type { ActivityWindow } from '@h5/contract';
 import { ACTIVITY_NOT_FOUND } from '@h5/core';
-import { isApiError } from '@h5/request/api-error-brand';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type EntryState, useEntry } from '../../lib/data-layer/use-entry';
+import { invalidate } from '../../lib/data-layer/cache';
+import { useEntry } from '../../lib/data-layer/use-entry';
+import { failureCode } from '../../lib/failure';
 import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import { EntryView, Skeleton } from '../../shell/EntryView';
+import { Screen } from '../../shell/Screen';
+import { SectionCard } from '../../shell/SectionCard';
+import screen from '../../shell/screen.module.css';
 import styles from './activity.module.css';
 
 export type HeroTheme = 'rose' | 'night' | 'teal';
+
+/** No such activity (the server's 4501; a 404 is `missing`): said as such, not as a network failure. */
+const unavailable = (failure: unknown) =>
+  failureCode(failure) === ACTIVITY_NOT_FOUND ? text.unavailable : null;
+
+/** A pull reads the window and what the page shows of the activity again. */
+const refresh = () => invalidate('activity');
 
 /**
  * An activity page: the hero with the window, then `children` while the activity runs, or the
@@ -33,37 +41,42 @@ export function ActivityShell({
   theme?: HeroTheme;
   children?: (window: ActivityWindow) => ReactNode;
 }) {
-  const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('activity.activityWindow', { code }, seeded ? seed : null);
-  const pull = usePullToRefresh(() => {
-    setSeeded(false);
-    reload();
-  }, state.status !== 'loading');
-  const title = state.status === 'ready' ? state.data.title : '';
+  const [state, reload] = useEntry('activity.activityWindow', { code }, seed);
   return (
-    <div className={styles.screen} data-testid="activity-page" data-code={code}>
-      <PageHeader title={title} fallback="/" backTestId="activity-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        {state.status === 'ready' ? (
+    <Screen
+      title={state.status === 'ready' ? state.data.title : ''}
+      backTestId="activity-back"
+      testId="activity-page"
+      data={{ 'data-code': code }}
+      onRefresh={refresh}
+      refreshing={state.status === 'loading'}
+    >
+      <EntryView
+        state={state}
+        onRetry={reload}
+        skeleton={<Skeleton height={136} testId="activity-skeleton" />}
+        missing={text.unavailable}
+        refusal={unavailable}
+      >
+        {(window) => (
           <>
             <section className={styles.hero} data-theme={theme}>
-              <h2 className={styles.heroTitle}>{state.data.title}</h2>
-              <p className={styles.heroLead}>{lead}</p>
-              <p className={styles.heroWindow}>{text.window(state.data.startsAt, state.data.endsAt)}</p>
-              <span className={styles.badge} data-testid="activity-state" data-state={state.data.state}>
-                {text.states[state.data.state]}
+              <h2 className={screen.heroLevel}>{window.title}</h2>
+              <p className={screen.heroLead}>{lead}</p>
+              <p className={styles.heroWindow}>{text.window(window.startsAt, window.endsAt)}</p>
+              <span className={styles.state} data-testid="activity-state" data-state={window.state}>
+                {text.states[window.state]}
               </span>
             </section>
-            {state.data.state === 'running' ? (
-              children?.(state.data)
+            {window.state === 'running' ? (
+              children?.(window)
             ) : (
-              <Closed window={state.data} state={state.data.state} />
+              <Closed window={window} state={window.state} />
             )}
-            <section className={styles.card}>
-              <div className={styles.sectionHead}>
-                <h2 className={styles.sectionTitle}>{text.rulesTitle}</h2>
-                {/* The activity's step-by-step guide (issue 18 point 3), as operations wrote it. */}
+            <SectionCard
+              title={text.rulesTitle}
+              note={
+                // The activity's step-by-step guide (issue 18 point 3), as operations wrote it.
                 <Link
                   className={styles.guideLink}
                   to={`/activity/guide?activityId=${encodeURIComponent(code)}`}
@@ -71,30 +84,20 @@ export function ActivityShell({
                 >
                   {text.guideLink}
                 </Link>
-              </div>
+              }
+            >
               <ol className={styles.rules}>
                 {rules.map((rule) => (
                   <li key={rule}>{rule}</li>
                 ))}
               </ol>
-            </section>
+            </SectionCard>
           </>
-        ) : state.status === 'loading' ? (
-          <div className={styles.skeleton} data-testid="activity-skeleton" />
-        ) : isUnavailable(state) ? (
-          <Placeholder type="empty" text={text.unavailable} home />
-        ) : (
-          <Placeholder type="networkError" onRetry={reload} />
         )}
-      </main>
-    </div>
+      </EntryView>
+    </Screen>
   );
 }
-
-/** No such activity (the server's 4501, or a 404): said as such, not as a network failure. */
-const isUnavailable = (state: EntryState<ActivityWindow>): boolean =>
-  state.status === 'missing' ||
-  (state.status === 'failed' && isApiError(state.error) && state.error.code === ACTIVITY_NOT_FOUND);
 
 /** The spec's closed text and when it opens or closed; its code is an attribute, for tests and logs. */
 function Closed({ window, state }: { window: ActivityWindow; state: 'upcoming' | 'ended' }) {
@@ -102,7 +105,7 @@ function Closed({ window, state }: { window: ActivityWindow; state: 'upcoming' |
   return (
     <section className={styles.closed} data-testid="activity-closed" data-code={closed.code}>
       <p className={styles.closedText}>{closed.text}</p>
-      <p className={styles.note}>
+      <p className={screen.note}>
         {state === 'upcoming'
           ? text.closedNote.upcoming(window.startsAt)
           : text.closedNote.ended(window.endsAt)}

@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useRootData } from '../../lib/root-data';
 import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
-import { useApi } from '../../lib/use-api';
+import { useAction } from '../../lib/use-action';
+import { ActionButton } from '../../shell/ActionButton';
+import { EntryView } from '../../shell/EntryView';
+import { SectionCard } from '../../shell/SectionCard';
+import screen from '../../shell/screen.module.css';
 import styles from './activity.module.css';
 import { JoinCard } from './JoinCard';
 
@@ -12,112 +16,78 @@ const text = ACTIVITY_TEXT.newYear;
 /** The activity's tasks; a logged-in user commits one of their contents to each, once. */
 export function HackingTasks({ code, seed }: { code: string; seed: { list: HackingTask[] } | null }) {
   const viewer = useRootData()?.viewer ?? null;
-  // The loader's seed wins over the cache: after a commit the list is the reloaded one.
-  const [seeded, setSeeded] = useState(true);
-  const [tasks, reload] = useEntry('activity.hackingTaskList', { code }, seeded ? seed : null);
-  const committed = () => {
-    setSeeded(false);
-    reload();
-  };
+  const [tasks, reload] = useEntry('activity.hackingTaskList', { code }, seed);
   return (
-    <section className={styles.card} data-testid="hacking-tasks">
-      <h2 className={styles.sectionTitle}>{text.tasksTitle}</h2>
-      {tasks.status === 'ready' ? (
-        <ul className={styles.tasks}>
-          {tasks.data.list.map((task) => (
-            <TaskRow key={task.taskId} task={task} userId={viewer?.userId ?? null} onCommitted={committed} />
-          ))}
-        </ul>
-      ) : (
-        <div className={styles.skeleton} />
-      )}
+    <SectionCard title={text.tasksTitle} testId="hacking-tasks">
+      <EntryView state={tasks} onRetry={reload}>
+        {(data) => (
+          <ul className={screen.rows}>
+            {data.list.map((task) => (
+              <TaskRow key={task.taskId} task={task} userId={viewer?.userId ?? null} />
+            ))}
+          </ul>
+        )}
+      </EntryView>
       {viewer ? null : <JoinCard />}
-    </section>
+    </SectionCard>
   );
 }
 
-function TaskRow({
-  task,
-  userId,
-  onCommitted,
-}: {
-  task: HackingTask;
-  userId: number | null;
-  onCommitted: () => void;
-}) {
+function TaskRow({ task, userId }: { task: HackingTask; userId: number | null }) {
   return (
     <li className={styles.task} data-testid="hacking-task" data-task-id={task.taskId}>
-      <span className={styles.taskTitle}>{task.title}</span>
+      <span className={screen.rowName}>{task.title}</span>
       {task.commit ? (
         <span className={styles.done} data-testid="hacking-task-done">
           {text.committedAt}
         </span>
       ) : userId ? (
-        <CommitForm taskId={task.taskId} userId={userId} onCommitted={onCommitted} />
+        <CommitForm taskId={task.taskId} userId={userId} />
       ) : null}
     </li>
   );
 }
 
-function CommitForm({
-  taskId,
-  userId,
-  onCommitted,
-}: {
-  taskId: number;
-  userId: number;
-  onCommitted: () => void;
-}) {
-  const api = useApi();
-  const [contents] = useEntry('community.uhomepageContents', { userId, limit: 20 }, null);
+/** One of the user's contents for the task; once committed, the reloaded list shows it done. */
+function CommitForm({ taskId, userId }: { taskId: number; userId: number }) {
+  const [contents, reload] = useEntry('community.uhomepageContents', { userId, limit: 20 }, null);
   const [picked, setPicked] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  if (contents.status !== 'ready') return null;
-  const list = contents.data.list;
-  if (list.length === 0) return <span className={styles.note}>{text.noContents}</span>;
-  const contentId = picked ?? (list[0]?.contentId as number);
-  const commit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api('activity.hackingTaskCommit', { taskId, contentId }, { errorToast: false });
-      onCommitted();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const commit = useAction('activity.hackingTaskCommit', { invalidates: ['activity.hackingTaskList'] });
   return (
-    <div className={styles.commit}>
-      <select
-        className={styles.select}
-        aria-label={text.pick}
-        value={contentId}
-        onChange={(event) => setPicked(Number(event.currentTarget.value))}
-        data-testid="hacking-task-content"
-      >
-        {list.map((card) => (
-          <option key={card.contentId} value={card.contentId}>
-            {card.title}
-          </option>
-        ))}
-      </select>
-      <button
-        type="button"
-        className={styles.small}
-        disabled={busy}
-        onClick={() => void commit()}
-        data-testid="hacking-task-commit"
-      >
-        {busy ? text.committing : text.commit}
-      </button>
-      {error ? (
-        <p className={styles.error} role="alert" data-testid="hacking-task-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <EntryView state={contents} onRetry={reload} skeleton={NOTHING}>
+      {({ list }) => {
+        if (list.length === 0) return <span className={screen.note}>{text.noContents}</span>;
+        const contentId = picked ?? (list[0]?.contentId as number);
+        return (
+          <div className={styles.commit}>
+            <select
+              className={styles.select}
+              aria-label={text.pick}
+              value={contentId}
+              onChange={(event) => setPicked(Number(event.currentTarget.value))}
+              data-testid="hacking-task-content"
+            >
+              {list.map((card) => (
+                <option key={card.contentId} value={card.contentId}>
+                  {card.title}
+                </option>
+              ))}
+            </select>
+            <ActionButton
+              action={commit}
+              onClick={() => void commit.run({ taskId, contentId })}
+              label={text.commit}
+              busyLabel={text.committing}
+              className={styles.small}
+              testId="hacking-task-commit"
+              errorTestId="hacking-task-error"
+            />
+          </div>
+        );
+      }}
+    </EntryView>
   );
 }
+
+/** The row's picker shows once the contents are in: nothing before. */
+const NOTHING = <></>;

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
+import screen from '../../shell/screen.module.css';
 import styles from './activity.module.css';
 import { useActivityLogin } from './use-activity-login';
 
@@ -10,7 +11,7 @@ export function JoinCard({ session }: { session?: ReturnType<typeof useActivityL
   const { pathname } = useLocation();
   if (loggedIn)
     return (
-      <p className={styles.card} data-testid="activity-joined">
+      <p className={screen.card} data-testid="activity-joined">
         {text.loggedIn}
       </p>
     );

@@ -1,16 +1,17 @@
 import { type ActivityGuide, activityIdSchema } from '@h5/contract';
 import { ACTIVITY_GUIDE_NOT_FOUND, optimiseImageUrl } from '@h5/core';
 import { isApiError } from '@h5/request/api-error-brand';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { prefetch } from '../../lib/prefetch.server';
 import { GUIDE_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useLowDevice } from '../../lib/use-low-device';
-import { PageHeader } from '../../shell/PageHeader';
+import { EntryView, Skeleton } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
+import { Screen } from '../../shell/Screen';
+import screen from '../../shell/screen.module.css';
 import type { Route } from './+types/activity-guide';
 import styles from './guide.module.css';
 
@@ -38,47 +39,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** An activity's guide (issue 18 point 3): its steps with text and pictures, as operations wrote them. */
 export default function ActivityGuideScreen({ loaderData }: Route.ComponentProps) {
   const { activityId, guide, missing } = loaderData;
+  if (activityId === null || missing !== null)
+    return (
+      <GuideScreen>
+        <Placeholder type="empty" text={missing ?? text.missingId} home />
+      </GuideScreen>
+    );
+  return <Guide activityId={activityId} seed={guide} />;
+}
+
+/** The guide's scaffold; a guide on screen refreshes on a pull. */
+function GuideScreen({ onRefresh, children }: { onRefresh?: () => void; children: ReactNode }) {
   return (
-    <div className={styles.screen} data-testid="activity-guide">
-      <PageHeader title={text.title} fallback="/" backTestId="guide-back" />
-      {activityId === null || missing !== null ? (
-        <main className={styles.main}>
-          <Placeholder type="empty" text={missing ?? text.missingId} home />
-        </main>
-      ) : (
-        <Guide activityId={activityId} seed={guide} />
-      )}
-    </div>
+    <Screen title={text.title} backTestId="guide-back" testId="activity-guide" onRefresh={onRefresh}>
+      {children}
+    </Screen>
   );
 }
 
+const refresh = () => invalidate('invite.activityGuide');
+
 function Guide({ activityId, seed }: { activityId: string; seed: ActivityGuide | null }) {
-  const [seeded, setSeeded] = useState(true);
-  const [state, reload] = useEntry('invite.activityGuide', { activityId }, seeded ? seed : null);
-  const again = () => {
-    setSeeded(false);
-    reload();
-  };
-  const pull = usePullToRefresh(again, state.status !== 'loading');
-  const missing = state.status === 'failed' ? missingOf(state.error) : null;
+  const [state, reload] = useEntry('invite.activityGuide', { activityId }, seed);
   return (
-    <>
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        {state.status === 'ready' ? (
-          <GuideBody guide={state.data} />
-        ) : state.status === 'loading' ? (
+    <GuideScreen onRefresh={refresh}>
+      <EntryView
+        state={state}
+        onRetry={reload}
+        refusal={missingOf}
+        skeleton={
           <>
-            <div className={styles.skeletonHero} data-testid="guide-skeleton" aria-hidden="true" />
-            <div className={styles.skeletonStep} aria-hidden="true" />
+            <Skeleton height={148} testId="guide-skeleton" />
+            <Skeleton height={260} />
           </>
-        ) : missing ? (
-          <Placeholder type="empty" text={missing} home />
-        ) : (
-          <Placeholder type="networkError" onRetry={again} />
-        )}
-      </main>
-    </>
+        }
+      >
+        {(data) => <GuideBody guide={data} />}
+      </EntryView>
+    </GuideScreen>
   );
 }
 
@@ -98,7 +96,7 @@ function GuideBody({ guide }: { guide: ActivityGuide }) {
         <p className={styles.intro}>{guide.intro}</p>
         <p className={styles.window}>{text.window(day(guide.startsAt), day(guide.endsAt))}</p>
       </section>
-      <ol className={styles.steps} data-testid="guide-steps">
+      <ol className={screen.stack} data-testid="guide-steps">
         {guide.steps.map((step, i) => (
           <li key={step.stepNo} className={styles.step} data-testid="guide-step">
             <div className={styles.stepHead}>
@@ -108,7 +106,7 @@ function GuideBody({ guide }: { guide: ActivityGuide }) {
               <div className={styles.stepText}>
                 <span className="visually-hidden">{text.step(step.stepNo)}</span>
                 <h3 className={styles.stepTitle}>{step.title}</h3>
-                <p className={styles.note}>{step.text}</p>
+                <p className={styles.stepBody}>{step.text}</p>
               </div>
             </div>
             {step.image ? (

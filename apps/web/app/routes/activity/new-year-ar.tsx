@@ -2,8 +2,10 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { Placeholder } from '../../shell/Placeholder';
+import { EntryView } from '../../shell/EntryView';
 import { ProductCard } from '../../shell/product/ProductCard';
+import { SectionCard } from '../../shell/SectionCard';
+import screen from '../../shell/screen.module.css';
 // The product card's styles are global (the article's cards): the same look here.
 import '../../shell/product/detail-media.css';
 import type { Route } from './+types/new-year-ar';
@@ -45,23 +47,20 @@ export default function NewYearArScreen({ loaderData }: Route.ComponentProps) {
 function ArProducts({ seed }: { seed: Route.ComponentProps['loaderData']['spus'] }) {
   const [spus, reload] = useEntry('activity.arSpuList', {}, seed);
   return (
-    <section className={styles.card} data-testid="ar-products">
-      <h2 className={styles.sectionTitle}>{text.productsTitle}</h2>
-      {spus.status === 'ready' ? (
-        spus.data.list.length > 0 ? (
-          <div className={styles.products}>
-            {spus.data.list.map((product) => (
-              <ProductCard key={product.spuId} product={product} />
-            ))}
-          </div>
-        ) : (
-          <p className={styles.note}>{text.productsEmpty}</p>
-        )
-      ) : spus.status === 'loading' ? (
-        <div className={styles.skeleton} />
-      ) : (
-        <Placeholder type="networkError" onRetry={reload} />
-      )}
-    </section>
+    <SectionCard title={text.productsTitle} testId="ar-products">
+      <EntryView state={spus} onRetry={reload}>
+        {({ list }) =>
+          list.length > 0 ? (
+            <div className={styles.products}>
+              {list.map((product) => (
+                <ProductCard key={product.spuId} product={product} />
+              ))}
+            </div>
+          ) : (
+            <p className={screen.note}>{text.productsEmpty}</p>
+          )
+        }
+      </EntryView>
+    </SectionCard>
   );
 }

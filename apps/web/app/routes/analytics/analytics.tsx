@@ -1,14 +1,17 @@
 import type { EntryOutput } from '@h5/contract';
-import { Link } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { PageHeader } from '../../shell/PageHeader';
+import { EntryView } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
+import { Screen } from '../../shell/Screen';
+import screen from '../../shell/screen.module.css';
 import type { Route } from './+types/analytics';
 import styles from './analytics.module.css';
 import { chartGeometry } from './chart';
+import { FilterChips } from './FilterChips';
 
 const BUCKETS = ['minute', 'hour', 'day'] as const;
 type Bucket = (typeof BUCKETS)[number];
@@ -42,90 +45,86 @@ type EventCounts = EntryOutput<'analytics.eventCounts'>;
 
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
   const { bucket } = loaderData;
+  const [counts, retry] = useEntry(
+    'analytics.eventCounts',
+    { bucket, span: SPAN[bucket] },
+    loaderData.counts,
+  );
   return (
-    <div className={styles.screen}>
-      <PageHeader title={ANALYTICS_TEXT.analyticsTitle} fallback="/" />
-      <nav className={styles.filters} aria-label={ANALYTICS_TEXT.bucketLabel}>
-        {BUCKETS.map((b) => (
-          <Link
-            key={b}
-            to={`?bucket=${b}`}
-            className={styles.chip}
-            aria-current={b === bucket ? 'page' : undefined}
-          >
-            {ANALYTICS_TEXT.buckets[b]}
-          </Link>
-        ))}
-      </nav>
-      <AnalyticsChart key={bucket} bucket={bucket} counts={loaderData.counts} />
-    </div>
+    <Screen
+      title={ANALYTICS_TEXT.analyticsTitle}
+      onRefresh={() => invalidate('analytics.eventCounts')}
+      refreshing={counts.status === 'loading'}
+    >
+      <FilterChips
+        label={ANALYTICS_TEXT.bucketLabel}
+        chips={BUCKETS.map((b) => ({
+          key: b,
+          to: `?bucket=${b}`,
+          label: ANALYTICS_TEXT.buckets[b],
+          current: b === bucket,
+        }))}
+      />
+      <EntryView state={counts} onRetry={retry} skeleton={<Placeholder type="loading" />}>
+        {(data) => <AnalyticsChart bucket={bucket} counts={data} />}
+      </EntryView>
+    </Screen>
   );
 }
 
-/** The chart: prefetched, or loaded in the browser when the prefetch did not come in time. */
-function AnalyticsChart(props: { bucket: Bucket; counts: EventCounts | null }) {
-  const { bucket } = props;
-  const [counts, retry] = useEntry('analytics.eventCounts', { bucket, span: SPAN[bucket] }, props.counts);
-  if (counts.status !== 'ready') {
-    return (
-      <main className={styles.main}>
-        <Placeholder type={counts.status === 'loading' ? 'loading' : 'networkError'} onRetry={retry} />
-      </main>
-    );
-  }
-  const { buckets, series, total } = counts.data;
+/** The events of the bucket: one line each over the span, and their totals. */
+function AnalyticsChart({ bucket, counts }: { bucket: Bucket; counts: EventCounts }) {
+  const { buckets, series, total } = counts;
   const geometry = chartGeometry(series, CHART.width, CHART.height);
   return (
-    <main className={styles.main}>
-      <section className={styles.card} data-testid="analytics-chart" data-total={total}>
-        <p className={styles.total}>{ANALYTICS_TEXT.total(total)}</p>
-        {total === 0 ? (
-          <Placeholder type="empty" />
-        ) : (
-          <>
-            <svg
-              className={styles.chart}
-              viewBox={`-28 -8 ${CHART.width + 36} ${CHART.height + 28}`}
-              role="img"
-              aria-label={ANALYTICS_TEXT.chartLabel(ANALYTICS_TEXT.buckets[bucket])}
-            >
-              {geometry.grid.map((line) => (
-                <g key={line.y}>
-                  <line x1={0} x2={CHART.width} y1={line.y} y2={line.y} className={styles.grid} />
-                  <text x={-6} y={line.y + 4} className={styles.axis} textAnchor="end">
-                    {line.value}
-                  </text>
-                </g>
-              ))}
-              {geometry.lines.map((points, i) => (
-                <polyline
-                  key={series[i]?.event}
-                  points={points}
-                  fill="none"
-                  stroke={COLOURS[i % COLOURS.length]}
-                  strokeWidth={2}
-                  strokeLinejoin="round"
-                />
-              ))}
-              <text x={0} y={CHART.height + 18} className={styles.axis}>
-                {buckets[0] ? tick(buckets[0], bucket) : ''}
-              </text>
-              <text x={CHART.width} y={CHART.height + 18} className={styles.axis} textAnchor="end">
-                {buckets.at(-1) ? tick(buckets.at(-1) as string, bucket) : ''}
-              </text>
-            </svg>
-            <ul className={styles.legend}>
-              {series.map((s, i) => (
-                <li key={s.event} data-event={s.event} data-count={s.counts.reduce((a, b) => a + b, 0)}>
-                  <span className={styles.swatch} style={{ background: COLOURS[i % COLOURS.length] }} />
-                  {label(s.event)}
-                  <strong>{s.counts.reduce((a, b) => a + b, 0)}</strong>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
-    </main>
+    <section className={screen.card} data-testid="analytics-chart" data-total={total}>
+      <p className={styles.total}>{ANALYTICS_TEXT.total(total)}</p>
+      {total === 0 ? (
+        <Placeholder type="empty" />
+      ) : (
+        <>
+          <svg
+            className={styles.chart}
+            viewBox={`-28 -8 ${CHART.width + 36} ${CHART.height + 28}`}
+            role="img"
+            aria-label={ANALYTICS_TEXT.chartLabel(ANALYTICS_TEXT.buckets[bucket])}
+          >
+            {geometry.grid.map((line) => (
+              <g key={line.y}>
+                <line x1={0} x2={CHART.width} y1={line.y} y2={line.y} className={styles.grid} />
+                <text x={-6} y={line.y + 4} className={styles.axis} textAnchor="end">
+                  {line.value}
+                </text>
+              </g>
+            ))}
+            {geometry.lines.map((points, i) => (
+              <polyline
+                key={series[i]?.event}
+                points={points}
+                fill="none"
+                stroke={COLOURS[i % COLOURS.length]}
+                strokeWidth={2}
+                strokeLinejoin="round"
+              />
+            ))}
+            <text x={0} y={CHART.height + 18} className={styles.axis}>
+              {buckets[0] ? tick(buckets[0], bucket) : ''}
+            </text>
+            <text x={CHART.width} y={CHART.height + 18} className={styles.axis} textAnchor="end">
+              {buckets.at(-1) ? tick(buckets.at(-1) as string, bucket) : ''}
+            </text>
+          </svg>
+          <ul className={styles.legend}>
+            {series.map((s, i) => (
+              <li key={s.event} data-event={s.event} data-count={s.counts.reduce((a, b) => a + b, 0)}>
+                <span className={styles.swatch} style={{ background: COLOURS[i % COLOURS.length] }} />
+                {label(s.event)}
+                <strong>{s.counts.reduce((a, b) => a + b, 0)}</strong>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,12 +1,15 @@
 import { type EntryOutput, idSchema, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
 import { Link } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { PageHeader } from '../../shell/PageHeader';
+import { EntryView } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
+import { Screen } from '../../shell/Screen';
 import type { Route } from './+types/telemetry';
+import { FilterChips } from './FilterChips';
 import styles from './telemetry.module.css';
 
 const PAGE_SIZE = 20;
@@ -41,55 +44,59 @@ const hrefFor = (kind: TelemetryKind | null, cursor?: number) => {
   return text ? `?${text}` : '?';
 };
 
+const KINDS: readonly (TelemetryKind | null)[] = [null, ...telemetryKindSchema.options];
+
 export default function TelemetryScreen({ loaderData }: Route.ComponentProps) {
   const { kind, cursor } = loaderData;
-  const kinds: (TelemetryKind | null)[] = [null, ...telemetryKindSchema.options];
-  return (
-    <div className={styles.screen}>
-      <PageHeader title={ANALYTICS_TEXT.telemetryTitle} fallback="/" />
-      <nav className={styles.filters} aria-label={ANALYTICS_TEXT.filterLabel}>
-        {kinds.map((k) => (
-          <Link
-            key={k ?? 'all'}
-            to={hrefFor(k)}
-            className={styles.chip}
-            aria-current={k === kind ? 'page' : undefined}
-          >
-            {k ? ANALYTICS_TEXT.kinds[k] : ANALYTICS_TEXT.all}
-          </Link>
-        ))}
-      </nav>
-      <TelemetryList key={`${kind}/${cursor}`} kind={kind} cursor={cursor} page={loaderData.page} />
-    </div>
-  );
-}
-
-/** The page of reports: prefetched, or loaded in the browser when the prefetch did not come in time. */
-function TelemetryList(props: {
-  kind: TelemetryKind | null;
-  cursor: number | null;
-  page: TelemetryPage | null;
-}) {
-  const { kind, cursor } = props;
   const [page, retry] = useEntry(
     'analytics.listTelemetry',
     { kind: kind ?? undefined, cursor: cursor ?? undefined, limit: PAGE_SIZE },
-    props.page,
+    loaderData.page,
   );
-  if (page.status !== 'ready') {
-    return (
-      <main className={styles.main}>
-        <Placeholder type={page.status === 'loading' ? 'loading' : 'networkError'} onRetry={retry} />
-      </main>
-    );
-  }
-  const { list, nextCursor } = page.data;
   return (
-    <main className={styles.main} data-testid="telemetry-list">
+    <Screen
+      title={ANALYTICS_TEXT.telemetryTitle}
+      onRefresh={() => invalidate('analytics.listTelemetry')}
+      refreshing={page.status === 'loading'}
+    >
+      <FilterChips
+        label={ANALYTICS_TEXT.filterLabel}
+        chips={KINDS.map((k) => ({
+          key: k ?? 'all',
+          to: hrefFor(k),
+          label: k ? ANALYTICS_TEXT.kinds[k] : ANALYTICS_TEXT.all,
+          current: k === kind,
+        }))}
+      />
+      <EntryView state={page} onRetry={retry} skeleton={<Placeholder type="loading" />}>
+        {(data) => <TelemetryList kind={kind} cursor={cursor} page={data} />}
+      </EntryView>
+    </Screen>
+  );
+}
+
+/** A page of reports, newest first, and the way to the next page and back to the first. */
+function TelemetryList({
+  kind,
+  cursor,
+  page,
+}: {
+  kind: TelemetryKind | null;
+  cursor: number | null;
+  page: TelemetryPage;
+}) {
+  const { list, nextCursor } = page;
+  return (
+    <>
       {list.length === 0 ? <Placeholder type="empty" /> : null}
-      <ol className={styles.list}>
+      <ol className={styles.reports} data-testid="telemetry-list">
         {list.map((report) => (
-          <li key={report.id} className={styles.card} data-testid="telemetry-report" data-kind={report.kind}>
+          <li
+            key={report.id}
+            className={styles.report}
+            data-testid="telemetry-report"
+            data-kind={report.kind}
+          >
             <div className={styles.head}>
               <span className={styles.kind}>{ANALYTICS_TEXT.kinds[report.kind]}</span>
               <time dateTime={report.createdAt} className={styles.time}>
@@ -143,6 +150,6 @@ function TelemetryList(props: {
           </Link>
         ) : null}
       </div>
-    </main>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { type FeedPage, HASH_ID_PATTERN, type UserProfile } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { leanPage } from '../../lib/data-layer/lean-page';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
@@ -18,11 +19,12 @@ import { ShareButton } from '../../share/ShareButton';
 import { ShareLanding } from '../../share/ShareLanding';
 import { LogoutButton } from '../../shell/auth/LogoutButton';
 import { useFollow } from '../../shell/community/use-follow';
+import { EntryView } from '../../shell/EntryView';
 import { CardList } from '../../shell/feed/CardList';
 import layout from '../../shell/list-page.module.css';
 import { NotFound } from '../../shell/NotFound';
-import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
+import { Screen } from '../../shell/Screen';
 import type { Route } from './+types/user-home';
 import styles from './user-home.module.css';
 
@@ -105,44 +107,44 @@ function HashIdHome({ hashId }: { hashId: string }) {
     return <UserHomeScreen userId={found.data.userId} profile={null} page={null} />;
   if (found.status === 'missing') return <NotFound />;
   return (
-    <div className={layout.screen} data-testid="user-home">
-      <PageHeader title={SOCIAL_TEXT.userHome} fallback="/" />
-      <main className={layout.main}>
-        {found.status === 'failed' ? (
-          <Placeholder type="networkError" onRetry={resolve} />
-        ) : (
-          <Placeholder type="loading" />
-        )}
-      </main>
-    </div>
+    <Screen title={SOCIAL_TEXT.userHome} testId="user-home" mainClassName={layout.main}>
+      <EntryView state={found} onRetry={resolve} skeleton={<Placeholder type="loading" />}>
+        {() => null}
+      </EntryView>
+    </Screen>
   );
 }
+
+/** A pull reads the header and the contents again. */
+const refreshHome = () => {
+  invalidate('community.uhomepageProfile');
+  invalidate('community.uhomepageContents');
+};
 
 function UserHomeScreen(props: { userId: number; profile: UserProfile | null; page: FeedPage | null }) {
   const { userId } = props;
   const [header, loadProfile] = useEntry('community.uhomepageProfile', { userId }, props.profile);
-  const profile = header.status === 'ready' ? header.data : null;
   const list = useInfinite('community.uhomepageContents', { userId, limit: PAGE_SIZE }, props.page, cardId);
   // The app logs out natively; the web offers it on the reader's own home.
   const inApp = useRootData()?.inApp ?? false;
-
   return (
-    <div className={layout.screen} data-testid="user-home">
-      <PageHeader title={profile?.userName ?? SOCIAL_TEXT.userHome} fallback="/" />
-      <main className={layout.main}>
-        {profile ? (
+    <Screen
+      title={header.status === 'ready' ? header.data.userName : SOCIAL_TEXT.userHome}
+      testId="user-home"
+      mainClassName={layout.main}
+      onRefresh={refreshHome}
+      refreshing={list.state.loading === 'refresh'}
+    >
+      <EntryView state={header} onRetry={loadProfile} skeleton={<Placeholder type="loading" compact />}>
+        {(profile) => (
           <>
             <ProfileHeader loaded={profile} />
             {profile.isSelf && !inApp ? <LogoutButton /> : null}
           </>
-        ) : header.status === 'failed' || header.status === 'missing' ? (
-          <Placeholder type="networkError" onRetry={loadProfile} compact />
-        ) : (
-          <Placeholder type="loading" compact />
         )}
-        <CardList list={list} />
-      </main>
-    </div>
+      </EntryView>
+      <CardList list={list} />
+    </Screen>
   );
 }
 

@@ -14,7 +14,8 @@ import { BRIDGE_TEXT } from '../../lib/ui-text/bridge';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
 import { loadPageBridge } from '../../platform/page-bridge';
-import { PageHeader } from '../../shell/PageHeader';
+import { Screen } from '../../shell/Screen';
+import { SectionCard } from '../../shell/SectionCard';
 import type { Route } from './+types/bridge';
 import styles from './bridge.module.css';
 import { type ConsoleAction, JUMP_ACTIONS, MESSAGE_ACTIONS } from './bridge-actions';
@@ -72,14 +73,13 @@ function ActionGrid({
   onRun: (a: ConsoleAction) => void;
 }) {
   return (
-    <section className={styles.card} aria-label={title}>
-      <h2 className={styles.heading}>{title}</h2>
+    <SectionCard title={title}>
       <div className={styles.grid}>
         {actions.map((action) => (
           <button
             key={action.id}
             type="button"
-            className={styles.action}
+            className={styles.tile}
             data-action={action.id}
             onClick={() => onRun(action)}
           >
@@ -87,7 +87,7 @@ function ActionGrid({
           </button>
         ))}
       </div>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -121,67 +121,62 @@ export default function BridgeConsole({ loaderData }: Route.ComponentProps) {
 
   const features = Object.keys(FEATURE_MIN_VERSIONS) as AppFeature[];
   return (
-    <div className={styles.screen} data-testid="bridge-console" data-ready={bridge ? 'true' : undefined}>
-      <PageHeader title={BRIDGE_TEXT.title} fallback="/" />
-      <main className={styles.main}>
-        <section className={styles.card} aria-label={BRIDGE_TEXT.environment}>
-          <h2 className={styles.heading}>{BRIDGE_TEXT.environment}</h2>
-          <p className={styles.facts}>
-            <span data-testid="bridge-in-app">{app.inApp ? BRIDGE_TEXT.inApp : BRIDGE_TEXT.browser}</span>
-            <span>
-              {BRIDGE_TEXT.version} {app.version}
-            </span>
-            <span data-testid="bridge-session">
-              {loggedIn === null
-                ? BRIDGE_TEXT.pending
-                : loggedIn
-                  ? BRIDGE_TEXT.loggedIn
-                  : BRIDGE_TEXT.visitor}
-            </span>
-          </p>
-          <table className={styles.gates} aria-label={BRIDGE_TEXT.gates}>
-            <thead>
-              <tr>
-                <th scope="col">{BRIDGE_TEXT.feature}</th>
-                <th scope="col">{BRIDGE_TEXT.minVersion}</th>
-                <th scope="col">{BRIDGE_TEXT.supported}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {features.map((feature) => {
-                const native = app.inApp && meetsFeature(app.version, feature);
-                return (
-                  <tr key={feature} data-feature={feature} data-native={native}>
-                    <td>{BRIDGE_TEXT.features[feature]}</td>
-                    <td>{FEATURE_MIN_VERSIONS[feature]}</td>
-                    <td>{native ? BRIDGE_TEXT.supported : BRIDGE_TEXT.fallback}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
-        <ActionGrid title={BRIDGE_TEXT.session} actions={sessionActions} onRun={run} />
-        <ActionGrid title={BRIDGE_TEXT.gatedActions} actions={gatedActions} onRun={run} />
-        <ActionGrid title={BRIDGE_TEXT.messages} actions={MESSAGE_ACTIONS} onRun={run} />
-        <ActionGrid title={BRIDGE_TEXT.jumps} actions={JUMP_ACTIONS} onRun={run} />
-        <section className={styles.card} aria-label={BRIDGE_TEXT.log}>
-          <h2 className={styles.heading}>{BRIDGE_TEXT.log}</h2>
-          <ol className={styles.log} aria-live="polite" data-testid="bridge-log">
-            {log.length === 0 ? <li className={styles.empty}>{BRIDGE_TEXT.emptyLog}</li> : null}
-            {log.map((entry) => (
-              <li
-                key={entry.n}
-                data-action={entry.id}
-                data-ok={entry.ok}
-                className={entry.ok ? styles.ok : styles.failed}
-              >
-                <strong>{entry.id}</strong> {entry.text}
-              </li>
-            ))}
-          </ol>
-        </section>
-      </main>
-    </div>
+    <Screen
+      title={BRIDGE_TEXT.title}
+      testId="bridge-console"
+      data={{ 'data-ready': bridge ? 'true' : undefined }}
+    >
+      <SectionCard title={BRIDGE_TEXT.environment}>
+        <p className={styles.facts}>
+          <span data-testid="bridge-in-app">{app.inApp ? BRIDGE_TEXT.inApp : BRIDGE_TEXT.browser}</span>
+          <span>
+            {BRIDGE_TEXT.version} {app.version}
+          </span>
+          <span data-testid="bridge-session">
+            {loggedIn === null ? BRIDGE_TEXT.pending : loggedIn ? BRIDGE_TEXT.loggedIn : BRIDGE_TEXT.visitor}
+          </span>
+        </p>
+        <table className={styles.gates} aria-label={BRIDGE_TEXT.gates}>
+          <thead>
+            <tr>
+              <th scope="col">{BRIDGE_TEXT.feature}</th>
+              <th scope="col">{BRIDGE_TEXT.minVersion}</th>
+              <th scope="col">{BRIDGE_TEXT.supported}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {features.map((feature) => {
+              const native = app.inApp && meetsFeature(app.version, feature);
+              return (
+                <tr key={feature} data-feature={feature} data-native={native}>
+                  <td>{BRIDGE_TEXT.features[feature]}</td>
+                  <td>{FEATURE_MIN_VERSIONS[feature]}</td>
+                  <td>{native ? BRIDGE_TEXT.supported : BRIDGE_TEXT.fallback}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </SectionCard>
+      <ActionGrid title={BRIDGE_TEXT.session} actions={sessionActions} onRun={run} />
+      <ActionGrid title={BRIDGE_TEXT.gatedActions} actions={gatedActions} onRun={run} />
+      <ActionGrid title={BRIDGE_TEXT.messages} actions={MESSAGE_ACTIONS} onRun={run} />
+      <ActionGrid title={BRIDGE_TEXT.jumps} actions={JUMP_ACTIONS} onRun={run} />
+      <SectionCard title={BRIDGE_TEXT.log}>
+        <ol className={styles.log} aria-live="polite" data-testid="bridge-log">
+          {log.length === 0 ? <li className={styles.empty}>{BRIDGE_TEXT.emptyLog}</li> : null}
+          {log.map((entry) => (
+            <li
+              key={entry.n}
+              data-action={entry.id}
+              data-ok={entry.ok}
+              className={entry.ok ? styles.ok : styles.failed}
+            >
+              <strong>{entry.id}</strong> {entry.text}
+            </li>
+          ))}
+        </ol>
+      </SectionCard>
+    </Screen>
   );
 }

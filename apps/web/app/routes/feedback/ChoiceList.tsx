@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
+import screen from '../../shell/screen.module.css';
 import styles from './feedback.module.css';
 
 export interface Choice {
@@ -24,27 +25,29 @@ export function ChoiceList({ title, name, choices, kind, selected, onToggle }: P
   const titleId = useId();
   return (
     <section
-      className={`${styles.card} ${styles.choices}`}
+      className={screen.card}
       role={kind === 'radio' ? 'radiogroup' : 'group'}
       aria-labelledby={titleId}
       data-testid={`${name}-list`}
     >
-      <h2 className={`${styles.sectionTitle} ${styles.sectionHead}`} id={titleId}>
+      <h2 className={`${screen.sectionTitle} ${screen.sectionHead}`} id={titleId}>
         {title}
       </h2>
-      {choices.map((choice) => (
-        <label key={choice.id} className={styles.choice}>
-          <span className={styles.choiceLabel}>{choice.label}</span>
-          {choice.tagged ? <span className={styles.choiceTag}>{text.reasonRequired}</span> : null}
-          <input
-            type={kind}
-            name={name}
-            value={choice.id}
-            checked={selected.includes(choice.id)}
-            onChange={() => onToggle(choice.id)}
-          />
-        </label>
-      ))}
+      <div className={screen.rows}>
+        {choices.map((choice) => (
+          <label key={choice.id} className={styles.choice}>
+            <span className={styles.choiceLabel}>{choice.label}</span>
+            {choice.tagged ? <span className={screen.badge}>{text.reasonRequired}</span> : null}
+            <input
+              type={kind}
+              name={name}
+              value={choice.id}
+              checked={selected.includes(choice.id)}
+              onChange={() => onToggle(choice.id)}
+            />
+          </label>
+        ))}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
+import screen from '../../shell/screen.module.css';
 import styles from './feedback.module.css';
 
 interface Props {
@@ -17,12 +18,12 @@ interface Props {
 export function DescriptionField({ title, value, onChange, max, placeholder, required, error }: Props) {
   const id = useId();
   return (
-    <section className={styles.card}>
-      <div className={styles.sectionHead}>
-        <label className={styles.sectionTitle} htmlFor={id}>
+    <section className={screen.card}>
+      <div className={screen.sectionHead}>
+        <label className={screen.sectionTitle} htmlFor={id}>
           {title}
         </label>
-        <span className={`${styles.sectionNote} ${required ? styles.required : ''}`}>
+        <span className={required ? styles.required : screen.note}>
           {required ? text.descriptionRequired : text.descriptionOptional}
         </span>
       </div>

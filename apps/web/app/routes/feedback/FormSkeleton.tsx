@@ -1,3 +1,4 @@
+import screen from '../../shell/screen.module.css';
 import styles from './feedback.module.css';
 
 /** Rows of each skeleton card: the target, the reasons, the text box (keys are the card names). */
@@ -10,13 +11,13 @@ const CARDS = [
 /** Grey blocks in the form's shape while its data loads. */
 export function FormSkeleton() {
   return (
-    <div aria-busy="true" data-testid="feedback-skeleton" className={styles.main}>
+    <div aria-busy="true" data-testid="feedback-skeleton" className={styles.form}>
       {CARDS.map((card) => (
-        <div key={card.name} className={styles.card}>
+        <div key={card.name} className={screen.card}>
           {card.rows.map((row, index) => (
             <div
               key={row}
-              className={styles.skeleton}
+              className={screen.skeleton}
               style={{
                 width: row === 'title' ? '40%' : '100%',
                 height: row === 'box' ? 96 : row === 'title' ? 20 : 32,

@@ -1,27 +1,29 @@
 import type { AccuseInfo } from '@h5/contract';
 import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { businessRefusal, failureCode } from '../../lib/failure';
 import { formatSubmittedAt } from '../../lib/format-time';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useApi } from '../../lib/use-api';
+import { useAction } from '../../lib/use-action';
+import { useDraftRequestId } from '../../lib/use-draft-request-id';
 import { EVIDENCE_FOLDER } from '../../platform/upload/upload-config';
 import { useUploadQueue } from '../../platform/upload/use-upload-queue';
-import { PageHeader } from '../../shell/PageHeader';
+import { EntryView } from '../../shell/EntryView';
+import { Screen } from '../../shell/Screen';
 import { EvidenceGrid } from '../../shell/upload/EvidenceGrid';
 import type { Route } from './+types/accuse';
 import { backPathOf, readAccuseTarget } from './accuse-target';
 import { ChoiceList } from './ChoiceList';
 import { DescriptionField } from './DescriptionField';
+import { FeedbackForm } from './FeedbackForm';
 import { FormSkeleton } from './FormSkeleton';
 import styles from './feedback.module.css';
-import { LoadFailure, loadErrorOf } from './LoadFailure';
+import { LoadFailure } from './LoadFailure';
 import { ResultCard } from './ResultCard';
-import { SubmitBar } from './SubmitBar';
 import { TargetCard } from './TargetCard';
-import { useSubmit } from './use-submit';
 
 /** Visitors go to /login?redirect=here; the form's data is prefetched (or loaded in the browser on time-out). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,67 +40,55 @@ export default function AccuseScreen({ loaderData }: Route.ComponentProps) {
   const { target, error } = loaderData;
   const back = backPathOf(target);
   return (
-    <div className={styles.screen}>
-      <PageHeader title={text.accuseTitle} fallback={back} backTestId="accuse-back" />
+    <Screen title={text.accuseTitle} fallback={back} backTestId="accuse-back">
       {target && !error ? (
         <AccuseBody target={target} info={loaderData.info} back={back} />
       ) : (
-        <LoadFailure
-          error={{ message: error ?? text.badTarget, retryable: false }}
-          onRetry={noRetry}
-          back={back}
-        />
+        <LoadFailure message={error ?? text.badTarget} back={back} />
       )}
-    </div>
+    </Screen>
   );
 }
 
-const noRetry = () => undefined;
 type AccuseTarget = NonNullable<ReturnType<typeof readAccuseTarget>>;
 
 /** The form's data: the loader's, or loaded in the browser after a prefetch time-out (spec §4). */
 function AccuseBody({ target, info, back }: { target: AccuseTarget; info: AccuseInfo | null; back: string }) {
   const [state, load] = useEntry('feedback.accuseInfo', target, info, { errorToast: false });
-  if (state.status === 'ready') return <AccuseForm info={state.data} back={back} />;
-  if (state.status === 'loading') return <FormSkeleton />;
+  const refused = state.status === 'failed' ? businessRefusal(state.error) : null;
+  if (refused) return <LoadFailure message={refused} back={back} />;
   return (
-    <LoadFailure
-      error={loadErrorOf(state.status === 'failed' ? state.error : null)}
-      onRetry={load}
-      back={back}
-    />
+    <EntryView state={state} onRetry={load} skeleton={<FormSkeleton />}>
+      {(data) => <AccuseForm info={data} back={back} />}
+    </EntryView>
   );
 }
 
 function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
-  const api = useApi();
   const [reasonId, setReasonId] = useState<number | null>(null);
   const [description, setDescription] = useState('');
+  const [sent, setSent] = useState(false);
   const uploads = useUploadQueue(info.maxImages, EVIDENCE_FOLDER);
+  // One requestId per draft: a retry or a double tap of the same report is one record.
+  const requestId = useDraftRequestId();
+  const submit = useAction('feedback.submitAccuse', {
+    invalidates: ['feedback.accuseInfo'],
+    onDone: () => setSent(true),
+  });
   const reason = info.reasons.find((r) => r.id === reasonId) ?? null;
-  const { keys } = uploads;
 
-  const send = useCallback(
-    (requestId: string) =>
-      api(
-        'feedback.submitAccuse',
-        {
-          targetType: info.target.type,
-          targetId: info.target.id,
-          reasonId: reasonId ?? 0,
-          description,
-          images: keys.map((key) => ({ key })),
-          requestId,
-        },
-        { errorToast: false },
-      ),
-    [api, info.target, reasonId, description, keys],
-  );
-  const { submit, submitting, error, result } = useSubmit(send);
-
-  if (info.submitted && !result) {
+  if (sent)
     return (
-      <main className={styles.main}>
+      <ResultCard
+        testId="accuse-success"
+        title={text.successTitle}
+        body={text.successBody}
+        action={{ label: text.back, to: back }}
+      />
+    );
+  if (info.submitted)
+    return (
+      <>
         <TargetCard target={info.target} />
         <ResultCard
           testId="accuse-already"
@@ -106,73 +96,55 @@ function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
           body={text.alreadyBody(formatSubmittedAt(info.submitted.createdAt))}
           action={{ label: text.back, to: back }}
         />
-      </main>
+      </>
     );
-  }
-  if (result) {
-    return (
-      <main className={styles.main}>
-        <ResultCard
-          testId="accuse-success"
-          title={text.successTitle}
-          body={text.successBody}
-          action={{ label: text.back, to: back }}
-        />
-      </main>
-    );
-  }
 
-  const fieldError = (code: number) => (error?.code === code ? error.message : null);
+  const draft = {
+    targetType: info.target.type,
+    targetId: info.target.id,
+    reasonId: reasonId ?? 0,
+    description,
+    images: uploads.keys.map((key) => ({ key })),
+  };
+  // The description's and the images' refusals show under them, any other under the button.
+  const refusedCode = failureCode(submit.failure);
+  const fieldError = (code: number) => (refusedCode === code ? submit.error : null);
   const formError =
-    error && error.code !== FEEDBACK_DETAIL_REQUIRED && error.code !== FEEDBACK_IMAGE_NOT_OWNED
-      ? error.message
-      : null;
-  let hint: string | null = null;
-  if (!reason) hint = text.chooseReason;
-  else if (uploads.pending) hint = text.waitUploads;
-
+    fieldError(FEEDBACK_DETAIL_REQUIRED) || fieldError(FEEDBACK_IMAGE_NOT_OWNED) ? null : submit.error;
+  const hint = !reason ? text.chooseReason : uploads.pending ? text.waitUploads : null;
   return (
-    <main>
-      <form
-        className={styles.main}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-        data-testid="accuse-form"
-      >
-        <TargetCard target={info.target} />
-        <ChoiceList
-          title={text.reasonsTitle}
-          name="reason"
-          kind="radio"
-          choices={info.reasons.map((r) => ({ id: r.id, label: r.title, tagged: r.needDetail }))}
-          selected={reasonId === null ? [] : [reasonId]}
-          onToggle={setReasonId}
-        />
-        <DescriptionField
-          title={text.descriptionTitle}
-          value={description}
-          onChange={setDescription}
-          max={info.maxText}
-          placeholder={text.descriptionPlaceholder}
-          required={reason?.needDetail === true}
-          error={fieldError(FEEDBACK_DETAIL_REQUIRED)}
-        />
-        <EvidenceGrid uploads={uploads} max={info.maxImages} />
-        {fieldError(FEEDBACK_IMAGE_NOT_OWNED) ? (
-          <p className={styles.error} role="alert" data-testid="images-error">
-            {fieldError(FEEDBACK_IMAGE_NOT_OWNED)}
-          </p>
-        ) : null}
-        <SubmitBar
-          disabled={!reason || uploads.pending || submitting}
-          submitting={submitting}
-          hint={hint}
-          error={formError}
-        />
-      </form>
-    </main>
+    <FeedbackForm
+      testId="accuse-form"
+      onSubmit={() => void submit.run({ ...draft, requestId: requestId.idFor(JSON.stringify(draft)) })}
+      ready={reason !== null && !uploads.pending}
+      busy={submit.busy}
+      hint={hint}
+      error={formError}
+    >
+      <TargetCard target={info.target} />
+      <ChoiceList
+        title={text.reasonsTitle}
+        name="reason"
+        kind="radio"
+        choices={info.reasons.map((r) => ({ id: r.id, label: r.title, tagged: r.needDetail }))}
+        selected={reasonId === null ? [] : [reasonId]}
+        onToggle={setReasonId}
+      />
+      <DescriptionField
+        title={text.descriptionTitle}
+        value={description}
+        onChange={setDescription}
+        max={info.maxText}
+        placeholder={text.descriptionPlaceholder}
+        required={reason?.needDetail === true}
+        error={fieldError(FEEDBACK_DETAIL_REQUIRED)}
+      />
+      <EvidenceGrid uploads={uploads} max={info.maxImages} />
+      {fieldError(FEEDBACK_IMAGE_NOT_OWNED) ? (
+        <p className={styles.error} role="alert" data-testid="images-error">
+          {fieldError(FEEDBACK_IMAGE_NOT_OWNED)}
+        </p>
+      ) : null}
+    </FeedbackForm>
   );
 }

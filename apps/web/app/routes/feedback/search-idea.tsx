@@ -1,23 +1,25 @@
 import type { SearchIdeaConfig } from '@h5/contract';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { businessRefusal } from '../../lib/failure';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useApi } from '../../lib/use-api';
+import { useAction } from '../../lib/use-action';
+import { useDraftRequestId } from '../../lib/use-draft-request-id';
 import { EVIDENCE_FOLDER } from '../../platform/upload/upload-config';
 import { useUploadQueue } from '../../platform/upload/use-upload-queue';
-import { PageHeader } from '../../shell/PageHeader';
+import { EntryView } from '../../shell/EntryView';
+import { Screen } from '../../shell/Screen';
+import screen from '../../shell/screen.module.css';
 import { EvidenceGrid } from '../../shell/upload/EvidenceGrid';
 import type { Route } from './+types/search-idea';
 import { ChoiceList } from './ChoiceList';
 import { DescriptionField } from './DescriptionField';
+import { FeedbackForm } from './FeedbackForm';
 import { FormSkeleton } from './FormSkeleton';
-import styles from './feedback.module.css';
-import { LoadFailure, loadErrorOf } from './LoadFailure';
+import { LoadFailure } from './LoadFailure';
 import { ResultCard } from './ResultCard';
-import { SubmitBar } from './SubmitBar';
-import { useSubmit } from './use-submit';
 
 /** Longest keyword the contract takes. */
 const KEYWORD_MAX = 100;
@@ -35,112 +37,83 @@ export const meta: Route.MetaFunction = () => [
 
 /** The search-idea form: what the user wished search found, with options and images. */
 export default function SearchIdeaScreen({ loaderData }: Route.ComponentProps) {
-  const { keyword } = loaderData;
+  const { keyword, error } = loaderData;
   return (
-    <div className={styles.screen}>
-      <PageHeader title={text.searchIdeaTitle} fallback="/" backTestId="search-idea-back" />
-      {loaderData.error ? (
-        <LoadFailure error={{ message: loaderData.error, retryable: false }} onRetry={noRetry} back={'/'} />
+    <Screen title={text.searchIdeaTitle} backTestId="search-idea-back">
+      {error ? (
+        <LoadFailure message={error} back="/" />
       ) : (
         <SearchIdeaBody keyword={keyword} config={loaderData.config} />
       )}
-    </div>
+    </Screen>
   );
 }
-
-const noRetry = () => undefined;
 
 /** The form's data: the loader's, or loaded in the browser after a prefetch time-out (spec §4). */
 function SearchIdeaBody({ keyword, config }: { keyword: string; config: SearchIdeaConfig | null }) {
   const [state, load] = useEntry('feedback.searchIdeaConfig', { keyword }, config, { errorToast: false });
-  if (state.status === 'ready') return <IdeaForm config={state.data} keyword={keyword} />;
-  if (state.status === 'loading') return <FormSkeleton />;
+  const refused = state.status === 'failed' ? businessRefusal(state.error) : null;
+  if (refused) return <LoadFailure message={refused} back="/" />;
   return (
-    <LoadFailure
-      error={loadErrorOf(state.status === 'failed' ? state.error : null)}
-      onRetry={load}
-      back={'/'}
-    />
+    <EntryView state={state} onRetry={load} skeleton={<FormSkeleton />}>
+      {(data) => <IdeaForm config={data} keyword={keyword} />}
+    </EntryView>
   );
 }
 
 function IdeaForm({ config, keyword }: { config: SearchIdeaConfig; keyword: string }) {
-  const api = useApi();
   const [optionIds, setOptionIds] = useState<number[]>([]);
   const [content, setContent] = useState('');
+  const [sent, setSent] = useState(false);
   const uploads = useUploadQueue(config.maxImages, EVIDENCE_FOLDER);
-  const { keys } = uploads;
+  // One requestId per draft: a retry or a double tap of the same idea is one record.
+  const requestId = useDraftRequestId();
+  const submit = useAction('feedback.searchIdeaUpload', { onDone: () => setSent(true) });
   const toggle = (id: number) =>
     setOptionIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
-  const send = useCallback(
-    (requestId: string) =>
-      api(
-        'feedback.searchIdeaUpload',
-        { keyword, optionIds, content, images: keys.map((key) => ({ key })), requestId },
-        { errorToast: false },
-      ),
-    [api, keyword, optionIds, content, keys],
-  );
-  const { submit, submitting, error, result } = useSubmit(send);
-
-  if (result) {
+  if (sent)
     return (
-      <main className={styles.main}>
-        <ResultCard
-          testId="idea-success"
-          title={text.ideaSuccessTitle}
-          body={text.ideaSuccessBody}
-          action={{ label: text.back, to: '/' }}
-        />
-      </main>
+      <ResultCard
+        testId="idea-success"
+        title={text.ideaSuccessTitle}
+        body={text.ideaSuccessBody}
+        action={{ label: text.back, to: '/' }}
+      />
     );
-  }
 
+  const draft = { keyword, optionIds, content, images: uploads.keys.map((key) => ({ key })) };
   const hasContent = content.trim().length > 0;
-  let hint: string | null = null;
-  if (!hasContent) hint = text.contentRequired;
-  else if (uploads.pending) hint = text.waitUploads;
-
   return (
-    <main>
-      <form
-        className={styles.main}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-        data-testid="idea-form"
-      >
-        <section className={styles.card}>
-          <h2 className={styles.sectionTitle}>{config.title}</h2>
-          {keyword ? <p className={styles.sectionNote}>{text.searchKeyword(keyword)}</p> : null}
-        </section>
-        <ChoiceList
-          title={text.optionsTitle}
-          name="option"
-          kind="checkbox"
-          choices={config.options}
-          selected={optionIds}
-          onToggle={toggle}
-        />
-        <DescriptionField
-          title={text.contentTitle}
-          value={content}
-          onChange={setContent}
-          max={config.maxText}
-          placeholder={config.placeholder}
-          required
-        />
-        <EvidenceGrid uploads={uploads} max={config.maxImages} />
-        <SubmitBar
-          disabled={!hasContent || uploads.pending || submitting}
-          submitting={submitting}
-          hint={hint}
-          error={error ? error.message : null}
-        />
-      </form>
-    </main>
+    <FeedbackForm
+      testId="idea-form"
+      onSubmit={() => void submit.run({ ...draft, requestId: requestId.idFor(JSON.stringify(draft)) })}
+      ready={hasContent && !uploads.pending}
+      busy={submit.busy}
+      hint={!hasContent ? text.contentRequired : uploads.pending ? text.waitUploads : null}
+      error={submit.error}
+    >
+      <section className={screen.card}>
+        <h2 className={screen.sectionTitle}>{config.title}</h2>
+        {keyword ? <p className={screen.note}>{text.searchKeyword(keyword)}</p> : null}
+      </section>
+      <ChoiceList
+        title={text.optionsTitle}
+        name="option"
+        kind="checkbox"
+        choices={config.options}
+        selected={optionIds}
+        onToggle={toggle}
+      />
+      <DescriptionField
+        title={text.contentTitle}
+        value={content}
+        onChange={setContent}
+        max={config.maxText}
+        placeholder={config.placeholder}
+        required
+      />
+      <EvidenceGrid uploads={uploads} max={config.maxImages} />
+    </FeedbackForm>
   );
 }

@@ -1,5 +1,4 @@
 import type { UserMotivation } from '@h5/contract';
-import type { EntryState } from '../../lib/data-layer/use-entry';
 import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import styles from './tasks.module.css';
 
@@ -10,25 +9,7 @@ const weekdayOf = (day: string, isToday: boolean) =>
   isToday ? text.today : text.weekday[new Date(`${day}T00:00:00Z`).getUTCDay()];
 
 /** The streak banner of user-motivation: days in a row, the line for the user, the last 7 days. */
-export function MotivationBanner({
-  state,
-  onRetry,
-}: {
-  state: EntryState<UserMotivation>;
-  onRetry: () => void;
-}) {
-  if (state.status === 'failed')
-    return (
-      <section className={styles.bannerFailed} role="alert">
-        <span>{text.motivationFailed}</span>
-        <button type="button" className={styles.retry} onClick={onRetry}>
-          {text.retry}
-        </button>
-      </section>
-    );
-  if (state.status !== 'ready')
-    return <div className={styles.bannerSkeleton} aria-hidden="true" data-testid="motivation-skeleton" />;
-  const m = state.data;
+export function MotivationBanner({ motivation: m }: { motivation: UserMotivation }) {
   return (
     <section className={styles.banner} aria-labelledby="motivation-title" data-testid="motivation">
       <div className={styles.bannerHead}>

@@ -1,6 +1,7 @@
 import type { StarterTaskKey, TaskPageTask } from '@h5/contract';
 import { Link } from 'react-router';
 import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
+import screen from '../../shell/screen.module.css';
 import styles from './tasks.module.css';
 
 /** The starter tasks, each with its progress bar, its badge and a button that takes the user to do it. */
@@ -14,7 +15,7 @@ export function StarterTaskList({
   onFollow: () => void;
 }) {
   return (
-    <ol className={styles.tasks} data-testid="starter-tasks">
+    <ol className={screen.stack} data-testid="starter-tasks">
       {tasks.map((task) => (
         <li
           key={task.key}
@@ -27,7 +28,7 @@ export function StarterTaskList({
             <span className={styles.taskIcon} data-key={task.key} aria-hidden="true" />
             <span className={styles.taskText}>
               <span className={styles.taskTitle}>{task.title}</span>
-              <span className={styles.note}>{task.hint}</span>
+              <span className={screen.note}>{task.hint}</span>
             </span>
             <TaskAction task={task} onPublish={onPublish} onFollow={onFollow} />
           </div>
@@ -40,7 +41,7 @@ export function StarterTaskList({
               aria-valuemax={task.target}
               aria-valuenow={task.progress}
             >
-              <span className={styles.barFill} style={{ width: `${(100 * task.progress) / task.target}%` }} />
+              <span className={screen.barFill} style={{ width: `${(100 * task.progress) / task.target}%` }} />
             </span>
             <span className={styles.count} data-testid="starter-task-count">
               {text.progress(task.progress, task.target)}
@@ -67,21 +68,21 @@ function TaskAction({
 }) {
   if (task.done)
     return (
-      <span className={styles.doneMark} data-testid="starter-task-done">
+      <span className={`${screen.action} ${screen.actionMuted}`} data-testid="starter-task-done">
         {text.done}
       </span>
     );
   const label = text.actions[task.key as StarterTaskKey];
   if (task.key === 'light')
     return (
-      <Link className={styles.action} to="/" data-testid="starter-task-action">
+      <Link className={screen.action} to="/" data-testid="starter-task-action">
         {label}
       </Link>
     );
   return (
     <button
       type="button"
-      className={styles.action}
+      className={screen.action}
       onClick={task.key === 'publish' ? onPublish : onFollow}
       data-testid="starter-task-action"
     >

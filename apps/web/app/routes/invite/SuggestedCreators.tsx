@@ -1,13 +1,10 @@
 import type { SuggestedCreator } from '@h5/contract';
-import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { useEffect } from 'react';
 import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
-import { useLowDevice } from '../../lib/use-low-device';
 import { useFollow } from '../../shell/community/use-follow';
-import { JumpLink } from '../../shell/JumpLink';
-import styles from './tasks.module.css';
-
-const AVATAR_WIDTH = 96;
+import { SectionCard } from '../../shell/SectionCard';
+import styles from '../../shell/screen.module.css';
+import { UserRow } from '../../shell/UserRow';
 
 /**
  * The follow task's creator list: creators the user does not follow yet, each with a follow
@@ -22,28 +19,22 @@ export function SuggestedCreators({
   onFollowChange: (userId: number, following: boolean) => void;
 }) {
   return (
-    <section
-      className={styles.card}
+    <SectionCard
+      title={text.creatorsTitle}
+      note={text.creatorsNote}
       id="creators"
-      aria-labelledby="creators-title"
-      data-testid="suggested-creators"
+      testId="suggested-creators"
     >
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle} id="creators-title">
-          {text.creatorsTitle}
-        </h2>
-        <span className={styles.note}>{text.creatorsNote}</span>
-      </div>
       {creators.length === 0 ? (
         <p className={styles.note}>{text.creatorsEmpty}</p>
       ) : (
-        <ul className={styles.creators}>
+        <ul className={styles.rows}>
           {creators.map((c) => (
             <CreatorRow key={c.userId} creator={c} onFollowChange={onFollowChange} />
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
@@ -54,38 +45,25 @@ function CreatorRow({
   creator: SuggestedCreator;
   onFollowChange: (userId: number, following: boolean) => void;
 }) {
-  const lowDevice = useLowDevice();
   const follow = useFollow(creator.userId, { isFollowing: false, followerCount: creator.followerCount });
   useEffect(() => {
     onFollowChange(creator.userId, follow.isFollowing);
   }, [creator.userId, follow.isFollowing, onFollowChange]);
   return (
-    <li className={styles.creator} data-testid="suggested-creator" data-user-id={creator.userId}>
-      <JumpLink jump={USER_DETAIL_JUMP} params={{ userId: creator.userId }} className={styles.creatorLink}>
-        <img
-          className={styles.avatar}
-          src={optimiseImageUrl(creator.avatar, { width: AVATAR_WIDTH, lowDevice })}
-          width={44}
-          height={44}
-          alt=""
-          loading="lazy"
-        />
-        <span className={styles.who}>
-          <span className={styles.name}>{creator.userName}</span>
-          <span className={styles.note}>
-            {text.creatorMeta(follow.followerCount ?? creator.followerCount, creator.contentCount)}
-          </span>
-        </span>
-      </JumpLink>
+    <UserRow
+      user={creator}
+      detail={text.creatorMeta(follow.followerCount ?? creator.followerCount, creator.contentCount)}
+      testId="suggested-creator"
+    >
       <button
         type="button"
-        className={follow.isFollowing ? styles.followed : styles.follow}
+        className={follow.isFollowing ? `${styles.action} ${styles.actionMuted}` : styles.action}
         aria-pressed={follow.isFollowing}
         onClick={follow.toggle}
         data-testid="suggested-follow"
       >
         {follow.isFollowing ? text.following : text.follow}
       </button>
-    </li>
+    </UserRow>
   );
 }

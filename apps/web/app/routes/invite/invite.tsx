@@ -2,6 +2,7 @@ import type { Invitee, StartInvite } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useInfinite } from '../../lib/data-layer/use-infinite';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
@@ -11,16 +12,17 @@ import { INVITE_TEXT as text } from '../../lib/ui-text/invite';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
 import { useLowDevice } from '../../lib/use-low-device';
+import { ProgressBar } from '../../shell/ActionRow';
+import { EntryView, Skeleton } from '../../shell/EntryView';
 import { PagedListView } from '../../shell/PagedListView';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
+import { Screen } from '../../shell/Screen';
+import screen from '../../shell/screen.module.css';
 import { Toast } from '../../shell/Toast';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import { useToast } from '../../shell/use-toast';
 import type { Route } from './+types/invite';
 import { chinaDay } from './dates';
 import styles from './invite.module.css';
+import { Total } from './Total';
 
 export const PROGRESS_PAGE_SIZE = 10;
 const AVATAR_WIDTH = 96;
@@ -48,75 +50,51 @@ export default function InviteScreen({ loaderData }: Route.ComponentProps) {
     loaderData.progress,
     inviteeId,
   );
-  const refreshing = list.state.loading === 'refresh';
-  const pull = usePullToRefresh(() => {
-    reloadStart();
-    list.refresh();
-  }, !refreshing);
   const totals = list.state.last?.totals;
   return (
-    <div className={styles.screen} data-testid="invite">
-      <PageHeader title={text.title} fallback="/" backTestId="invite-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={refreshing} />
-      <main className={styles.main}>
-        {start.status === 'ready' ? (
-          <InviteHero start={start.data} />
-        ) : start.status === 'loading' ? (
-          <div className={styles.heroSkeleton} aria-hidden="true" data-testid="invite-hero-skeleton" />
-        ) : (
-          <section className={styles.card}>
-            <Placeholder type="networkError" onRetry={reloadStart} compact />
-          </section>
+    <Screen
+      title={text.title}
+      backTestId="invite-back"
+      testId="invite"
+      onRefresh={() => invalidate('invite')}
+      refreshing={list.state.loading === 'refresh'}
+    >
+      <EntryView
+        state={start}
+        onRetry={reloadStart}
+        skeleton={<Skeleton height={220} testId="invite-hero-skeleton" />}
+      >
+        {(data) => <InviteHero start={data} />}
+      </EntryView>
+      {totals ? (
+        <section className={styles.totals} aria-label={text.progressTitle} data-testid="invite-totals">
+          <Total label={text.totals.signUps} value={text.people(totals.signUps)} testId="invite-signups" />
+          <Total label={text.totals.rewardPoints} value={totals.rewardPoints} testId="invite-points" />
+          <Total
+            label={text.totals.finishedInvitees}
+            value={text.people(totals.finishedInvitees)}
+            testId="invite-finished"
+          />
+        </section>
+      ) : null}
+      <Link to="/invite/weekly" className={styles.entry} data-testid="invite-weekly-link">
+        <span className={screen.rowText}>
+          <span className={screen.rowName}>{text.weeklyEntry}</span>
+          <span className={screen.note}>{text.weeklyEntryNote}</span>
+        </span>
+        <span className={styles.chevron} aria-hidden="true" />
+      </Link>
+      <h2 className={styles.listTitle}>{text.progressTitle}</h2>
+      <PagedListView list={list} emptyText={text.progressEmpty} skeleton={<Skeleton height={96} />}>
+        {(invitees) => (
+          <ul className={screen.stack} data-testid="invite-progress">
+            {invitees.map((invitee) => (
+              <InviteeRow key={invitee.user.userId} invitee={invitee} />
+            ))}
+          </ul>
         )}
-        {totals ? (
-          <section className={styles.totals} aria-label={text.progressTitle} data-testid="invite-totals">
-            <Total label={text.totals.signUps} value={text.people(totals.signUps)} testId="invite-signups" />
-            <Total
-              label={text.totals.rewardPoints}
-              value={String(totals.rewardPoints)}
-              testId="invite-points"
-            />
-            <Total
-              label={text.totals.finishedInvitees}
-              value={text.people(totals.finishedInvitees)}
-              testId="invite-finished"
-            />
-          </section>
-        ) : null}
-        <Link to="/invite/weekly" className={styles.entry} data-testid="invite-weekly-link">
-          <span className={styles.entryText}>
-            <span className={styles.entryTitle}>{text.weeklyEntry}</span>
-            <span className={styles.entryNote}>{text.weeklyEntryNote}</span>
-          </span>
-          <span className={styles.chevron} aria-hidden="true" />
-        </Link>
-        <h2 className={styles.sectionTitle}>{text.progressTitle}</h2>
-        <PagedListView
-          list={list}
-          emptyText={text.progressEmpty}
-          skeleton={<div className={styles.listSkeleton} aria-hidden="true" />}
-        >
-          {(invitees) => (
-            <ul className={styles.invitees} data-testid="invite-progress">
-              {invitees.map((invitee) => (
-                <InviteeRow key={invitee.user.userId} invitee={invitee} />
-              ))}
-            </ul>
-          )}
-        </PagedListView>
-      </main>
-    </div>
-  );
-}
-
-function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className={styles.total}>
-      <span className={styles.totalValue} data-testid={testId}>
-        {value}
-      </span>
-      <span className={styles.totalLabel}>{label}</span>
-    </div>
+      </PagedListView>
+    </Screen>
   );
 }
 
@@ -152,7 +130,7 @@ function InviteHero({ start }: { start: StartInvite }) {
   return (
     <section className={styles.hero} data-testid="invite-hero">
       <h2 className={styles.heroTitle}>{text.heroTitle}</h2>
-      <p className={styles.heroNote}>{start.reward.text}</p>
+      <p className={screen.heroLead}>{start.reward.text}</p>
       <div className={styles.code}>
         <span className={styles.codeLabel}>{text.codeLabel}</span>
         <span className={styles.codeValue} data-testid="invite-code">
@@ -197,9 +175,9 @@ function InviteeRow({ invitee }: { invitee: Invitee }) {
         width={40}
         height={40}
       />
-      <span className={styles.inviteeText}>
-        <span className={styles.inviteeName}>{invitee.user.userName}</span>
-        <span className={styles.inviteeNote}>
+      <span className={screen.rowText}>
+        <span className={screen.rowName}>{invitee.user.userName}</span>
+        <span className={screen.note}>
           {text.joinedOn(chinaDay(invitee.joinedAt))} · {text.via[invitee.via]}
         </span>
       </span>
@@ -215,9 +193,7 @@ function InviteeRow({ invitee }: { invitee: Invitee }) {
             data-testid={`invitee-task-${task.key}`}
           >
             <span className={styles.taskTitle}>{task.title}</span>
-            <span className={styles.taskBar} aria-hidden="true">
-              <span style={{ width: `${(100 * task.progress) / task.target}%` }} />
-            </span>
+            <ProgressBar value={task.progress} target={task.target} />
             <span className={styles.taskState}>
               {task.done ? text.taskDone : text.taskProgress(task.progress, task.target)}
             </span>

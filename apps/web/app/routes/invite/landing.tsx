@@ -9,11 +9,14 @@ import { prefetch } from '../../lib/prefetch.server';
 import { useRootData } from '../../lib/root-data';
 import { INVITE_TEXT as text } from '../../lib/ui-text/invite';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useAction } from '../../lib/use-action';
 import { useApi } from '../../lib/use-api';
-import { useFormCall } from '../../lib/use-form-call';
 import { contentShareMeta } from '../../share/share-meta.server';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
+import { ActionButton } from '../../shell/ActionButton';
+import { EntryView, Skeleton } from '../../shell/EntryView';
+import { OutcomeCard } from '../../shell/OutcomeCard';
+import { Screen } from '../../shell/Screen';
+import screen from '../../shell/screen.module.css';
 import type { Route } from './+types/landing';
 import { InviteSignUpForm } from './InviteSignUpForm';
 import styles from './invite.module.css';
@@ -73,55 +76,47 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function LandingScreen({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const code = codeOf(search) || loaderData.code;
-  const [seeded, setSeeded] = useState(true);
-  const skip = !code || loaderData.dead !== null;
-  const [state, reload] = useEntry(
-    'invite.invitePage',
-    { code: code || '-' },
-    seeded && loaderData.page ? loaderData.page : null,
-    { errorToast: false },
-  );
-  const dead = loaderData.dead ?? (state.status === 'failed' ? deadOf(state.error) : null);
-  const again = () => {
-    setSeeded(false);
-    reload();
-  };
-
-  let body: React.ReactNode;
-  if (dead) body = <Dead dead={dead} />;
-  else if (skip || state.status === 'missing')
-    body = <Dead dead={{ kind: 'unknown', message: text.noCode }} />;
-  else if (state.status === 'ready') body = <Landing page={state.data} onChanged={again} />;
-  else if (state.status === 'loading')
-    body = <div className={styles.heroSkeleton} aria-hidden="true" data-testid="landing-skeleton" />;
-  else body = <Placeholder type="networkError" onRetry={again} />;
-
+  const dead = loaderData.dead ?? (code ? null : UNKNOWN);
   return (
-    <div className={styles.screen} data-testid="invite-landing">
-      <PageHeader title={text.landingTitle} fallback="/" backTestId="landing-back" />
-      <main className={styles.main}>{body}</main>
-    </div>
+    <Screen title={text.landingTitle} backTestId="landing-back" testId="invite-landing">
+      {dead ? <Dead dead={dead} /> : <LandingBody code={code} seed={loaderData.page} />}
+    </Screen>
+  );
+}
+
+const UNKNOWN: DeadInvite = { kind: 'unknown', message: text.noCode };
+
+/** A live code's invitation: the loader's, or loaded in the browser; dead when the server says so. */
+function LandingBody({ code, seed }: { code: string; seed: InvitePage | null }) {
+  const [state, reload] = useEntry('invite.invitePage', { code }, seed, { errorToast: false });
+  const dead = state.status === 'missing' ? UNKNOWN : state.status === 'failed' ? deadOf(state.error) : null;
+  if (dead) return <Dead dead={dead} />;
+  return (
+    <EntryView state={state} onRetry={reload} skeleton={<Skeleton height={220} testId="landing-skeleton" />}>
+      {(page) => <Landing page={page} />}
+    </EntryView>
   );
 }
 
 function Dead({ dead }: { dead: DeadInvite }) {
   return (
-    <section className={styles.dead} data-testid="invite-dead" data-kind={dead.kind}>
-      <span className={styles.deadIcon} aria-hidden="true">
-        {dead.kind === 'expired' ? '⌛' : '?'}
-      </span>
-      <h2 className={styles.deadTitle}>{dead.kind === 'expired' ? text.expiredTitle : text.unknownTitle}</h2>
-      <p className={styles.deadText} data-testid="invite-dead-message">
-        {dead.message}
-      </p>
-      <Link to="/" className={styles.deadLink}>
-        {text.toHome}
-      </Link>
-    </section>
+    <OutcomeCard
+      mark={
+        <span className={styles.deadMark} aria-hidden="true">
+          {dead.kind === 'expired' ? '⌛' : '?'}
+        </span>
+      }
+      title={dead.kind === 'expired' ? text.expiredTitle : text.unknownTitle}
+      body={dead.message}
+      bodyTestId="invite-dead-message"
+      action={{ label: text.toHome, to: '/' }}
+      testId="invite-dead"
+      data={{ 'data-kind': dead.kind }}
+    />
   );
 }
 
-function Landing({ page, onChanged }: { page: InvitePage; onChanged: () => void }) {
+function Landing({ page }: { page: InvitePage }) {
   const root = useRootData();
   const api = useApi();
   const { inviter } = page;
@@ -145,13 +140,15 @@ function Landing({ page, onChanged }: { page: InvitePage; onChanged: () => void 
           <span data-testid="user-name">{inviter.userName}</span>
           {text.invitesYou}
         </h2>
-        <p className={styles.heroNote}>{text.joinedCount(page.joinedCount)}</p>
+        <p className={screen.heroLead}>{text.joinedCount(page.joinedCount)}</p>
         <span className={styles.rewardBadge} data-testid="landing-reward">
           {text.landingReward(page.reward.points)}
         </span>
       </section>
       <section className={styles.formCard}>
-        <h2 className={styles.cardTitle}>{page.viewer.state === 'visitor' ? text.formTitle : text.accept}</h2>
+        <h2 className={screen.sectionTitle}>
+          {page.viewer.state === 'visitor' ? text.formTitle : text.accept}
+        </h2>
         {page.viewer.state === 'visitor' ? (
           <InviteSignUpForm
             code={page.code}
@@ -160,11 +157,11 @@ function Landing({ page, onChanged }: { page: InvitePage; onChanged: () => void 
             onSignedUp={() => window.location.assign(TASKS_PATH)}
           />
         ) : (
-          <ViewerCard page={page} onChanged={onChanged} />
+          <ViewerCard page={page} />
         )}
       </section>
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>{text.welcome}</h2>
+      <section className={screen.card}>
+        <h2 className={screen.sectionTitle}>{text.welcome}</h2>
         <ol className={styles.steps}>
           {text.welcomeSteps.map((step) => (
             <li key={step} className={styles.step}>
@@ -173,8 +170,8 @@ function Landing({ page, onChanged }: { page: InvitePage; onChanged: () => void 
           ))}
         </ol>
       </section>
-      <section className={styles.card} data-testid="landing-rules">
-        <h2 className={styles.cardTitle}>{text.rulesTitle}</h2>
+      <section className={screen.card} data-testid="landing-rules">
+        <h2 className={screen.sectionTitle}>{text.rulesTitle}</h2>
         <ol className={styles.rules}>
           {page.rules.map((rule) => (
             <li key={rule}>{rule}</li>
@@ -185,41 +182,29 @@ function Landing({ page, onChanged }: { page: InvitePage; onChanged: () => void 
   );
 }
 
+/** Where a viewer who cannot accept goes next: their own invitation page, or home. */
+const ONWARD = {
+  self: { to: '/invite', label: text.toMyInvite },
+  not_new: { to: '/', label: text.toHome },
+} as const;
+
 /** A logged-in viewer: accept (a new user), or where to go (bound, oneself, an older user). */
-function ViewerCard({ page, onChanged }: { page: InvitePage; onChanged: () => void }) {
-  const api = useApi();
+function ViewerCard({ page }: { page: InvitePage }) {
   const [accepted, setAccepted] = useState(false);
-  const bind = useFormCall(() => {
-    setAccepted(true);
-    onChanged();
-  });
-  const state = page.viewer.state;
-  if (accepted || state === 'bound') {
+  // The server binds once; the invalidated page then says `bound` too.
+  const bind = useAction('invite.invitedBind', { invalidates: ['invite'], onDone: () => setAccepted(true) });
+  const state = accepted ? 'bound' : page.viewer.state;
+  if (state === 'bound' || state === 'self' || state === 'not_new') {
+    const onward = state === 'bound' ? { to: TASKS_PATH, label: text.toTasks } : ONWARD[state];
     return (
-      <div data-testid="landing-viewer" data-state="bound">
-        <p className={styles.stateText}>{accepted ? text.accepted : text.viewer.bound}</p>
-        <Link to={TASKS_PATH} className={styles.linkButton} data-testid="landing-to-tasks">
-          {text.toTasks}
-        </Link>
-      </div>
-    );
-  }
-  if (state === 'self') {
-    return (
-      <div data-testid="landing-viewer" data-state="self">
-        <p className={styles.stateText}>{text.viewer.self}</p>
-        <Link to="/invite" className={styles.linkButton}>
-          {text.toMyInvite}
-        </Link>
-      </div>
-    );
-  }
-  if (state === 'not_new') {
-    return (
-      <div data-testid="landing-viewer" data-state="not_new">
-        <p className={styles.stateText}>{text.viewer.not_new}</p>
-        <Link to="/" className={styles.linkButton}>
-          {text.toHome}
+      <div data-testid="landing-viewer" data-state={state}>
+        <p className={styles.stateText}>{accepted ? text.accepted : text.viewer[state]}</p>
+        <Link
+          to={onward.to}
+          className={styles.linkButton}
+          data-testid={state === 'bound' ? 'landing-to-tasks' : undefined}
+        >
+          {onward.label}
         </Link>
       </div>
     );
@@ -227,22 +212,15 @@ function ViewerCard({ page, onChanged }: { page: InvitePage; onChanged: () => vo
   return (
     <div data-testid="landing-viewer" data-state="can_bind">
       <p className={styles.stateText}>{text.viewer.can_bind}</p>
-      <button
-        type="button"
+      <ActionButton
+        action={bind}
+        onClick={() => void bind.run({ code: page.code })}
+        label={text.accept}
+        busyLabel={text.accepting}
         className={styles.primary}
-        disabled={bind.busy}
-        onClick={() =>
-          void bind.run(() => api('invite.invitedBind', { code: page.code }, { errorToast: false }))
-        }
-        data-testid="landing-accept"
-      >
-        {bind.busy ? text.accepting : text.accept}
-      </button>
-      {bind.error ? (
-        <p className={styles.inlineError} role="alert" data-testid="landing-accept-error">
-          {bind.error.message}
-        </p>
-      ) : null}
+        testId="landing-accept"
+        errorTestId="landing-accept-error"
+      />
     </div>
   );
 }

@@ -6,11 +6,10 @@ import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { PageHeader } from '../../shell/PageHeader';
-import { Placeholder } from '../../shell/Placeholder';
-import { PullIndicator } from '../../shell/PullIndicator';
+import { EntryView, Skeleton } from '../../shell/EntryView';
+import { Screen } from '../../shell/Screen';
+import screen from '../../shell/screen.module.css';
 import { Toast } from '../../shell/Toast';
-import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import { useToast } from '../../shell/use-toast';
 import type { Route } from './+types/tasks';
 import { MotivationBanner } from './MotivationBanner';
@@ -32,44 +31,44 @@ const FOLLOW_TARGET_KEY = 'follow';
 
 /** The starter tasks (issue 18 point 3): the streak banner, the tasks with their progress, creators to follow. */
 export default function Tasks({ loaderData }: Route.ComponentProps) {
-  const [seeded, setSeeded] = useState(true);
-  const [state, reloadTasks] = useEntry('invite.taskPage', {}, seeded ? loaderData.tasks : null);
-  const [motivation, reloadMotivation] = useEntry(
-    'invite.userMotivation',
-    {},
-    seeded ? loaderData.motivation : null,
-  );
+  const [state, reloadTasks] = useEntry('invite.taskPage', {}, loaderData.tasks);
+  const [motivation, reloadMotivation] = useEntry('invite.userMotivation', {}, loaderData.motivation);
   const [toast, showToast] = useToast();
-  const refresh = useCallback(() => {
-    setSeeded(false);
-    invalidate('invite');
-    reloadTasks();
-    reloadMotivation();
-  }, [reloadTasks, reloadMotivation]);
-  const pull = usePullToRefresh(refresh, state.status !== 'loading');
-  const publish = usePublish(refresh, showToast);
-
+  const publish = usePublish(refreshTasks, showToast);
   return (
-    <div className={styles.screen} data-testid="invite-tasks">
-      <PageHeader title={text.title} fallback="/" backTestId="tasks-back" />
-      <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={false} />
-      <main className={styles.main}>
-        <MotivationBanner state={motivation} onRetry={reloadMotivation} />
-        {state.status === 'ready' ? (
-          <TasksBody page={state.data} onPublish={() => void publish()} />
-        ) : state.status === 'loading' ? (
+    <Screen
+      title={text.title}
+      backTestId="tasks-back"
+      testId="invite-tasks"
+      onRefresh={refreshTasks}
+      refreshing={state.status === 'loading'}
+      after={<Toast message={toast} testId="tasks-toast" />}
+    >
+      <EntryView
+        state={motivation}
+        onRetry={reloadMotivation}
+        skeleton={<Skeleton height={176} testId="motivation-skeleton" />}
+      >
+        {(m) => <MotivationBanner motivation={m} />}
+      </EntryView>
+      <EntryView
+        state={state}
+        onRetry={reloadTasks}
+        skeleton={
           <>
-            <div className={styles.skeleton} data-testid="tasks-skeleton" aria-hidden="true" />
-            <div className={styles.skeletonTall} aria-hidden="true" />
+            <Skeleton height={72} testId="tasks-skeleton" />
+            <Skeleton height={320} />
           </>
-        ) : (
-          <Placeholder type="networkError" onRetry={refresh} />
-        )}
-      </main>
-      <Toast message={toast} testId="tasks-toast" />
-    </div>
+        }
+      >
+        {(page) => <TasksBody page={page} onPublish={() => void publish()} />}
+      </EntryView>
+    </Screen>
   );
 }
+
+/** The tasks and the streak both move with what the user did elsewhere: read again together. */
+const refreshTasks = () => invalidate('invite');
 
 function TasksBody({ page, onPublish }: { page: TaskPage; onPublish: () => void }) {
   // Follows made here count at once (the one toggle queue shows them); the server confirms on the next read.
@@ -102,11 +101,11 @@ function TasksBody({ page, onPublish }: { page: TaskPage; onPublish: () => void 
       <section className={styles.summary} data-testid="tasks-summary">
         <div>
           <p className={styles.summaryTitle}>{text.summary(doneCount, tasks.length)}</p>
-          <p className={styles.note}>{text.summaryNote}</p>
+          <p className={screen.note}>{text.summaryNote}</p>
         </div>
-        <p className={styles.badge} data-earned={earned} data-testid="tasks-badge">
-          <span className={styles.badgeName}>{page.reward.title}</span>
-          <span className={styles.badgeState}>{earned ? text.earned : text.notEarned}</span>
+        <p className={styles.medal} data-earned={earned} data-testid="tasks-badge">
+          <span className={styles.medalName}>{page.reward.title}</span>
+          <span>{earned ? text.earned : text.notEarned}</span>
         </p>
       </section>
       <StarterTaskList tasks={tasks} onPublish={onPublish} onFollow={toCreators} />

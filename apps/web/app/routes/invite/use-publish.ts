@@ -6,7 +6,7 @@ import { usesNativeApp } from '../../platform/app-mode';
 /**
  * The publish task's button: the app's own publisher through the bridge (loaded on demand, only
  * in the app), then `onPublished` to read the progress again; outside the app there is no web
- * publisher, so a toast says where to publish.
+ * publisher, so a toast says where to publish. (A bridge call, not a contract write: no useAction.)
  */
 export function usePublish(onPublished: () => void, toast: (message: string) => void) {
   const runtime = useRootData()?.runtime;

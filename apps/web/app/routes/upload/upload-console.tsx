@@ -10,7 +10,8 @@ import { UPLOAD_TEXT } from '../../lib/ui-text/upload';
 import { useApi } from '../../lib/use-api';
 import { loadUploader } from '../../platform/upload/load-uploader';
 import { h5UploadConfig } from '../../platform/upload/upload-config';
-import { PageHeader } from '../../shell/PageHeader';
+import { Screen } from '../../shell/Screen';
+import screen from '../../shell/screen.module.css';
 import type { Route } from './+types/upload-console';
 import styles from './upload-console.module.css';
 
@@ -42,12 +43,12 @@ function UploadItem({ item, onRetry }: { item: Item; onRetry: (id: number) => vo
   const isImage = item.file.type.startsWith('image/');
   return (
     <li className={styles.item} data-testid="upload-item" data-status={item.status} data-key={item.key ?? ''}>
-      <div className={styles.row}>
-        <span className={styles.name}>{item.file.name}</span>
+      <div className={styles.line}>
+        <span className={screen.rowName}>{item.file.name}</span>
         <span className={styles.meta}>{UPLOAD_TEXT.size(megabytes(item.file.size))}</span>
       </div>
       <div
-        className={styles.bar}
+        className={screen.bar}
         role="progressbar"
         aria-label={UPLOAD_TEXT.progressLabel(item.file.name)}
         aria-valuemin={0}
@@ -56,7 +57,7 @@ function UploadItem({ item, onRetry }: { item: Item; onRetry: (id: number) => vo
       >
         <div className={styles.fill} style={{ width: `${percent}%` }} />
       </div>
-      <div className={styles.row}>
+      <div className={styles.line}>
         <span className={styles.status} aria-live="polite">
           {UPLOAD_TEXT.statuses[item.status]} · {percent}%
         </span>
@@ -68,7 +69,7 @@ function UploadItem({ item, onRetry }: { item: Item; onRetry: (id: number) => vo
       </div>
       {item.error ? (
         <div className={styles.actions}>
-          <p className={styles.error} role="alert">
+          <p className={screen.error} role="alert">
             {item.error}
           </p>
           <button type="button" className={styles.retry} onClick={() => onRetry(item.id)}>
@@ -157,53 +158,50 @@ export default function UploadConsole() {
   };
 
   return (
-    <div className={styles.screen}>
-      <PageHeader title={UPLOAD_TEXT.title} fallback="/" />
-      <main className={styles.main} data-testid="upload-console">
-        <section className={styles.card}>
-          <p className={styles.intro}>{UPLOAD_TEXT.intro}</p>
-          {viewer ? (
-            <>
-              <fieldset className={styles.modes}>
-                <legend>{UPLOAD_TEXT.modeLabel}</legend>
-                {MODES.map((m) => (
-                  <label key={m} className={styles.chip}>
-                    <input
-                      type="radio"
-                      name="mode"
-                      value={m}
-                      checked={mode === m}
-                      onChange={() => setMode(m)}
-                    />
-                    {UPLOAD_TEXT.modes[m]}
-                  </label>
-                ))}
-              </fieldset>
-              <label className={styles.pick}>
-                {UPLOAD_TEXT.pick}
-                <input type="file" multiple onChange={onPick} data-testid="upload-input" />
-              </label>
-            </>
-          ) : (
-            <Link
-              className={styles.pick}
-              to={`/login?redirect=${encodeURIComponent('/internal/upload')}`}
-              data-testid="upload-login"
-            >
-              {UPLOAD_TEXT.loginFirst} · {UPLOAD_TEXT.login}
-            </Link>
-          )}
-        </section>
-        {items.length === 0 ? (
-          <p className={styles.empty}>{UPLOAD_TEXT.empty}</p>
+    <Screen title={UPLOAD_TEXT.title} testId="upload-console">
+      <section className={screen.card}>
+        <p className={styles.intro}>{UPLOAD_TEXT.intro}</p>
+        {viewer ? (
+          <>
+            <fieldset className={styles.modes}>
+              <legend>{UPLOAD_TEXT.modeLabel}</legend>
+              {MODES.map((m) => (
+                <label key={m} className={styles.chip}>
+                  <input
+                    type="radio"
+                    name="mode"
+                    value={m}
+                    checked={mode === m}
+                    onChange={() => setMode(m)}
+                  />
+                  {UPLOAD_TEXT.modes[m]}
+                </label>
+              ))}
+            </fieldset>
+            <label className={styles.pick}>
+              {UPLOAD_TEXT.pick}
+              <input type="file" multiple onChange={onPick} data-testid="upload-input" />
+            </label>
+          </>
         ) : (
-          <ol className={styles.list}>
-            {items.map((item) => (
-              <UploadItem key={item.id} item={item} onRetry={onRetry} />
-            ))}
-          </ol>
+          <Link
+            className={styles.pick}
+            to={`/login?redirect=${encodeURIComponent('/internal/upload')}`}
+            data-testid="upload-login"
+          >
+            {UPLOAD_TEXT.loginFirst} · {UPLOAD_TEXT.login}
+          </Link>
         )}
-      </main>
-    </div>
+      </section>
+      {items.length === 0 ? (
+        <p className={styles.empty}>{UPLOAD_TEXT.empty}</p>
+      ) : (
+        <ol className={styles.list}>
+          {items.map((item) => (
+            <UploadItem key={item.id} item={item} onRetry={onRetry} />
+          ))}
+        </ol>
+      )}
+    </Screen>
   );
 }

@@ -23,7 +23,7 @@ export function EvidenceGrid({
         <h2 className={form.sectionTitle} id={`${inputId}-title`}>
           {title}
         </h2>
-        <span className={form.sectionNote}>
+        <span className={form.note}>
           {uploads.queue.length}/{max}
         </span>
       </div>
