@@ -50,7 +50,27 @@ export function EntryView<T>({
   );
 }
 
-/** A grey block standing for a card while it loads, as high as the card it stands for. */
-export function Skeleton({ height, testId }: { height?: number; testId?: string }) {
-  return <div className={styles.skeleton} style={{ height }} aria-hidden="true" data-testid={testId} />;
+/** Grey blocks standing for cards while they load, as high as the cards they stand for. */
+export function Skeleton({
+  height,
+  testId,
+  count = 1,
+}: {
+  height?: number;
+  testId?: string;
+  count?: number;
+}) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          key={i}
+          className={styles.skeleton}
+          style={{ height }}
+          aria-hidden="true"
+          data-testid={i === 0 ? testId : undefined}
+        />
+      ))}
+    </>
+  );
 }

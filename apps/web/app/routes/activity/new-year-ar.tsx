@@ -2,9 +2,8 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { EntryView } from '../../shell/EntryView';
 import { ProductCard } from '../../shell/product/ProductCard';
-import { SectionCard } from '../../shell/SectionCard';
+import { EntryCard } from '../../shell/SectionCard';
 import screen from '../../shell/screen.module.css';
 // The product card's styles are global (the article's cards): the same look here.
 import '../../shell/product/detail-media.css';
@@ -47,20 +46,18 @@ export default function NewYearArScreen({ loaderData }: Route.ComponentProps) {
 function ArProducts({ seed }: { seed: Route.ComponentProps['loaderData']['spus'] }) {
   const [spus, reload] = useEntry('activity.arSpuList', {}, seed);
   return (
-    <SectionCard title={text.productsTitle} testId="ar-products">
-      <EntryView state={spus} onRetry={reload}>
-        {({ list }) =>
-          list.length > 0 ? (
-            <div className={styles.products}>
-              {list.map((product) => (
-                <ProductCard key={product.spuId} product={product} />
-              ))}
-            </div>
-          ) : (
-            <p className={screen.note}>{text.productsEmpty}</p>
-          )
-        }
-      </EntryView>
-    </SectionCard>
+    <EntryCard title={text.productsTitle} testId="ar-products" entry={[spus, reload]}>
+      {({ list }) =>
+        list.length > 0 ? (
+          <div className={styles.products}>
+            {list.map((product) => (
+              <ProductCard key={product.spuId} product={product} />
+            ))}
+          </div>
+        ) : (
+          <p className={screen.note}>{text.productsEmpty}</p>
+        )
+      }
+    </EntryCard>
   );
 }

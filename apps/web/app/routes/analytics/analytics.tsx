@@ -1,12 +1,10 @@
 import type { EntryOutput } from '@h5/contract';
-import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { EntryView } from '../../shell/EntryView';
+import { EntryScreen } from '../../shell/EntryScreen';
 import { Placeholder } from '../../shell/Placeholder';
-import { Screen } from '../../shell/Screen';
 import screen from '../../shell/screen.module.css';
 import type { Route } from './+types/analytics';
 import styles from './analytics.module.css';
@@ -45,30 +43,22 @@ type EventCounts = EntryOutput<'analytics.eventCounts'>;
 
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
   const { bucket } = loaderData;
-  const [counts, retry] = useEntry(
-    'analytics.eventCounts',
-    { bucket, span: SPAN[bucket] },
-    loaderData.counts,
-  );
+  const chips = BUCKETS.map((b) => ({
+    key: b,
+    to: `?bucket=${b}`,
+    label: ANALYTICS_TEXT.buckets[b],
+    current: b === bucket,
+  }));
   return (
-    <Screen
+    <EntryScreen
       title={ANALYTICS_TEXT.analyticsTitle}
-      onRefresh={() => invalidate('analytics.eventCounts')}
-      refreshing={counts.status === 'loading'}
+      entry={useEntry('analytics.eventCounts', { bucket, span: SPAN[bucket] }, loaderData.counts)}
+      refresh="analytics.eventCounts"
+      head={<FilterChips label={ANALYTICS_TEXT.bucketLabel} chips={chips} />}
+      skeleton={<Placeholder type="loading" />}
     >
-      <FilterChips
-        label={ANALYTICS_TEXT.bucketLabel}
-        chips={BUCKETS.map((b) => ({
-          key: b,
-          to: `?bucket=${b}`,
-          label: ANALYTICS_TEXT.buckets[b],
-          current: b === bucket,
-        }))}
-      />
-      <EntryView state={counts} onRetry={retry} skeleton={<Placeholder type="loading" />}>
-        {(data) => <AnalyticsChart bucket={bucket} counts={data} />}
-      </EntryView>
-    </Screen>
+      {(data) => <AnalyticsChart bucket={bucket} counts={data} />}
+    </EntryScreen>
   );
 }
 

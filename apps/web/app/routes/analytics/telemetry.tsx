@@ -1,13 +1,11 @@
 import { type EntryOutput, idSchema, type TelemetryKind, telemetryKindSchema } from '@h5/contract';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { EntryView } from '../../shell/EntryView';
+import { EntryScreen } from '../../shell/EntryScreen';
 import { Placeholder } from '../../shell/Placeholder';
-import { Screen } from '../../shell/Screen';
 import type { Route } from './+types/telemetry';
 import { FilterChips } from './FilterChips';
 import styles from './telemetry.module.css';
@@ -48,30 +46,23 @@ const KINDS: readonly (TelemetryKind | null)[] = [null, ...telemetryKindSchema.o
 
 export default function TelemetryScreen({ loaderData }: Route.ComponentProps) {
   const { kind, cursor } = loaderData;
-  const [page, retry] = useEntry(
-    'analytics.listTelemetry',
-    { kind: kind ?? undefined, cursor: cursor ?? undefined, limit: PAGE_SIZE },
-    loaderData.page,
-  );
+  const input = { kind: kind ?? undefined, cursor: cursor ?? undefined, limit: PAGE_SIZE };
+  const chips = KINDS.map((k) => ({
+    key: k ?? 'all',
+    to: hrefFor(k),
+    label: k ? ANALYTICS_TEXT.kinds[k] : ANALYTICS_TEXT.all,
+    current: k === kind,
+  }));
   return (
-    <Screen
+    <EntryScreen
       title={ANALYTICS_TEXT.telemetryTitle}
-      onRefresh={() => invalidate('analytics.listTelemetry')}
-      refreshing={page.status === 'loading'}
+      entry={useEntry('analytics.listTelemetry', input, loaderData.page)}
+      refresh="analytics.listTelemetry"
+      head={<FilterChips label={ANALYTICS_TEXT.filterLabel} chips={chips} />}
+      skeleton={<Placeholder type="loading" />}
     >
-      <FilterChips
-        label={ANALYTICS_TEXT.filterLabel}
-        chips={KINDS.map((k) => ({
-          key: k ?? 'all',
-          to: hrefFor(k),
-          label: k ? ANALYTICS_TEXT.kinds[k] : ANALYTICS_TEXT.all,
-          current: k === kind,
-        }))}
-      />
-      <EntryView state={page} onRetry={retry} skeleton={<Placeholder type="loading" />}>
-        {(data) => <TelemetryList kind={kind} cursor={cursor} page={data} />}
-      </EntryView>
-    </Screen>
+      {(data) => <TelemetryList kind={kind} cursor={cursor} page={data} />}
+    </EntryScreen>
   );
 }
 

@@ -1,13 +1,11 @@
 import type { CommissionState } from '@h5/contract';
-import { invalidate } from '../../lib/data-layer/cache';
 import { putEntry } from '../../lib/data-layer/put-entry';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { COMMISSION_TEXT as text } from '../../lib/ui-text/commerce';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useAction } from '../../lib/use-action';
-import { EntryView } from '../../shell/EntryView';
-import { Screen } from '../../shell/Screen';
+import { EntryScreen } from '../../shell/EntryScreen';
 import styles from '../../shell/screen.module.css';
 import type { Route } from './+types/commission';
 import own from './commission.module.css';
@@ -22,19 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The product commission programme (issue 17 point 2): the rules as met now, and joining once. */
 export default function Commission({ loaderData }: Route.ComponentProps) {
-  const [state, reload] = useEntry('commerce.commissionCheck', {}, loaderData.state);
+  const entry = useEntry('commerce.commissionCheck', {}, loaderData.state);
   return (
-    <Screen
+    <EntryScreen
       title={text.title}
       fallback="/creator/upgrade"
       testId="commission"
-      onRefresh={() => invalidate('commerce.commissionCheck')}
-      refreshing={state.status === 'loading'}
+      entry={entry}
+      refresh="commerce"
     >
-      <EntryView state={state} onRetry={reload}>
-        {(data) => <Body state={data} />}
-      </EntryView>
-    </Screen>
+      {(data) => <Body state={data} />}
+    </EntryScreen>
   );
 }
 

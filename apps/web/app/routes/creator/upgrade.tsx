@@ -11,7 +11,7 @@ import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useAction } from '../../lib/use-action';
 import { ProgressBar } from '../../shell/ActionRow';
-import { EntryView } from '../../shell/EntryView';
+import { EntryView, Skeleton } from '../../shell/EntryView';
 import { Screen } from '../../shell/Screen';
 import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
@@ -50,12 +50,7 @@ export default function UpgradeScreen({ loaderData }: Route.ComponentProps) {
       <EntryView
         state={view}
         onRetry={reloadView}
-        skeleton={
-          <>
-            <div className={styles.skeleton} data-testid="upgrade-skeleton" />
-            <div className={styles.skeleton} />
-          </>
-        }
+        skeleton={<Skeleton count={2} testId="upgrade-skeleton" />}
       >
         {(data) => (
           <UpgradeBody

@@ -1,7 +1,6 @@
 import type { VideoAccount, VideoAccountDetails } from '@h5/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data-layer/cache';
 import { putEntry } from '../../lib/data-layer/put-entry';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
@@ -11,9 +10,8 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useAction } from '../../lib/use-action';
 import { VIDEO_ACCOUNT_FOLDER } from '../../platform/upload/upload-config';
 import { useUploadQueue } from '../../platform/upload/use-upload-queue';
-import { EntryView } from '../../shell/EntryView';
+import { EntryScreen } from '../../shell/EntryScreen';
 import { TextField } from '../../shell/Field';
-import { Screen } from '../../shell/Screen';
 import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
 import { EvidenceGrid } from '../../shell/upload/EvidenceGrid';
@@ -31,20 +29,19 @@ const EMPTY: VideoAccountDetails = { name: '', accountId: '', profileUrl: '' };
 
 /** The video account (issue 15 point 3): state, details, the application with a screenshot. */
 export default function VideoAccountScreen({ loaderData }: Route.ComponentProps) {
-  const [state, reload] = useEntry('creator.videoAccount', {}, loaderData.account);
+  const entry = useEntry('creator.videoAccount', {}, loaderData.account);
   return (
-    <Screen
+    <EntryScreen
       title={text.title}
       fallback="/creator/upgrade"
       backTestId="video-account-back"
       testId="video-account"
-      onRefresh={() => invalidate('creator.videoAccount')}
-      refreshing={state.status === 'loading'}
+      entry={entry}
+      refresh="creator.videoAccount"
+      skeletonTestId="video-account-skeleton"
     >
-      <EntryView state={state} onRetry={reload} skeletonTestId="video-account-skeleton">
-        {(account) => <VideoAccountBody account={account} />}
-      </EntryView>
-    </Screen>
+      {(account) => <VideoAccountBody account={account} />}
+    </EntryScreen>
   );
 }
 

@@ -3,9 +3,8 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { useInfinite } from '../../lib/data-layer/use-infinite';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { ProgressBar } from '../../shell/ActionRow';
-import { EntryView } from '../../shell/EntryView';
 import { PagedListView } from '../../shell/PagedListView';
-import { SectionCard } from '../../shell/SectionCard';
+import { EntryCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
 import live from './live.module.css';
 
@@ -51,70 +50,66 @@ export function HostLevel({ info }: { info: HostLevelInfo }) {
 
 /** Today's experience tasks with their progress. */
 export function HostTasks({ context }: { context: LiveContext }) {
-  const [state, reload] = useEntry('live.levelTaskInfo', context, null);
   return (
-    <SectionCard
+    <EntryCard
       title={text.tasksTitle}
-      note={state.status === 'ready' ? text.experienceToday(state.data.experienceToday) : null}
+      note={(tasks) => text.experienceToday(tasks.experienceToday)}
       testId="host-tasks"
+      entry={useEntry('live.levelTaskInfo', context, null)}
     >
-      <EntryView state={state} onRetry={reload}>
-        {(tasks) => (
-          <div className={styles.figures}>
-            {tasks.tasks.map((task) => (
-              <div
-                key={task.key}
-                className={styles.figure}
-                data-testid={`host-task-${task.key}`}
-                data-done={task.done}
-              >
-                <span>{task.title}</span>
-                <span className={task.done ? live.plus : styles.note}>
-                  {task.progress}/{task.target} · {text.taskReward(task.experience)}
-                </span>
-                <ProgressBar value={task.progress} target={task.target} />
-              </div>
-            ))}
-          </div>
-        )}
-      </EntryView>
-    </SectionCard>
+      {(tasks) => (
+        <div className={styles.figures}>
+          {tasks.tasks.map((task) => (
+            <div
+              key={task.key}
+              className={styles.figure}
+              data-testid={`host-task-${task.key}`}
+              data-done={task.done}
+            >
+              <span>{task.title}</span>
+              <span className={task.done ? live.plus : styles.note}>
+                {task.progress}/{task.target} · {text.taskReward(task.experience)}
+              </span>
+              <ProgressBar value={task.progress} target={task.target} />
+            </div>
+          ))}
+        </div>
+      )}
+    </EntryCard>
   );
 }
 
 /** The last seven days: tasks done of all, the streak, and today's broadcasts. */
 export function DailyTasks({ context }: { context: LiveContext }) {
-  const [state, reload] = useEntry('live.dailyTask', context, null);
   return (
-    <SectionCard
+    <EntryCard
       title={text.dailyTitle}
-      note={state.status === 'ready' ? text.streak(state.data.streak) : null}
+      note={(daily) => text.streak(daily.streak)}
       testId="daily-tasks"
+      entry={useEntry('live.dailyTask', context, null)}
     >
-      <EntryView state={state} onRetry={reload}>
-        {(daily) => (
-          <>
-            <ol className={live.days}>
-              {daily.days.map((d) => (
-                <li
-                  key={d.day}
-                  className={`${live.day} ${d.done === d.total ? live.dayDone : ''}`}
-                  data-testid="daily-day"
-                >
-                  <span>{d.day.slice(5)}</span>
-                  <span>
-                    {d.done}/{d.total}
-                  </span>
-                </li>
-              ))}
-            </ol>
-            <p className={styles.note} style={{ marginTop: 'var(--space-1)' }}>
-              {text.liveToday(daily.broadcastsToday, daily.liveMinutesToday)}
-            </p>
-          </>
-        )}
-      </EntryView>
-    </SectionCard>
+      {(daily) => (
+        <>
+          <ol className={live.days}>
+            {daily.days.map((d) => (
+              <li
+                key={d.day}
+                className={`${live.day} ${d.done === d.total ? live.dayDone : ''}`}
+                data-testid="daily-day"
+              >
+                <span>{d.day.slice(5)}</span>
+                <span>
+                  {d.done}/{d.total}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className={styles.note} style={{ marginTop: 'var(--space-1)' }}>
+            {text.liveToday(daily.broadcastsToday, daily.liveMinutesToday)}
+          </p>
+        </>
+      )}
+    </EntryCard>
   );
 }
 

@@ -3,9 +3,9 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { useAction } from '../../lib/use-action';
 import { ActionRow } from '../../shell/ActionRow';
-import { EntryView } from '../../shell/EntryView';
-import { SectionCard } from '../../shell/SectionCard';
+import { EntryCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
+import { claimButton } from './claim-button';
 import live from './live.module.css';
 import { trackLiveAction } from './track-live';
 
@@ -15,28 +15,26 @@ type Context = LiveContext & { streamId: number };
 export function LevelGifts({ context }: { context: Context }) {
   const [state, reload] = useEntry('live.levelGift', context, null);
   return (
-    <SectionCard title={text.giftsTitle} testId="level-gifts">
-      <EntryView state={state} onRetry={reload}>
-        {(gifts) => (
-          <ul className={live.gifts}>
-            {gifts.list.map((gift) => (
-              <li
-                key={gift.giftId}
-                className={`${live.gift} ${gift.owned ? '' : live.giftLocked}`}
-                data-testid="level-gift"
-                data-owned={gift.owned}
-              >
-                <img src={gift.icon} alt="" width={48} height={48} loading="lazy" />
-                <span>{gift.name}</span>
-                <span className={styles.note}>
-                  {gift.owned ? text.giftOwned : text.giftLocked(gift.fansLevel)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </EntryView>
-    </SectionCard>
+    <EntryCard title={text.giftsTitle} testId="level-gifts" entry={[state, reload]}>
+      {(gifts) => (
+        <ul className={live.gifts}>
+          {gifts.list.map((gift) => (
+            <li
+              key={gift.giftId}
+              className={`${live.gift} ${gift.owned ? '' : live.giftLocked}`}
+              data-testid="level-gift"
+              data-owned={gift.owned}
+            >
+              <img src={gift.icon} alt="" width={48} height={48} loading="lazy" />
+              <span>{gift.name}</span>
+              <span className={styles.note}>
+                {gift.owned ? text.giftOwned : text.giftLocked(gift.fansLevel)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </EntryCard>
   );
 }
 
@@ -52,35 +50,29 @@ export function Allowances({ context, toast }: { context: Context; toast: (messa
     onError: toast,
   });
   return (
-    <SectionCard title={text.allowanceTitle} note={text.allowanceNote} testId="allowances">
-      <EntryView state={state} onRetry={reload}>
-        {(allowances) => (
-          <ul className={styles.rows}>
-            {allowances.list.map((a) => (
-              <ActionRow
-                key={a.fansLevel}
-                testId={`allowance-${a.fansLevel}`}
-                state={a.state}
-                title={text.allowanceLevel(a.fansLevel)}
-                label={
-                  claim.busyKey === a.fansLevel
-                    ? text.claiming
-                    : a.state === 'claimed'
-                      ? text.claimed
-                      : a.state === 'claimable'
-                        ? text.claim
-                        : text.locked
-                }
-                disabled={a.state !== 'claimable' || claim.busyKey === a.fansLevel}
-                onClick={() => void claim.run({ ...context, fansLevel: a.fansLevel }, a.fansLevel)}
-                buttonTestId={`claim-allowance-${a.fansLevel}`}
-              >
-                <span className={styles.amount}>{text.amount(a.amountCents)}</span>
-              </ActionRow>
-            ))}
-          </ul>
-        )}
-      </EntryView>
-    </SectionCard>
+    <EntryCard
+      title={text.allowanceTitle}
+      note={text.allowanceNote}
+      testId="allowances"
+      entry={[state, reload]}
+    >
+      {(allowances) => (
+        <ul className={styles.rows}>
+          {allowances.list.map((a) => (
+            <ActionRow
+              key={a.fansLevel}
+              testId={`allowance-${a.fansLevel}`}
+              state={a.state}
+              title={text.allowanceLevel(a.fansLevel)}
+              {...claimButton(a.state, claim.busyKey === a.fansLevel, text.locked)}
+              onClick={() => void claim.run({ ...context, fansLevel: a.fansLevel }, a.fansLevel)}
+              buttonTestId={`claim-allowance-${a.fansLevel}`}
+            >
+              <span className={styles.amount}>{text.amount(a.amountCents)}</span>
+            </ActionRow>
+          ))}
+        </ul>
+      )}
+    </EntryCard>
   );
 }

@@ -18,6 +18,15 @@ import live from './live.module.css';
 export const meta: Route.MetaFunction = () => [{ title: LIVE_TEXT.consoleTitle }];
 
 type Stream = LiveConsole['streams'][number];
+type AudienceKind = 'watch' | 'light' | 'comment' | 'share';
+
+/** What the console plays in a stream: ten minutes watched, ten lights, a comment, a share. */
+const AUDIENCE_EVENTS: ReadonlyArray<{ kind: AudienceKind; units: number }> = [
+  { kind: 'watch', units: 10 },
+  { kind: 'light', units: 10 },
+  { kind: 'comment', units: 1 },
+  { kind: 'share', units: 1 },
+];
 
 /**
  * The internal live-room console (issue 16 point 1; the server's internal-route guard, 404 in
@@ -79,24 +88,18 @@ function ConsoleState({ data, toast }: { data: LiveConsole; toast: (message: str
               {host.groupName} · {text.myLog(host.streamLogId)}
             </p>
             <div className={live.buttons} style={{ marginTop: 'var(--space-1)' }}>
-              <button
-                type="button"
-                className={styles.action}
+              <ConsoleButton
+                label={text.start}
                 disabled={busy}
-                onClick={() => void start.run({})}
-                data-testid="console-start"
-              >
-                {text.start}
-              </button>
-              <button
-                type="button"
-                className={styles.action}
+                onClick={() => start.run({})}
+                testId="console-start"
+              />
+              <ConsoleButton
+                label={text.end}
                 disabled={busy || host.streamLogId === null}
-                onClick={() => void end.run({})}
-                data-testid="console-end"
-              >
-                {text.end}
-              </button>
+                onClick={() => end.run({})}
+                testId="console-end"
+              />
               <Link
                 className={styles.action}
                 to={`/live/host${liveSearch({ streamId: host.streamId, ...(host.streamLogId ? { streamLogId: host.streamLogId } : {}), userRole: 1 })}`}
@@ -114,15 +117,13 @@ function ConsoleState({ data, toast }: { data: LiveConsole; toast: (message: str
             </div>
           </>
         ) : (
-          <button
-            type="button"
-            className={styles.primary}
+          <ConsoleButton
+            label={text.becomeHost}
             disabled={busy}
-            onClick={() => void become.run({})}
-            data-testid="console-become-host"
-          >
-            {text.becomeHost}
-          </button>
+            onClick={() => become.run({})}
+            testId="console-become-host"
+            className={styles.primary}
+          />
         )}
       </section>
       <section className={styles.card}>
@@ -154,8 +155,7 @@ function StreamRow({
   const audience = useConsoleAction('live.audienceEvent', toast);
   const busy = join.busy || audience.busy;
   const { streamLogId } = stream;
-  const event = (kind: 'watch' | 'light' | 'comment' | 'share', units: number) =>
-    void audience.run({ streamLogId, kind, units }, kind);
+  const event = (kind: AudienceKind, units: number) => void audience.run({ streamLogId, kind, units }, kind);
   return (
     <li
       className={styles.row}
@@ -172,51 +172,21 @@ function StreamRow({
         </span>
       </span>
       <div className={live.buttons}>
-        <button
-          type="button"
-          className={styles.action}
+        <ConsoleButton
+          label={stream.member ? text.joined : text.join}
           disabled={own || stream.member || busy}
-          onClick={() => void join.run({ streamId: stream.streamId })}
-          data-testid="console-join"
-        >
-          {stream.member ? text.joined : text.join}
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          disabled={busy}
-          onClick={() => event('watch', 10)}
-          data-testid="console-watch"
-        >
-          {text.watch(10)}
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          disabled={busy}
-          onClick={() => event('light', 10)}
-          data-testid="console-light"
-        >
-          {text.light}
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          disabled={busy}
-          onClick={() => event('comment', 1)}
-          data-testid="console-comment"
-        >
-          {text.comment}
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          disabled={busy}
-          onClick={() => event('share', 1)}
-          data-testid="console-share"
-        >
-          {text.share}
-        </button>
+          onClick={() => join.run({ streamId: stream.streamId })}
+          testId="console-join"
+        />
+        {AUDIENCE_EVENTS.map(({ kind, units }) => (
+          <ConsoleButton
+            key={kind}
+            label={kind === 'watch' ? text.watch(units) : text[kind]}
+            disabled={busy}
+            onClick={() => event(kind, units)}
+            testId={`console-${kind}`}
+          />
+        ))}
         <Link
           className={styles.note}
           to={`/live/fans-group${liveSearch({ streamId: stream.streamId, streamLogId })}`}
@@ -226,5 +196,32 @@ function StreamRow({
         </Link>
       </div>
     </li>
+  );
+}
+
+/** One of the console's buttons: a call, off while any of the card's calls runs. */
+function ConsoleButton({
+  label,
+  disabled,
+  onClick,
+  testId,
+  className = styles.action,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => unknown;
+  testId: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={disabled}
+      onClick={() => void onClick()}
+      data-testid={testId}
+    >
+      {label}
+    </button>
   );
 }

@@ -1,7 +1,6 @@
 import type { FansGroupInfo, LiveContext } from '@h5/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { failureMessage } from '../../lib/failure';
 import { callContext, liveContextOf, liveSearch, useLiveContext } from '../../lib/live-context';
@@ -10,7 +9,8 @@ import { useRootData } from '../../lib/root-data';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useApi } from '../../lib/use-api';
-import { EntryView } from '../../shell/EntryView';
+import { EntryScreen } from '../../shell/EntryScreen';
+import { Skeleton } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
 import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
@@ -68,52 +68,43 @@ function FansGroup({
   isHost: boolean;
   seed: FansGroupInfo | null;
 }) {
-  const [state, reload] = useEntry('live.fansGroupInfo', context, seed);
+  const entry = useEntry('live.fansGroupInfo', context, seed);
+  const [state] = entry;
   const [toast, showToast] = useToast();
   // userRole=1 asks for the host's view; only the stream's host gets it (the server says who that
   // is), anyone else sees the audience's view instead of the host's calls refused (issue 26 point 8).
   const hostView = isHost && state.status === 'ready' && state.data.isHost;
   return (
-    <Screen
+    <EntryScreen
       title={text.fansTitle}
       backTestId="fans-back"
       testId="fans-group"
       data={{ 'data-view': hostView ? 'host' : 'audience' }}
-      onRefresh={() => invalidate('live')}
-      refreshing={state.status === 'loading'}
+      entry={entry}
+      refresh="live"
       after={<Toast message={toast} testId="live-toast" />}
+      missing={text.roomMissing}
+      skeleton={<Skeleton count={2} testId="fans-skeleton" />}
     >
-      <EntryView
-        state={state}
-        onRetry={reload}
-        missing={text.roomMissing}
-        skeleton={
-          <>
-            <div className={styles.skeleton} data-testid="fans-skeleton" />
-            <div className={styles.skeleton} />
-          </>
-        }
-      >
-        {(info) => (
-          <>
-            <GroupHero info={info} context={context} isHost={hostView} toast={showToast} />
-            {hostView ? (
-              <>
-                <GroupManage
-                  context={context}
-                  name={info.name}
-                  memberCount={info.memberCount}
-                  toast={showToast}
-                />
-                <HostRanks context={context} />
-              </>
-            ) : (
-              <AudienceBody info={info} context={context} toast={showToast} />
-            )}
-          </>
-        )}
-      </EntryView>
-    </Screen>
+      {(info) => (
+        <>
+          <GroupHero info={info} context={context} isHost={hostView} toast={showToast} />
+          {hostView ? (
+            <>
+              <GroupManage
+                context={context}
+                name={info.name}
+                memberCount={info.memberCount}
+                toast={showToast}
+              />
+              <HostRanks context={context} />
+            </>
+          ) : (
+            <AudienceBody info={info} context={context} toast={showToast} />
+          )}
+        </>
+      )}
+    </EntryScreen>
   );
 }
 

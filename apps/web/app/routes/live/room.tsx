@@ -1,12 +1,11 @@
 import type { LiveRoom } from '@h5/contract';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { liveSearch, useLiveContext } from '../../lib/live-context';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { EntryView } from '../../shell/EntryView';
+import { EntryScreen } from '../../shell/EntryScreen';
 import { RoomLottery } from '../../shell/lottery/RoomLottery';
 import { Placeholder } from '../../shell/Placeholder';
 import { Screen } from '../../shell/Screen';
@@ -45,19 +44,19 @@ export default function LiveRoomScreen({ loaderData }: Route.ComponentProps) {
 
 function Room({ roomId, seed }: { roomId: number; seed: LiveRoom | null }) {
   const page = useLiveContext();
-  const [state, reload] = useEntry('live.liveRoom', { roomId }, seed);
+  const entry = useEntry('live.liveRoom', { roomId }, seed);
   return (
-    <Screen
+    <EntryScreen
       title={text.roomTitle}
       backTestId="room-back"
       testId="live-room"
-      onRefresh={() => invalidate('live')}
-      refreshing={state.status === 'loading'}
+      entry={entry}
+      refresh="live"
+      missing={text.roomMissing}
+      skeletonTestId="room-skeleton"
     >
-      <EntryView state={state} onRetry={reload} missing={text.roomMissing} skeletonTestId="room-skeleton">
-        {(room) => <RoomBody room={room} isHost={page.isHost} />}
-      </EntryView>
-    </Screen>
+      {(room) => <RoomBody room={room} isHost={page.isHost} />}
+    </EntryScreen>
   );
 }
 

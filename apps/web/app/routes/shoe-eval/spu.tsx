@@ -1,7 +1,6 @@
 import type { ShoeEvalInfo, ShoeEvaluation } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { Link } from 'react-router';
-import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
@@ -9,7 +8,7 @@ import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SHOE_EVAL_TEXT as text } from '../../lib/ui-text/shoe-eval';
 import { ProgressBar } from '../../shell/ActionRow';
-import { EntryView } from '../../shell/EntryView';
+import { EntryScreen } from '../../shell/EntryScreen';
 import { Placeholder } from '../../shell/Placeholder';
 import { WantButton } from '../../shell/product/WantButton';
 import { Screen } from '../../shell/Screen';
@@ -43,20 +42,19 @@ export default function ShoeEvalSpuScreen({ loaderData }: Route.ComponentProps) 
 }
 
 function Spu({ spuId, seed }: { spuId: number; seed: ShoeEvalInfo | null }) {
-  const [state, reload] = useEntry('shoeEval.shoeEvalInfo', { spuId }, seed);
+  const entry = useEntry('shoeEval.shoeEvalInfo', { spuId }, seed);
   return (
-    <Screen
+    <EntryScreen
       title={text.spuTitle}
       fallback="/shoe-eval"
       backTestId="shoe-eval-back"
       testId="shoe-eval-spu"
-      onRefresh={() => invalidate('shoeEval.shoeEvalInfo')}
-      refreshing={state.status === 'loading'}
+      entry={entry}
+      refresh="shoeEval.shoeEvalInfo"
+      missing={text.notOpen}
     >
-      <EntryView state={state} onRetry={reload} missing={text.notOpen}>
-        {(info) => <SpuBody info={info} />}
-      </EntryView>
-    </Screen>
+      {(info) => <SpuBody info={info} />}
+    </EntryScreen>
   );
 }
 
