@@ -62,9 +62,9 @@ export function Skeleton({
 }) {
   return (
     <>
-      {Array.from({ length: count }, (_, i) => (
+      {Array.from({ length: count }, (_, i) => `skeleton-${i}`).map((key, i) => (
         <div
-          key={i}
+          key={key}
           className={styles.skeleton}
           style={{ height }}
           aria-hidden="true"

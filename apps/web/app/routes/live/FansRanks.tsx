@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { type InfiniteList, useInfinite } from '../../lib/data-layer/use-infinite';
 import { LIVE_TEXT as text } from '../../lib/ui-text/live';
+import { EntryView } from '../../shell/EntryView';
 import { PagedListView } from '../../shell/PagedListView';
 import { Placeholder } from '../../shell/Placeholder';
 import styles from '../../shell/screen.module.css';
@@ -123,14 +124,19 @@ function HostAllRank({ context }: { context: LiveContext }) {
 
 function HostTodayRank({ context }: { context: LiveContext }) {
   const [state, reload] = useEntry('live.todayRank', context, null);
-  if (state.status === 'loading') return <div className={styles.skeleton} />;
-  if (state.status !== 'ready') return <Placeholder type="networkError" onRetry={reload} />;
-  if (state.data.list.length === 0) return <Placeholder type="empty" text={text.todayEmpty} />;
   return (
-    <ul className={styles.rows} data-testid="rank-list">
-      {state.data.list.map((r) => (
-        <RankRow key={r.user.userId} item={r} />
-      ))}
-    </ul>
+    <EntryView state={state} onRetry={reload}>
+      {({ list }) =>
+        list.length === 0 ? (
+          <Placeholder type="empty" text={text.todayEmpty} />
+        ) : (
+          <ul className={styles.rows} data-testid="rank-list">
+            {list.map((r) => (
+              <RankRow key={r.user.userId} item={r} />
+            ))}
+          </ul>
+        )
+      }
+    </EntryView>
   );
 }
