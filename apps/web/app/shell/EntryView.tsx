@@ -62,9 +62,10 @@ export function Skeleton({
 }) {
   return (
     <>
-      {Array.from({ length: count }, (_, i) => `skeleton-${i}`).map((key, i) => (
+      {Array.from({ length: count }, (_, i) => (
         <div
-          key={key}
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+          key={i}
           className={styles.skeleton}
           style={{ height }}
           aria-hidden="true"
