@@ -202,7 +202,6 @@ export default function CommentComposer({
             aria-describedby={counterId}
             maxLength={REPLY_MAX_LENGTH}
             rows={3}
-            enterKeyHint="send"
             data-testid="comment-input"
           />
           <div className={styles.bar}>
