@@ -3,9 +3,22 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi } from './support/api';
+import { expectReload, useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
+import { loginThroughSheet } from './support/native-login';
 import { waitForHydration } from './support/page';
 import { loginOnWebPage, setSessionCookies } from './support/web-login';
+
+/** A seeded content with at least `count` top-level comments on its first page. */
+async function firstWithComments(baseURL: string, count: number): Promise<number> {
+  const api = e2eApi(baseURL);
+  const feed = await api(contract.content.moreRecommend, { limit: 40 });
+  for (const card of feed.list) {
+    const page = await api(contract.community.replyList, { contentId: card.contentId, limit: 20 });
+    if (page.list.length >= count) return card.contentId;
+  }
+  throw new Error(`no seeded content in the first feed page has ${count} comments`);
+}
 
 // Issue 28 point 2: one composer, a bottom sheet opened from the bar, 回复 or a comment; it names
 // whom it answers, keeps the reader's place, keeps the draft through a login and a reload, and
@@ -14,16 +27,7 @@ describe('commenting as users know it (phone browser)', () => {
   const phone = usePhoneBrowser();
   const baseURL = inject('baseURL');
 
-  /** A seeded content with at least `count` top-level comments on its first page. */
-  async function contentWithComments(count: number): Promise<number> {
-    const api = e2eApi(baseURL);
-    const feed = await api(contract.content.moreRecommend, { limit: 40 });
-    for (const card of feed.list) {
-      const page = await api(contract.community.replyList, { contentId: card.contentId, limit: 20 });
-      if (page.list.length >= count) return card.contentId;
-    }
-    throw new Error(`no seeded content in the first feed page has ${count} comments`);
-  }
+  const contentWithComments = (count: number) => firstWithComments(baseURL, count);
 
   const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -187,5 +191,35 @@ describe('commenting as users know it (phone browser)', () => {
     await page.getByTestId('comment-entry').click();
     expect(await sheet.getByTestId('comment-input').inputValue()).toBe('');
     await page.context().close();
+  });
+});
+
+describe('commenting as users know it (app simulator)', () => {
+  const apps = useAppSimulator();
+  const baseURL = inject('baseURL');
+
+  it("a visitor's draft survives the native login and is sent after it", async () => {
+    const contentId = await firstWithComments(baseURL, 1);
+    const sim = await apps.launch();
+    await sim.goto(`/community/content/${contentId}`);
+    await waitForHydration(sim.page);
+    await sim.page.getByTestId('comment-section').getByTestId('comment').first().waitFor();
+    await sim.page.getByTestId('comment-entry').click();
+    const sheet = sim.page.getByTestId('comment-sheet');
+    const text = `e2e 客户端登录前的评论 ${Date.now()}`;
+    await sheet.getByTestId('comment-input').fill(text);
+    // Send as a visitor: the native login; after it the page reloads with the sheet and the text.
+    await expectReload(sim.page, async () => {
+      await sheet.getByTestId('comment-send').click();
+      await sim.sheet('login').waitFor();
+      await loginThroughSheet(sim);
+    });
+    await waitForHydration(sim.page);
+    await sheet.waitFor();
+    expect(await sheet.getByTestId('comment-input').inputValue()).toBe(text);
+    const posted = sim.page.waitForResponse((r) => r.url().includes(contract.community.replyAdd.path));
+    await sheet.getByTestId('comment-send').click();
+    expect((await (await posted).json()).code).toBe(200);
+    await sim.page.getByTestId('comment').filter({ hasText: text }).waitFor();
   });
 });
