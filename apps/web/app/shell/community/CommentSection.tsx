@@ -17,6 +17,7 @@ import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { useApi } from '../../lib/use-api';
 import { useDraftRequestId } from '../../lib/use-draft-request-id';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { useLowDevice } from '../../lib/use-low-device';
 import { Placeholder } from '../Placeholder';
 import { Toast } from '../Toast';
 import { useToast } from '../use-toast';
@@ -102,6 +103,7 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   const headingId = useId();
   const mapping = useMemo(() => new Map(list.emojis.map((e) => [e.name, e.url])), [list.emojis]);
   const [now, setNow] = useState(() => Date.now());
+  const lowDevice = useLowDevice();
   // Only a badge: without it the comments read the same.
   const [lz] = useEntry('content.memeLzinfo', { contentId }, null, { errorToast: false });
   const lzUserId = lz.status === 'ready' ? lz.data.userId : null;
@@ -137,13 +139,16 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
     if (fresh === null) return;
     const node = listRef.current?.querySelector<HTMLElement>(`[data-reply-id="${fresh}"]`);
     if (!node) return;
-    node.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    // No motion where motion is asked away or costs most (tokens.css: reduced motion, low device).
+    const still = lowDevice || matchMedia('(prefers-reduced-motion: reduce)').matches;
+    node.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+    if (still) return;
     const glow = getComputedStyle(document.documentElement).getPropertyValue('--color-accent-soft');
     node.animate?.([{ backgroundColor: glow }, { backgroundColor: 'transparent' }], {
       duration: 1600,
       easing: 'ease-out',
     });
-  }, [fresh]);
+  }, [fresh, lowDevice]);
 
   useInfiniteScroll(
     sentinel,
