@@ -40,6 +40,8 @@ describe('comments on the content detail page (phone browser)', () => {
     await section.locator(`img[alt="[${token}]"]`).first().waitFor();
 
     const text = `e2e 评论 ${Date.now()}`;
+    // The composer is a sheet opened from the bottom bar (issue 28 point 2).
+    await page.getByTestId('comment-entry').click();
     await section.getByTestId('comment-input').fill(text);
     await section.getByTestId('comment-emoji-toggle').click();
     const emoji = emojis[0]?.name ?? '';
@@ -91,6 +93,8 @@ describe('comments on the content detail page (phone browser)', () => {
     // The section is lazy: type once its first page (or its empty state) has rendered.
     await section.getByTestId('comment').first().or(section.getByTestId('comment-empty')).waitFor();
     const text = `e2e 重发 ${Date.now()}`;
+    // The composer is a sheet opened from the bottom bar (issue 28 point 2).
+    await page.getByTestId('comment-entry').click();
     await section.getByTestId('comment-input').fill(text);
     await section.getByTestId('comment-send').click();
     await expect.poll(() => lost).toBe(1);

@@ -114,6 +114,8 @@ describe('a new user’s visit (phone browser)', () => {
     const section = page.getByTestId('comment-section');
     await section.waitFor();
     const text = `旅程评论 ${Date.now()}`;
+    // The composer is a sheet opened from the bottom bar (issue 28 point 2).
+    await page.getByTestId('comment-entry').click();
     await section.getByTestId('comment-input').fill(text);
     await section.getByTestId('comment-emoji-toggle').click();
     const emoji = section.getByTestId('comment-emoji').first();
@@ -215,6 +217,8 @@ describe('a new user’s visit (app simulator)', () => {
     const section = sim.page.getByTestId('comment-section');
     await section.waitFor();
     const text = `客户端评论 ${Date.now()}`;
+    // The composer is a sheet opened from the bottom bar (issue 28 point 2).
+    await sim.page.getByTestId('comment-entry').click();
     await section.getByTestId('comment-input').fill(text);
     const posted = sim.page.waitForResponse((r) => r.url().includes(contract.community.replyAdd.path));
     await section.getByTestId('comment-send').click();

@@ -5,7 +5,11 @@ export const COMMENT_TEXT = {
   heading: (count: string) => `评论 ${count}`,
   empty: '还没有评论，来说两句吧',
   placeholder: '说点什么…',
-  replyPlaceholder: (name: string) => `回复 ${name}：`,
+  replyPlaceholder: (name: string) => `回复 @${name}：`,
+  /** The composer sheet's title: a comment on the content, or whom it answers. */
+  composeTitle: '发表评论',
+  replyTitle: (name: string) => `回复 @${name}`,
+  close: '收起',
   send: '发送',
   sending: '发送中',
   reply: '回复',

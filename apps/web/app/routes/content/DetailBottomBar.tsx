@@ -3,19 +3,28 @@ import { DETAIL_TEXT } from '../../lib/ui-text/detail';
 import { LightButton, type LightButtonProps } from '../../shell/community/LightButton';
 import styles from './DetailBottomBar.module.css';
 
-/** Moves to the comment section (the comment composer lives there). */
-function toComments() {
-  const section = document.querySelector('[data-testid="comment-section"], #comments');
-  section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  const input = section?.querySelector<HTMLElement>('textarea, input');
-  input?.focus({ preventScroll: true });
-}
+/**
+ * Asks for the comment composer, a sheet of the lazily loaded comment section (issue 28 point 2),
+ * by a mark on <html> the section watches and takes (CommentSection's COMPOSE_MARK): the page
+ * stays where it is, and a tap before the section's chunk has arrived opens it once it has. No
+ * import: a module shared with the section would be a chunk of its own in the detail's first
+ * load (DESIGN.md §8 budget).
+ */
+const compose = () => {
+  document.documentElement.dataset.compose = '';
+};
 
 /** The fixed bottom bar: the comment entry, the light toggle and share (≥ 44-px targets, safe area). */
 export function DetailBottomBar({ light, share }: { light: LightButtonProps; share: ReactNode }) {
   return (
     <footer className={styles.bar} data-testid="detail-bottom-bar">
-      <button type="button" className={styles.comment} onClick={toComments} data-testid="comment-entry">
+      <button
+        type="button"
+        className={styles.comment}
+        onClick={compose}
+        aria-haspopup="dialog"
+        data-testid="comment-entry"
+      >
         <span className={styles.pill}>{DETAIL_TEXT.commentEntry}</span>
       </button>
       <LightButton {...light} />

@@ -1,12 +1,23 @@
 import type { Reply } from '@h5/contract';
 import { formatCount } from '@h5/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type MouseEvent,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLoaderData } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { useApi } from '../../lib/use-api';
 import { useDraftRequestId } from '../../lib/use-draft-request-id';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { useLowDevice } from '../../lib/use-low-device';
 import { Placeholder } from '../Placeholder';
 import { Toast } from '../Toast';
 import { useToast } from '../use-toast';
@@ -16,11 +27,51 @@ import styles from './Comment.module.css';
 // the rules with this chunk's stylesheet and keeps the server's style (same href); its build
 // drops this text (import.meta.env.SSR is false there).
 import stylesText from './Comment.module.css?inline';
-import { CommentComposer, type ComposerHandle } from './CommentComposer';
 import { CommentConfirm } from './CommentConfirm';
 import { CommentItem } from './CommentItem';
+import { type ReplyTarget, takeOpenDraft } from './comment-draft';
 import { useCommentList } from './comment-list';
 import type { DetailRepliesData } from './comment-page';
+
+// The composer sheet (issue 28 point 2) in a chunk of its own, fetched once the section has
+// settled, so it opens at once on the first tap and costs the page nothing before.
+const loadComposer = () => import('./CommentComposer');
+const CommentComposer = lazy(loadComposer);
+
+/**
+ * The mark on <html> (`data-compose`) by which the detail's bottom bar (说点什么…) asks for the
+ * composer (DetailBottomBar.tsx): the section takes it when it appears, or on mount when the tap
+ * came before the section's chunk.
+ */
+export const COMPOSE_MARK = 'compose';
+
+/** After this long on the page the composer's chunk is fetched ahead of a tap. */
+const COMPOSER_PRELOAD_MS = 1500;
+
+/** Whom a comment answers, from the comment. */
+const targetOf = (reply: Reply): ReplyTarget => ({
+  replyId: reply.replyId,
+  parentId: reply.parentId,
+  userName: reply.author.userName,
+});
+
+/**
+ * Where a new top-level comment goes so that it shows where the reader is: before the first
+ * comment whose top is in view below the top bar (after it when only its end shows), or first
+ * when the list's head is in view or no comment is.
+ */
+function insertionIndex(list: HTMLElement | null): number {
+  if (!list) return 0;
+  const top = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const items = [...list.children];
+  for (const [index, item] of items.entries()) {
+    const box = item.getBoundingClientRect();
+    if (box.bottom <= top) continue;
+    if (box.top >= window.innerHeight) return 0;
+    return box.top >= top ? index : index + 1;
+  }
+  return 0;
+}
 
 // Issue 6 (comments). The detail page renders it under the content.
 export interface CommentSectionProps {
@@ -39,15 +90,20 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
   const firstPage = useLoaderData<DetailRepliesData>()?.replies ?? null;
   const list = useCommentList(contentId, replyCount, firstPage);
   const { state } = list;
-  const [replyTo, setReplyTo] = useState<Reply | null>(null);
+  // The composer sheet: never opened (null), or for a comment on the content or a reply, open or
+  // closed. Once opened it stays mounted (hidden when closed): its text and emoji row as left.
+  const [composing, setComposing] = useState<{ to: ReplyTarget | null; open: boolean } | null>(null);
+  const replyTo = composing?.to ?? null;
+  const [fresh, setFresh] = useState<number | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Reply | null>(null);
   const [toast, showToast] = useToast();
   const draftId = useDraftRequestId();
-  const composer = useRef<ComposerHandle>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const mapping = useMemo(() => new Map(list.emojis.map((e) => [e.name, e.url])), [list.emojis]);
   const [now, setNow] = useState(() => Date.now());
+  const lowDevice = useLowDevice();
   // Only a badge: without it the comments read the same.
   const [lz] = useEntry('content.memeLzinfo', { contentId }, null, { errorToast: false });
   const lzUserId = lz.status === 'ready' ? lz.data.userId : null;
@@ -55,6 +111,44 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(timer);
   }, []);
+
+  useEffect(() => {
+    // The bottom bar's 说点什么… opens the composer (its mark); a draft that was open when the page went (a
+    // login, a reload) opens again with its addressee.
+    const root = document.documentElement;
+    const take = () => {
+      if (root.dataset[COMPOSE_MARK] === undefined) return;
+      delete root.dataset[COMPOSE_MARK];
+      setComposing({ to: null, open: true });
+    };
+    const resumed = takeOpenDraft(contentId);
+    if (resumed) setComposing({ to: resumed.to, open: true });
+    take();
+    const watch = new MutationObserver(take);
+    watch.observe(root, { attributeFilter: [`data-${COMPOSE_MARK}`] });
+    const preload = setTimeout(() => void loadComposer(), COMPOSER_PRELOAD_MS);
+    return () => {
+      watch.disconnect();
+      delete root.dataset[COMPOSE_MARK];
+      clearTimeout(preload);
+    };
+  }, [contentId]);
+
+  useEffect(() => {
+    // The comment just sent shows where the reader is: in view (scrolled the least), lit a moment.
+    if (fresh === null) return;
+    const node = listRef.current?.querySelector<HTMLElement>(`[data-reply-id="${fresh}"]`);
+    if (!node) return;
+    // No motion where motion is asked away or costs most (tokens.css: reduced motion, low device).
+    const still = lowDevice || matchMedia('(prefers-reduced-motion: reduce)').matches;
+    node.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+    if (still) return;
+    const glow = getComputedStyle(document.documentElement).getPropertyValue('--color-accent-soft');
+    node.animate?.([{ backgroundColor: glow }, { backgroundColor: 'transparent' }], {
+      duration: 1600,
+      easing: 'ease-out',
+    });
+  }, [fresh, lowDevice]);
 
   useInfiniteScroll(
     sentinel,
@@ -75,8 +169,9 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
       });
       draftId.sent();
       setNow(Date.now());
-      list.added(result.reply, result.replyCount);
-      setReplyTo(null);
+      list.added(result.reply, result.replyCount, insertionIndex(listRef.current));
+      setComposing({ to: null, open: false });
+      setFresh(result.reply.replyId);
       showToast(COMMENT_TEXT.posted);
       return true;
     } catch {
@@ -84,10 +179,19 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
     }
   };
 
-  const startReply = useCallback((reply: Reply) => {
-    setReplyTo(reply);
-    composer.current?.focus();
-  }, []);
+  const startReply = useCallback((reply: Reply) => setComposing({ to: targetOf(reply), open: true }), []);
+
+  /** A tap on a comment's text answers it, as in the apps users know (回复 is the keyboard's way). */
+  const tapComment = (event: MouseEvent<HTMLUListElement>) => {
+    const target = event.target as HTMLElement;
+    if (!target.closest('[data-testid="comment-text"]') || target.closest('a')) return;
+    if (window.getSelection()?.toString()) return;
+    const id = Number(target.closest<HTMLElement>('[data-reply-id]')?.dataset.replyId);
+    const reply = state.items
+      .flatMap((top) => [top as Reply, ...top.child.replyList])
+      .find((r) => r.replyId === id);
+    if (reply) startReply(reply);
+  };
 
   const confirmDelete = async () => {
     const reply = pendingDelete;
@@ -96,7 +200,8 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
     try {
       const result = await api('community.replyDelete', { replyId: reply.replyId });
       list.removed(reply, result.replyCount);
-      if (replyTo?.replyId === reply.replyId || replyTo?.parentId === reply.replyId) setReplyTo(null);
+      if (replyTo?.replyId === reply.replyId || replyTo?.parentId === reply.replyId)
+        setComposing((c) => c && { to: null, open: false });
       showToast(COMMENT_TEXT.deleted);
     } catch {
       // The request client has shown the refusal.
@@ -113,13 +218,6 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
       <h2 id={headingId} className={styles.heading}>
         {COMMENT_TEXT.heading(formatCount(state.total))}
       </h2>
-      <CommentComposer
-        ref={composer}
-        emojis={list.emojis}
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-        onSend={send}
-      />
       {empty && state.loading ? <Placeholder type="loading" compact /> : null}
       {empty && state.failed ? <Placeholder type="networkError" compact onRetry={list.reload} /> : null}
       {empty && !state.loading && !state.failed ? (
@@ -129,7 +227,14 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
       ) : null}
       {empty ? null : (
         <>
-          <ul className={styles.list} aria-busy={state.loading} data-testid="comment-list">
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; each comment's 回复 button is the keyboard's way */}
+          <ul
+            ref={listRef}
+            className={styles.list}
+            aria-busy={state.loading}
+            onClick={tapComment}
+            data-testid="comment-list"
+          >
             {state.items.map((reply) => (
               <CommentItem
                 key={reply.replyId}
@@ -162,6 +267,21 @@ export function CommentSection({ contentId, replyCount }: CommentSectionProps) {
           onConfirm={confirmDelete}
           onCancel={cancelDelete}
         />
+      ) : null}
+      {composing ? (
+        <Suspense fallback={null}>
+          <CommentComposer
+            // One sheet per addressee: its draft and focus start afresh when it changes.
+            key={replyTo?.replyId ?? 0}
+            contentId={contentId}
+            emojis={list.emojis}
+            to={replyTo}
+            open={composing.open}
+            onCancelReply={() => setComposing({ to: null, open: true })}
+            onClose={() => setComposing((c) => c && { ...c, open: false })}
+            onSend={send}
+          />
+        </Suspense>
       ) : null}
       <Toast message={toast} testId="comment-toast" />
     </section>

@@ -83,12 +83,16 @@ export function useCommentList(contentId: number, initialTotal: number, firstPag
     [api, children, contentId],
   );
 
-  /** After a successful post: a top-level reply goes first, a child reply last under its parent. */
-  const added = (reply: Reply, replyCount: number) =>
+  /**
+   * After a successful post: a top-level reply goes at `at` (first by default; the section puts it
+   * where the reader is), a child reply last under its parent.
+   */
+  const added = (reply: Reply, replyCount: number, at = 0) =>
     edit((items) => {
       if (reply.parentId === null) {
         const top: TopReply = { ...reply, replyCount: 0, child: { replyList: [] } };
-        return [top, ...items.filter((r) => r.replyId !== reply.replyId)];
+        const rest = items.filter((r) => r.replyId !== reply.replyId);
+        return [...rest.slice(0, at), top, ...rest.slice(at)];
       }
       return updateTop(items, reply.parentId, (r) => ({
         ...r,
