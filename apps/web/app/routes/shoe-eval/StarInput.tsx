@@ -1,5 +1,5 @@
 import { type PointerEvent, useId } from 'react';
-import styles from './StarInput.module.css';
+import styles from './shoe-eval.module.css';
 
 const STAR_PATH = 'M8 1.3l2 4.3 4.7.5-3.5 3.2 1 4.6L8 11.5l-4.2 2.4 1-4.6L1.3 6.1 6 5.6z';
 const STARS = 5;
@@ -51,7 +51,7 @@ export function StarInput({
   };
   return (
     <div
-      className={styles.stars}
+      className={styles.starInput}
       role="radiogroup"
       aria-labelledby={labelledBy}
       onPointerMove={slide}
@@ -61,15 +61,15 @@ export function StarInput({
         const filled = Math.min(1, Math.max(0, value / perStar - star));
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: five fixed positions
-          <span key={star} className={styles.star}>
+          <span key={star} className={styles.starBox}>
             <svg viewBox="0 0 16 16" aria-hidden="true">
               <defs>
                 <clipPath id={`${clip}${star}`}>
                   <rect x="0" y="0" width={16 * filled} height="16" />
                 </clipPath>
               </defs>
-              <path d={STAR_PATH} className={styles.blank} />
-              <path d={STAR_PATH} className={styles.full} clipPath={`url(#${clip}${star})`} />
+              <path d={STAR_PATH} className={styles.starBlank} />
+              <path d={STAR_PATH} className={styles.starFull} clipPath={`url(#${clip}${star})`} />
             </svg>
             {/* The star's parts side by side in its box (the grid's columns), over the drawing. */}
             {Array.from({ length: stepsPerStar }, (_, part) => {
@@ -77,7 +77,7 @@ export function StarInput({
               return (
                 <input
                   key={choice}
-                  className={styles.choice}
+                  className={styles.starChoice}
                   type="radio"
                   name={name}
                   value={choice}
