@@ -45,7 +45,8 @@ async function evaluate(page: Page, baseURL: string, tokens: NativeTokens) {
   await page.getByTestId('shoe-eval-start').click();
   await page.waitForURL((url) => url.pathname === '/shoe-eval/evaluate');
   await waitForHydration(page);
-  await page.locator('input[name=score]').fill('8.5');
+  // The score is a star rating now (issue 28 point 8): its radio for 8.5, not a range's fill.
+  await page.locator('input[name=score][value="8.5"]').check();
   expect(await page.getByTestId('shoe-evaluate-score').textContent()).toBe('8.5 分');
   await page.getByTestId('dim-comfort-5').click();
   await page.getByTestId('dim-value-3').click();

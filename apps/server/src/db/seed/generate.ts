@@ -16,6 +16,9 @@ export const SEED_SIZES = { users: 300, creators: 40, contents: 2000, replies: 8
 export const seedArtUrl = (name: string, width: number, height: number): string =>
   `/cdn/seed/${name}.svg?w=${width}&h=${height}`;
 
+/** A URL of one of the kept emoji pictures (apps/server/assets/emoji/, `/cdn/emoji/<file>`). */
+export const emojiAssetUrl = (file: string): string => `/cdn/emoji/${file}`;
+
 /** A URL of a seeded content photo (`/cdn/seed/<name>.jpg`): the art as a real raster image. */
 export const seedPhotoUrl = (name: string, width: number, height: number): string =>
   `/cdn/seed/${name}.jpg?w=${width}&h=${height}`;
@@ -300,7 +303,7 @@ export function generateSeed(seed = SEED) {
     () => rng.int(1, SEED_SIZES.creators),
   ).map(([followerId, followeeId]) => ({ followerId, followeeId }));
 
-  const emojis = vocab.EMOJI_NAMES.map((name, i) => ({ name, url: seedArtUrl(`emoji-${i + 1}`, 64, 64) }));
+  const emojis = vocab.EMOJI_SET.map(([name, file]) => ({ name, url: emojiAssetUrl(file) }));
 
   const products = Array.from({ length: SEED_SIZES.products }, (_, i) => {
     const spuId = 1_000_001 + i * 7;

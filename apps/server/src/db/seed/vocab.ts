@@ -231,29 +231,36 @@ export const COMMENTS = [
   '颜值在线',
 ];
 
-/** Emoji names used as [name] tokens in comments. */
-export const EMOJI_NAMES = [
-  '笑哭',
-  '点赞',
-  '爱心',
-  '火',
-  '酷',
-  '哇',
-  '鼓掌',
-  '思考',
-  '流泪',
-  '惊讶',
-  '奸笑',
-  '再见',
-  '拥抱',
-  '加油',
-  '666',
-  '吃瓜',
-  '捂脸',
-  '得意',
-  '害羞',
-  '鞋子',
+/**
+ * The emoji of comments' [name] tokens (spec §3), each drawn as what its name says (issue 28
+ * point 3): a Twemoji picture (CC-BY 4.0, copied into apps/server/assets/emoji/ by
+ * `npm run emoji:copy -w @h5/server`), or ours where Unicode has none (666). [name, file, emoji].
+ */
+export const EMOJI_SET: ReadonlyArray<readonly [name: string, file: string, char: string]> = [
+  ['笑哭', '1f602.svg', '😂'],
+  ['点赞', '1f44d.svg', '👍'],
+  ['爱心', '2764.svg', '❤'],
+  ['火', '1f525.svg', '🔥'],
+  ['酷', '1f60e.svg', '😎'],
+  ['哇', '1f929.svg', '🤩'],
+  ['鼓掌', '1f44f.svg', '👏'],
+  ['思考', '1f914.svg', '🤔'],
+  ['流泪', '1f62d.svg', '😭'],
+  ['惊讶', '1f632.svg', '😲'],
+  ['奸笑', '1f60f.svg', '😏'],
+  ['再见', '1f44b.svg', '👋'],
+  ['拥抱', '1f917.svg', '🤗'],
+  ['加油', '1f4aa.svg', '💪'],
+  ['666', '666.svg', ''],
+  ['吃瓜', '1f349.svg', '🍉'],
+  ['捂脸', '1fae3.svg', '🫣'],
+  ['得意', '1f60c.svg', '😌'],
+  ['害羞', '263a.svg', '☺'],
+  ['鞋子', '1f45f.svg', '👟'],
 ];
+
+/** Emoji names used as [name] tokens in comments. */
+export const EMOJI_NAMES = EMOJI_SET.map(([name]) => name);
 
 export const DYEING_ENVS: ReadonlyArray<readonly [string, string]> = [
   ['feature-a', '特性环境A'],

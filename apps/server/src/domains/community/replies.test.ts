@@ -353,7 +353,7 @@ describe('reply-list and full-reply-list paging', () => {
     const emoji = await t.signedInject(calls.emojiList, {});
     expect(emoji.body.code).toBe(SUCCESS);
     expect(emoji.body.data.list.length).toBeGreaterThanOrEqual(20);
-    for (const e of emoji.body.data.list) expect(e.url).toMatch(/^\/cdn\/seed\//);
+    for (const e of emoji.body.data.list) expect(e.url).toMatch(/^\/cdn\/emoji\//);
     const [seeded] = await t.db.select({ contentId: replies.contentId }).from(replies).limit(1);
     const list = await t.signedInject(calls.replyList, {
       contentId: (seeded as { contentId: number }).contentId,

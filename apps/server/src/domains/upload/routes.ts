@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { CDN_SECURITY_HEADERS, cdnHandler } from './cdn';
+import { EMOJI_ASSET_PATH, sendEmojiAsset } from './emoji-assets';
 import { fileTypeEnum } from './file-types';
 import { issueToken } from './gateways';
 import { PART_MAX_BYTES } from './multipart';
@@ -74,10 +75,11 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
     cdn.setErrorHandler(sendStorageError);
     cdn.get('/cdn/*', cdnHandler(deps, store, gate));
   });
-  // The seeded images' own paths win over /cdn/* (more specific).
+  // The seeded images' own paths and the kept emoji win over /cdn/* (more specific).
   await app.register(async (seed) => {
     seed.setErrorHandler(sendStorageError);
     seed.get(SEED_ART_PATH, sendSeedArt);
+    seed.get(EMOJI_ASSET_PATH, sendEmojiAsset);
     seed.get(SEED_PHOTO_PATH, seedPhotoHandler(deps, gate));
     seed.get(SEED_VIDEO_PATH, seedVideoHandler(deps, gate));
   });

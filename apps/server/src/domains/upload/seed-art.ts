@@ -90,30 +90,6 @@ function face(w: number, h: number, ink: string, seed: number): string {
   return `<g transform="translate(${(w - 100 * scale) / 2} ${h - 100 * scale}) scale(${scale})"><path d="M16 100C18 74 82 74 84 100Z" fill="${ink}" opacity=".9"/><rect x="44" y="58" width="12" height="14" rx="5" fill="${skin}"/><circle cx="50" cy="42" r="20" fill="${skin}"/><circle cx="43" cy="43" r="2" fill="#2b1a12"/><circle cx="57" cy="43" r="2" fill="#2b1a12"/><path d="M44 52Q50 57 56 52" stroke="#8a3b2b" stroke-width="2" fill="none" stroke-linecap="round"/>${hair}${glasses}</g>`;
 }
 
-// The 20 seeded emoji (`emoji-1` … `emoji-20`), each its own face: five pairs of eyes times four
-// mouths, on a face colour of its own, so no two look alike (issue 14 point 4).
-const EMOJI_EYES = [
-  '<circle cx="-7" cy="-5" r="2.6"/><circle cx="7" cy="-5" r="2.6"/>',
-  '<path d="M-10 -4q3-5 6 0M4 -4q3-5 6 0" fill="none" stroke-width="2.4"/>',
-  '<path d="M-10 -6h6M4 -6h6" stroke-width="2.4"/>',
-  '<circle cx="-7" cy="-5" r="4" fill="#fff" stroke-width="1.6"/><circle cx="7" cy="-5" r="4" fill="#fff" stroke-width="1.6"/><circle cx="-7" cy="-5" r="1.8"/><circle cx="7" cy="-5" r="1.8"/>',
-  '<path d="M-10 -8l6 5M-10 -3l6-5M4 -8l6 5M4 -3l6-5" stroke-width="2"/>',
-];
-const EMOJI_MOUTHS = [
-  '<path d="M-10 6Q0 16 10 6" fill="none" stroke-width="2.4"/>',
-  '<path d="M-9 9H9" stroke-width="2.4"/>',
-  '<path d="M-10 12Q0 3 10 12" fill="none" stroke-width="2.4"/>',
-  '<ellipse cy="9" rx="4.5" ry="5.5"/>',
-];
-
-function emoji(w: number, h: number, index: number): string {
-  const r = Math.min(w, h) * 0.42;
-  const eyes = EMOJI_EYES[index % EMOJI_EYES.length];
-  const mouth = EMOJI_MOUTHS[Math.floor(index / EMOJI_EYES.length) % EMOJI_MOUTHS.length];
-  const hue = (index * 137) % 360;
-  return `<g transform="translate(${w / 2} ${h / 2}) scale(${r / 20})"><circle r="20" fill="hsl(${hue} 85% 66%)"/><g fill="#3e2723" stroke="#3e2723" stroke-linecap="round">${eyes}${mouth}</g></g>`;
-}
-
 /** A seed image request: the name and the size it was seeded with. */
 export const seedArtRequest = z.object({
   name: z.string().regex(/^[\w-]{1,64}$/),
@@ -128,9 +104,7 @@ export function renderSeedArt(name: string, width: number, height: number): stri
   const id = `g${h.toString(36)}`;
   const angle = (h >>> 8) % 360;
   let scene: string;
-  if (name.startsWith('emoji-')) {
-    scene = emoji(width, height, Number(name.slice('emoji-'.length)) - 1 || h);
-  } else if (name.startsWith('avatar-')) {
+  if (name.startsWith('avatar-')) {
     scene = face(width, height, ink, h >>> 4);
   } else {
     const scale = (Math.min(width, height * 1.6) / 200) * 0.78;
@@ -154,7 +128,8 @@ export function renderSeedArt(name: string, width: number, height: number): stri
 export const SEED_ART_PATH = '/cdn/seed/:name.svg';
 
 /**
- * GET /cdn/seed/{name}.svg?w=&h=: the seeded avatars, emoji and product logos. Ours, not an upload:
+ * GET /cdn/seed/{name}.svg?w=&h=: the seeded avatars and product logos (the emoji are kept
+ * pictures, /cdn/emoji/). Ours, not an upload:
  * drawn from a validated name and two bounded numbers (nothing from the request reaches the
  * markup unchecked), a string built in microseconds with no cache to fill, so any name is drawn.
  * Served as image/svg+xml under the CDN's CSP (no script, sandboxed) like every /cdn/ answer.

@@ -11,6 +11,10 @@ export const SHOE_EVAL_TEXT = {
   distribution: '评分分布',
   starsLabel: (n: number) => `${n} 星`,
   dimensions: { comfort: '舒适度', looks: '颜值', value: '性价比' },
+  /** What 1–5 stars of a dimension say, beside the stars. */
+  dimensionWord: ['很差', '较差', '一般', '不错', '超赞'],
+  /** The results' scale: every figure is out of 10, every row of stars out of five. */
+  scale: '满分 10 分',
   recent: '最新测评',
   recentEmpty: '还没有人测评，来做第一个吧',
   mine: '我的测评',
@@ -20,6 +24,7 @@ export const SHOE_EVAL_TEXT = {
   scoreValue: (score: number) => `${score.toFixed(1)} 分`,
   textLabel: '测评内容',
   textPlaceholder: '说说脚感、尺码、做工和颜值（选填）',
+  counter: (n: number, max: number) => `${n}/${max}`,
   photos: '上传实拍图（最多 9 张）',
   submit: '提交测评',
   submitting: '提交中…',

@@ -63,7 +63,8 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
 
 /**
  * The product a card shows, under its author line: the product jump (spec §2), that is the app's
- * product screen, and outside the app this product's contents.
+ * product screen, and outside the app this product's contents. Its name in full on up to two
+ * lines beside the picture (brand and model, issue 28 point 4), the marks and price under it.
  */
 function ProductChip(card: NewCommodityCard) {
   const { product } = card;
@@ -78,21 +79,25 @@ function ProductChip(card: NewCommodityCard) {
       <img
         className={styles.logo}
         src={optimiseImageUrl(product.logoUrl, { width: LOGO_WIDTH })}
-        width={24}
-        height={24}
+        width={36}
+        height={36}
         alt=""
         loading="lazy"
         decoding="async"
       />
-      {product.isNewProduct ? <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span> : null}
-      <span className={styles.name}>{product.title}</span>
-      {product.isCollection === PRODUCT_WANTED ? (
-        <span className={styles.badge} data-testid="product-chip-wanted">
-          {PRODUCT_TEXT.wanted}
+      <span className={styles.name} data-testid="product-chip-name">
+        {product.title}
+      </span>
+      <span className={styles.chipMeta}>
+        {product.isNewProduct ? <span className={styles.badge}>{SOCIAL_TEXT.newBadge}</span> : null}
+        {product.isCollection === PRODUCT_WANTED ? (
+          <span className={styles.badge} data-testid="product-chip-wanted">
+            {PRODUCT_TEXT.wanted}
+          </span>
+        ) : null}
+        <span className={styles.chipPrice} data-testid="product-price">
+          {PRODUCT_TEXT.price(product.price)}
         </span>
-      ) : null}
-      <span className={styles.chipPrice} data-testid="product-price">
-        {PRODUCT_TEXT.price(product.price)}
       </span>
     </JumpLink>
   );

@@ -177,8 +177,9 @@ function GroupHero({
             {info.name}
           </p>
           <p className={styles.heroNote}>
-            {info.host.userName} · {text.members(info.memberCount)} ·{' '}
-            {info.living ? text.living : text.notLiving}
+            <span className={live.keepWhole}>{info.host.userName}</span> ·{' '}
+            <span className={live.keepWhole}>{text.members(info.memberCount)}</span> ·{' '}
+            <span className={live.keepWhole}>{info.living ? text.living : text.notLiving}</span>
           </p>
         </div>
         {info.isHost ? null : (

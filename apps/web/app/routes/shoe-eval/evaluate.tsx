@@ -1,5 +1,10 @@
-import { SHOE_EVAL_MAX_IMAGES, type ShoeDimensions, type ShoeEvalInfo } from '@h5/contract';
-import { useState } from 'react';
+import {
+  SHOE_EVAL_MAX_IMAGES,
+  SHOE_EVAL_MAX_TEXT,
+  type ShoeDimensions,
+  type ShoeEvalInfo,
+} from '@h5/contract';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { putEntry } from '../../lib/data-layer/put-entry';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
@@ -15,7 +20,7 @@ import { Screen } from '../../shell/Screen';
 import shell from '../../shell/screen.module.css';
 import { EvidenceGrid } from '../../shell/upload/EvidenceGrid';
 import type { Route } from './+types/evaluate';
-import { ShoeStars } from './ShoeStars';
+import { StarInput } from './StarInput';
 import styles from './shoe-eval.module.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.evaluateTitle} · ${SHELL_TEXT.siteTitle}` }];
@@ -28,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { spuId, info: info.data };
 }
 
-/** The evaluation form: score in half steps as stars, three dimensions, text, up to 9 photos. */
+/** The evaluation form: the 0–10 score in half steps on five stars, three dimensions in stars, text, up to 9 photos. */
 export default function ShoeEvaluate({ loaderData }: Route.ComponentProps) {
   const { spuId, info } = loaderData;
   return (
@@ -63,6 +68,7 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
   const [score, setScore] = useState(8);
   const [dims, setDims] = useState<ShoeDimensions>({ comfort: 4, looks: 4, value: 4 });
   const [words, setWords] = useState('');
+  const ids = useId();
   const uploads = useUploadQueue(SHOE_EVAL_MAX_IMAGES, SHOE_EVAL_FOLDER);
   const evaluate = useAction('shoeEval.shoeEvaluate', {
     fields: EVALUATE_FIELDS,
@@ -92,38 +98,42 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
     >
       <section className={shell.card}>
         <h2 className={styles.name}>{info.product.title}</h2>
-        <Field className={styles.field} label={text.score}>
-          <span className={styles.line}>
-            <ShoeStars score={score} label={text.scoreValue(score)} />
-            <output data-testid="shoe-evaluate-score">{text.scoreValue(score)}</output>
-          </span>
-          <input
-            className={styles.range}
-            type="range"
-            name="score"
-            min={0}
-            max={10}
-            step={0.5}
-            value={score}
-            onChange={(e) => setScore(Number(e.currentTarget.value))}
-          />
-        </Field>
+        <fieldset className={styles.field}>
+          <legend className={styles.legend} id={`${ids}-score`}>
+            {text.score}
+          </legend>
+          <div className={styles.rating}>
+            <StarInput
+              name="score"
+              labelledBy={`${ids}-score`}
+              value={score}
+              onChange={setScore}
+              perStar={2}
+              stepsPerStar={4}
+              labelOf={text.scoreValue}
+            />
+            <output className={styles.ratingValue} data-testid="shoe-evaluate-score">
+              {text.scoreValue(score)}
+            </output>
+          </div>
+        </fieldset>
         {DIMENSIONS.map((k) => (
           <fieldset key={k} className={styles.field}>
-            <legend className={shell.label}>{text.dimensions[k]}</legend>
-            <div className={styles.choices}>
-              {[1, 2, 3, 4, 5].map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  className={styles.choice}
-                  aria-pressed={dims[k] === n}
-                  onClick={() => setDims({ ...dims, [k]: n })}
-                  data-testid={`dim-${k}-${n}`}
-                >
-                  {text.starsLabel(n)}
-                </button>
-              ))}
+            <legend className={styles.legend} id={`${ids}-${k}`}>
+              {text.dimensions[k]}
+            </legend>
+            <div className={styles.rating}>
+              <StarInput
+                name={k}
+                labelledBy={`${ids}-${k}`}
+                value={dims[k]}
+                onChange={(n) => setDims((d) => ({ ...d, [k]: n }))}
+                perStar={1}
+                stepsPerStar={1}
+                labelOf={text.starsLabel}
+                testIdPrefix={`dim-${k}`}
+              />
+              <span className={styles.ratingValue}>{text.dimensionWord[dims[k] - 1]}</span>
             </div>
           </fieldset>
         ))}
@@ -131,11 +141,12 @@ function EvaluateForm({ info }: { info: ShoeEvalInfo }) {
           <textarea
             className={styles.textarea}
             name="text"
-            maxLength={200}
+            maxLength={SHOE_EVAL_MAX_TEXT}
             placeholder={text.textPlaceholder}
             value={words}
             onChange={(e) => setWords(e.currentTarget.value)}
           />
+          <span className={styles.counter}>{text.counter(words.length, SHOE_EVAL_MAX_TEXT)}</span>
         </Field>
       </section>
       <EvidenceGrid uploads={uploads} max={SHOE_EVAL_MAX_IMAGES} title={text.photos} />

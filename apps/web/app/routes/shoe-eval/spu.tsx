@@ -58,6 +58,9 @@ function Spu({ spuId, seed }: { spuId: number; seed: ShoeEvalInfo | null }) {
   );
 }
 
+/** Stars (1–5) as a figure out of 10: one scale for every figure of the results. */
+const starsOnTen = (stars: number) => Math.round(stars * 20) / 10;
+
 function SpuBody({ info }: { info: ShoeEvalInfo }) {
   const { product, aggregate, recent, mine } = info;
   const widest = Math.max(1, ...aggregate.distribution.map((d) => d.count));
@@ -88,8 +91,12 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
           </span>
           <span className={styles.info}>
             <ShoeStars score={aggregate.average} label={text.scoreValue(aggregate.average)} />
-            <span className={styles.line} data-testid="shoe-eval-count">
-              {aggregate.count > 0 ? text.count(aggregate.count) : text.noScore}
+            <span className={styles.line}>
+              <span data-testid="shoe-eval-count">
+                {aggregate.count > 0 ? text.count(aggregate.count) : text.noScore}
+              </span>
+              <span aria-hidden="true">·</span>
+              <span data-testid="shoe-eval-scale">{text.scale}</span>
             </span>
           </span>
         </div>
@@ -106,12 +113,19 @@ function SpuBody({ info }: { info: ShoeEvalInfo }) {
           ))}
         </ul>
         <dl className={styles.dims}>
-          {(['comfort', 'looks', 'value'] as const).map((k) => (
-            <div key={k}>
-              <dt>{text.dimensions[k]}</dt>
-              <dd>{aggregate.dimensions[k].toFixed(1)}</dd>
-            </div>
-          ))}
+          {(['comfort', 'looks', 'value'] as const).map((k) => {
+            // A dimension's mean stars on the score's scale (out of 10), as the average above.
+            const onTen = starsOnTen(aggregate.dimensions[k]);
+            return (
+              <div key={k} data-testid={`shoe-eval-dim-${k}`}>
+                <dt>{text.dimensions[k]}</dt>
+                <dd>
+                  <span className={styles.dimFigure}>{aggregate.count > 0 ? onTen.toFixed(1) : '—'}</span>
+                  <ShoeStars score={onTen} label={text.scoreValue(onTen)} />
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       </section>
       {mine ? (
