@@ -105,8 +105,9 @@ export function Chart({ title, data, testId }: { title: string; data: ChartData;
           if (event.pointerType === 'mouse') setActive(null);
         }}
         onKeyDown={onKey}
-        onFocus={() => {
-          if (!active && count > 0) show(count - 1);
+        onFocus={(event) => {
+          // From the keyboard only: a tap focuses the box too, after it picked its own point.
+          if (!active && count > 0 && event.currentTarget.matches(':focus-visible')) show(count - 1);
         }}
         onBlur={() => setActive(null)}
         data-testid={`${testId}-explore`}
