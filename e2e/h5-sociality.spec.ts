@@ -1,49 +1,12 @@
 import type { AppSimulator } from '@h5/app-simulator';
-import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { makePicture, photo, solid } from './support/ai-picture';
 import { apiLogin } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { loginThroughSheet } from './support/native-login';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
-
-/** A photo-like JPEG: a 9×8 grid of shuffled grey levels with a gradient, so it passes the review. */
-async function photo(width = 480, height = 400): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  const levels = Array.from({ length: 72 }, (_, i) => (i * 37) % 240);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const level = levels[Math.floor((y * 8) / height) * 9 + Math.floor((x * 9) / width)] as number;
-      const i = (y * width + x) * 3;
-      pixels[i] = level;
-      pixels[i + 1] = Math.min(255, level + Math.floor((x / width) * 15));
-      pixels[i + 2] = 255 - level;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
-const solid = () =>
-  sharp({ create: { width: 400, height: 400, channels: 3, background: '#dddddd' } })
-    .jpeg()
-    .toBuffer();
-
-type Page = import('playwright-core').Page;
-
-/** Picks `image` in the 520 page, waits for the upload, chooses `style` and asks for the picture. */
-async function makePicture(page: Page, image: Buffer, style: 'sweet' | 'film' | 'comic' = 'sweet') {
-  await page
-    .getByTestId('evidence-input')
-    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: image });
-  await expect
-    .poll(() => page.getByTestId('evidence-tile').getAttribute('data-status'), { timeout: 30_000 })
-    .toBe('done');
-  await page.getByTestId(`ai-style-${style}`).click();
-  await page.getByTestId('ai-make').click();
-}
 
 describe('h5-sociality activities in a phone browser', () => {
   const phone = usePhoneBrowser();

@@ -160,6 +160,8 @@ describe('account basics (issue 14 point 6)', () => {
     expect(await logout.textContent()).toBe('退出登录');
     const ended = page.waitForResponse((r) => r.url().includes(contract.auth.logout.path));
     await logout.click();
+    // Logging out asks first (issue 28 point 13).
+    await page.getByTestId('logout-dialog-confirm').click();
     expect((await ended).status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('login-entry').waitFor();

@@ -34,6 +34,8 @@ export interface RootData {
   statusBarHeight: number | null;
   /** Null when late (see `late`). */
   viewer: ViewerBrief | null;
+  /** When the server drew the page (epoch ms): the first `useNow` of a hydrating screen. */
+  now?: number;
   /** What the browser reads after hydration, because the server's read did not come in time. */
   late?: LateRootPart[];
 }

@@ -60,6 +60,8 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
     // The webview's geometry, downgrade mode or not: its top bars stay clear of the status bar.
     statusBarHeight: appWebview ? statusBarHeightHint(cookies) : null,
     viewer: viewer ?? null,
+    // The moment the page was drawn: relative times (lib/use-now.ts) hydrate as the server wrote them.
+    now: Date.now(),
     ...(late.length > 0 ? { late } : {}),
   };
 }

@@ -34,6 +34,8 @@ export interface Action<N extends EntryName> {
   fieldErrors: Readonly<Record<string, string>>;
   /** The last refusal itself, or null: what a screen reads beyond its sentence (a code, the data). */
   failure: unknown;
+  /** Forgets the last refusal: the form changed, so what was refused no longer stands (issue 28 point 13). */
+  reset: () => void;
 }
 
 const NO_FIELDS: Readonly<Record<string, string>> = {};
@@ -81,8 +83,14 @@ export function useAction<N extends EntryName>(name: N, options: ActionOptions<N
     },
     [api, name],
   );
+  const reset = useCallback(() => {
+    setError(null);
+    setFieldErrors(NO_FIELDS);
+    setFailure(null);
+  }, []);
   return {
     run,
+    reset,
     busy: busyKey !== null,
     busyKey: busyKey === SOLE ? null : busyKey,
     error,

@@ -1,3 +1,4 @@
+import type { MissingKind } from '../lib/ui-text/missing';
 import { NotFoundScreen } from './NotFoundScreen';
 import { Placeholder } from './Placeholder';
 
@@ -6,10 +7,10 @@ import { Placeholder } from './Placeholder';
  * (their loaders answer HTTP 404 with `notFound()`, lib/not-found.ts; a browser load that finds
  * nothing renders it in place). The page header's back, one empty block and a way home.
  */
-export function NotFound() {
+export function NotFound({ missing }: { missing?: MissingKind }) {
   return (
     <NotFoundScreen>
-      <Placeholder type="empty" home />
+      <Placeholder type="empty" home missing={missing} />
     </NotFoundScreen>
   );
 }

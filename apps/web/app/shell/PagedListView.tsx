@@ -4,6 +4,7 @@ import { SOCIAL_TEXT } from '../lib/ui-text/social';
 import { useInfiniteScroll } from '../lib/use-infinite-scroll';
 import styles from './list-page.module.css';
 import { Placeholder } from './Placeholder';
+import type { PlaceholderAction } from './PlaceholderBlock';
 
 /**
  * A paged list on screen: the loading, error and empty states of its first page, its items,
@@ -13,12 +14,15 @@ import { Placeholder } from './Placeholder';
 export function PagedListView<T>({
   list,
   emptyText,
+  emptyAction,
   skeleton,
   children,
 }: {
   list: InfiniteList<T>;
   /** Said by the empty placeholder in place of its text. */
   emptyText?: string;
+  /** The empty list's way forward (去分享, a first post), in place of the way home. */
+  emptyAction?: PlaceholderAction;
   /** Drawn while the first page is on its way (issue 14 point 3), in place of the spinner. */
   skeleton?: ReactNode;
   children: (items: T[]) => ReactNode;
@@ -33,7 +37,7 @@ export function PagedListView<T>({
   if (state.items.length === 0) {
     if (state.loading) return skeleton ?? <Placeholder type="loading" />;
     if (state.failed) return <Placeholder type="networkError" onRetry={refresh} />;
-    return <Placeholder type="empty" text={emptyText} home />;
+    return <Placeholder type="empty" text={emptyText} home action={emptyAction} />;
   }
   return (
     <>

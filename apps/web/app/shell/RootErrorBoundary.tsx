@@ -47,9 +47,11 @@ export function RootErrorBoundary({ error, root }: { error: unknown; root: RootD
       </Suspense>
     );
   if (!notFound) return <ErrorPage />;
+  // What is missing, when the loader said (a deleted content: 内容不存在或已被删除).
+  const said = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
   return (
     <NotFoundScreen>
-      <PlaceholderBlock type="empty" home />
+      <PlaceholderBlock type="empty" text={said} home />
     </NotFoundScreen>
   );
 }

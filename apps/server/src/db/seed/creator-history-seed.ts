@@ -8,6 +8,7 @@ import { COMMENTS } from './vocab';
 // Issue 15 point 1: 90 days of creator history (detail page views as the collector stores them,
 // lights, comments, shares and new fans), dated back from the day the seed runs, so every data
 // centre chart has shape on a fresh start. Deterministic: the same seeding day gives the same rows.
+// Every seeded light also gets its reader's page view (issue 28 point 6: views ≥ lights).
 // Kept cheap (~8 000 events in a handful of statements): only the first creators get history.
 
 /** Days of history, today included. */
@@ -25,6 +26,9 @@ const DAY_MS = 86_400_000;
 /** The history's event uuids: hex and dashes (the collector's uuid shape), numbered; the first marks a seeded database. */
 export const historyUuid = (n: number): string =>
   `5eed0015-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+/** The uuids of the page views behind the seeded lights: the history's shape, another prefix. */
+const LIGHT_VIEW_UUID_PREFIX = '5eed0028-0000-4000-8000-';
 
 interface Creation {
   views: Array<{ uuid: string; content_id: number; user_id: number | null; at: string }>;
@@ -124,6 +128,17 @@ export async function insertCreatorHistory(db: Db, nowMs = Date.now()): Promise<
         - make_interval(days => ((user_id * 7919 + content_id * 104729) % 360) + 1, secs => (user_id * 37 + content_id) % 86400)
       where user_id <= ${SEED_SIZES.users}
         and content_id in (select id from contents where author_id <= ${HISTORY_CREATORS} and id <= ${SEED_SIZES.contents})`);
+    // Every seeded light had its reader, who viewed the content first (issue 28 point 6): a page
+    // view a minute before each light, so a content's views are never fewer than its lights.
+    await tx.execute(sql`
+      insert into analytics_events (uuid, tracker, event, payload, occurred_at, received_at, expires_at, user_id)
+      select ${LIGHT_VIEW_UUID_PREFIX} || lpad(to_hex(row_number() over (order by l.content_id, l.user_id)), 12, '0'),
+        'h5', 'pageView',
+        jsonb_build_object('pageId', 637, 'path', '/community/content/' || l.content_id, 'source', 'seed'),
+        l.created_at - interval '1 minute', l.created_at - interval '1 minute', l.created_at + interval '2 hours', l.user_id
+      from content_lights l
+      where l.user_id <= ${SEED_SIZES.users} and l.content_id <= ${SEED_SIZES.contents}
+      on conflict (uuid) do nothing`);
     // Likewise the seed's follows of these creators.
     await tx.execute(sql`
       update follows set created_at = ${new Date(nowMs).toISOString()}::timestamptz

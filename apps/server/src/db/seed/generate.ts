@@ -235,6 +235,37 @@ function generateReplies(rng: Random, contents: SeedContent[]): SeedReply[] {
   return replies;
 }
 
+/** The most lights a content's own pull adds (the seeded users are 300). */
+const POPULAR_MAX_LIGHTS = 240;
+/**
+ * The upgrade programme's demo creator (upgrade-seed.ts `SEED_DEMO_CREATOR`, not imported: it
+ * imports this module). Its contents keep the even lights only, so its demo level (优质创作者,
+ * one quality content short of the next) stays what its journeys and screenshots show.
+ */
+const UPGRADE_DEMO_AUTHOR = 10;
+
+/** Adds `pull[i]` lights to content i by distinct seeded users (never its author), skipping pairs already there. */
+function addPopularLights(
+  rng: Random,
+  contents: readonly SeedContent[],
+  pull: readonly number[],
+  lights: Array<{ userId: number; contentId: number }>,
+): void {
+  const seen = new Set(lights.map((l) => `${l.userId}:${l.contentId}`));
+  contents.forEach((content, i) => {
+    if (content.authorId === UPGRADE_DEMO_AUTHOR) return;
+    let wanted = pull[i] ?? 0;
+    for (let tries = 0; wanted > 0 && tries < 4 * (pull[i] ?? 0) + 20; tries++) {
+      const userId = rng.int(1, SEED_SIZES.users);
+      const key = `${userId}:${content.id}`;
+      if (userId === content.authorId || seen.has(key)) continue;
+      seen.add(key);
+      lights.push({ userId, contentId: content.id });
+      wanted--;
+    }
+  });
+}
+
 function uniquePairs(count: number, a: () => number, b: () => number): Array<[number, number]> {
   const seen = new Set<string>();
   const pairs: Array<[number, number]> = [];
@@ -288,13 +319,19 @@ export function generateSeed(seed = SEED) {
   const byId = new Map(contents.map((c) => [c.id, c]));
   for (const reply of replies) (byId.get(reply.contentId) as SeedContent).replyCount++;
 
-  // Lights by seeded users, plus a skewed baseline from readers outside the demo user set.
+  // Lights by seeded users, spread evenly ...
   const lights = uniquePairs(
     12_000,
     () => rng.int(1, SEED_SIZES.users),
     () => rng.int(1, SEED_SIZES.contents),
   ).map(([userId, contentId]) => ({ userId, contentId }));
-  for (const content of contents) content.lightCount = rng.skewed(30_000, 6);
+  // ... and each content's own pull, a long tail (issue 28 point 6). Every light is a row by a
+  // seeded user, so a content's light count is exactly its lights: the feed, the detail, the pick
+  // report and the upgrade records say the same number (no made-up baseline from readers who do
+  // not exist). One draw per content from the main stream, as the old baseline took, so the rest
+  // of the seed stays as it was; who lit comes from a stream of its own.
+  const pull = contents.map(() => rng.skewed(POPULAR_MAX_LIGHTS, 12));
+  addPopularLights(new Random(seed + 1), contents, pull, lights);
   for (const light of lights) (byId.get(light.contentId) as SeedContent).lightCount++;
 
   const follows = uniquePairs(

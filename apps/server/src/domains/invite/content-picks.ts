@@ -14,8 +14,8 @@ import { TASK_MESSAGES } from './task-messages';
 
 /** The weekly rule: an author's contents in the top fifth of their own by lights ... */
 export const PICK_RULE_SHARE = 0.2;
-/** ... with at least this many lights. */
-export const PICK_RULE_MIN_LIGHTS = 1000;
+/** ... with at least this many lights (real ones: the seed's counts are its light rows, issue 28 point 6). */
+export const PICK_RULE_MIN_LIGHTS = 50;
 /** A rule pick is dated a week after the content was published (never after now). */
 const PICK_RULE_DELAY = '7 days';
 

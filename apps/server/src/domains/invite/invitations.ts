@@ -17,6 +17,8 @@ import { invitations, inviteBindings, users } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { INVITE_MESSAGES, INVITE_TEXT } from './messages';
 import { INVITE_SHARE_CARD_PATH } from './share-card';
+import { STARTER_TASKS } from './starter-tasks';
+import { TASK_MESSAGES } from './task-messages';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -44,6 +46,12 @@ export const landingUrlOf = (code: string, origin: string): string =>
   new URL(`${INVITE_LANDING_PATH}?code=${encodeURIComponent(code)}`, origin).toString();
 
 const reward = () => ({ points: INVITE_REWARD_POINTS, text: INVITE_TEXT.rewardText });
+
+/** What the invitee earns: the badges of the starter tasks (the task page's own definitions). */
+const inviteeRewards = () => ({
+  tasks: STARTER_TASKS.map((task) => ({ title: task.title, reward: TASK_MESSAGES.rewards[task.key] })),
+  graduation: TASK_MESSAGES.graduation.title,
+});
 
 /**
  * The inviter's invitation: their newest live one, else a new code valid INVITE_TTL_DAYS. The
@@ -131,6 +139,7 @@ export async function invitePage(
     code: invitation.code,
     inviter,
     reward: reward(),
+    inviteeRewards: inviteeRewards(),
     rules: [...INVITE_TEXT.rules],
     expiresAt: invitation.expiresAt.toISOString(),
     joinedCount: joined?.n ?? 0,

@@ -1,13 +1,10 @@
 import type { ActivityState, AiImageStyle } from '@h5/contract';
 import { AI_ACTIVITY_ENDED, AI_ACTIVITY_NOT_STARTED, AI_IMAGE_MESSAGES } from '@h5/core';
 
-/** China time to the minute, as the activity pages show a window's edges. */
-const chinaMinute = (iso: string) =>
-  new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-
 /** The h5-sociality activity pages (issue 18 point 4), zh-CN. */
 export const ACTIVITY_TEXT = {
-  window: (startsAt: string, endsAt: string) => `活动时间：${chinaMinute(startsAt)} — ${chinaMinute(endsAt)}`,
+  /** The edges as the one date rule writes them with the time (formatTime's `minute`). */
+  window: (startsAt: string, endsAt: string) => `活动时间：${startsAt} — ${endsAt}`,
   states: { upcoming: '未开始', running: '进行中', ended: '已结束' } satisfies Record<ActivityState, string>,
   /** The closed page: the spec's text (§8), and its code for tests and logs (never shown). */
   closed: {
@@ -15,8 +12,8 @@ export const ACTIVITY_TEXT = {
     ended: { text: AI_IMAGE_MESSAGES.activityEnded, code: AI_ACTIVITY_ENDED },
   },
   closedNote: {
-    upcoming: (startsAt: string) => `${chinaMinute(startsAt)} 开始，到时再来看看吧`,
-    ended: (endsAt: string) => `已于 ${chinaMinute(endsAt)} 结束，感谢参与`,
+    upcoming: (startsAt: string) => `${startsAt} 开始，到时再来看看吧`,
+    ended: (endsAt: string) => `已于 ${endsAt} 结束，感谢参与`,
   },
   /** The activity is not there (taken down, a link to one that never was). */
   unavailable: '活动不存在或已下线',
@@ -39,11 +36,14 @@ export const ACTIVITY_TEXT = {
     },
     ai520: {
       lead: '上传一张照片，生成专属 520 心动照',
+      // What the user gets first, the limits last (issue 28 point 13).
       rules: [
-        '照片宽高不少于 256 像素，不超过 8192 像素，大小不超过 10 MB',
-        '纯色或几乎一种颜色的图片无法生成',
+        '上传一张你的照片，选一种风格（甜蜜粉、复古胶片、漫画），生成你的专属 520 心动照',
+        '生成的心动照可以保存到手机，或直接分享给 TA',
         '照片与生成图都需通过审核，违规图片会被拒绝',
         '在 App 内使用需要 5.20.0 及以上版本',
+        '纯色或几乎一种颜色的图片无法生成',
+        '照片宽高不少于 256 像素，不超过 8192 像素，大小不超过 10 MB',
       ],
     },
   },
@@ -72,5 +72,15 @@ export const ACTIVITY_TEXT = {
     resultAlt: '生成的 520 心动照',
     sourceAlt: '上传的照片',
     reason: (reason: string) => `原因：${reason}`,
+    save: '保存图片',
+    share: '分享给 TA',
+    sharing: '分享中…',
+    fileName: (type: string) =>
+      `520心动照.${type === 'image/jpeg' ? 'jpg' : type === 'image/webp' ? 'webp' : 'png'}`,
+    shareTitle: '我的 520 心动照',
+    shareContent: '送你一张专属心动照',
+    linkCopied: '链接已复制，发给 TA 吧',
+    shareFailed: '暂时无法分享，请先保存图片再发给 TA',
+    wechatShareHint: '长按图片保存或发送给 TA',
   },
 } as const;

@@ -16,6 +16,7 @@ export const COMMENT_TEXT = {
   replyTo: '回复',
   cancelReply: '取消回复',
   delete: '删除',
+  report: '举报',
   deleteConfirm: '删除这条评论？',
   deleteHint: '删除后，这条评论下的回复也会一起删除。',
   cancel: '取消',
@@ -29,7 +30,4 @@ export const COMMENT_TEXT = {
   emojiLabel: (name: string) => `插入表情 ${name}`,
   counter: (length: number, max: number) => `${length}/${max}`,
   author: '作者',
-  justNow: '刚刚',
-  minutesAgo: (n: number) => `${n}分钟前`,
-  hoursAgo: (n: number) => `${n}小时前`,
 } as const;

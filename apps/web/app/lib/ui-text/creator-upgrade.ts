@@ -2,15 +2,25 @@
  * The creator upgrade programme, flexible staffing and video account screens (issue 15 points
  * 2–4): labels the spec does not write, in Chinese; the server's refusals arrive as the msg.
  */
+const UPGRADE_FIGURE_NAMES = {
+  publications: '计入的发布',
+  qualityContents: '优质内容',
+  lights: '获得点亮',
+} as const;
+
 export const UPGRADE_TEXT = {
   title: '创作者升级计划',
   season: (title: string) => `${title} · 本季进度`,
   noSeason: '当前没有进行中的赛季',
   topLevel: '已达到最高等级',
   nextLevel: (title: string) => `距离「${title}」还差`,
-  publications: '计入的发布',
-  qualityContents: '优质内容',
-  lights: '获得点亮',
+  /** The unmet conditions, each with how many more (还差 优质内容 3 篇). */
+  gap: (items: string[]) => `还差 ${items.join('、')}`,
+  gapItem: (key: 'publications' | 'qualityContents' | 'lights', more: number) =>
+    `${UPGRADE_FIGURE_NAMES[key]} ${more} ${key === 'lights' ? '个' : '篇'}`,
+  gapNone: '已满足全部条件',
+  met: '已达成',
+  ...UPGRADE_FIGURE_NAMES,
   awardsTitle: '升级奖励',
   awardsEmpty: '本季暂无奖励',
   amount: (cents: number) => `¥${(cents / 100).toFixed(2)}`,

@@ -38,4 +38,7 @@ export const CREATOR_TEXT = {
   tableItem: '项目',
   tableCount: '人数',
   chartLabel: (title: string) => `${title}（图表，下表为同样的数据）`,
+  /** The chart's keyboard way in: left and right arrows move from point to point. */
+  chartExplore: (title: string) => `${title}，左右方向键查看每个点的数值`,
+  chartPoint: (tip: string, values: string) => `${tip}：${values}`,
 } as const;

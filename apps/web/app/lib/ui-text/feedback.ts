@@ -27,7 +27,7 @@ export const FEEDBACK_TEXT = {
   successTitle: '举报已提交',
   successBody: '感谢你的反馈，我们会尽快核实处理。',
   alreadyTitle: '你已举报过',
-  alreadyBody: (time: string) => `你在 ${time} 提交过举报，我们会尽快处理。`,
+  alreadyBody: (time: string) => `你${time}提交过举报，我们会尽快处理。`,
   back: '返回',
   badTarget: '举报链接无效',
   searchIdeaTitle: '搜索反馈',

@@ -21,6 +21,10 @@ export const SOCIAL_TEXT = {
   followingCount: '关注',
   contents: '作品',
   notFound: '内容不存在',
+  selfEmpty: '你还没有发布内容，分享一篇你的穿搭、开箱或测评吧',
+  userEmpty: 'TA 还没有发布内容',
+  firstPost: '发布第一篇内容',
+  reportUser: '举报',
   end: '— 已经到底了 —',
   topicTitle: (name: string) => `#${name}`,
 } as const;

@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { failureCode } from '../../lib/failure';
+import { formatTime } from '../../lib/format-time';
 import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
+import { useNow } from '../../lib/use-now';
 import { EntryView, Skeleton } from '../../shell/EntryView';
 import { Screen } from '../../shell/Screen';
 import { SectionCard } from '../../shell/SectionCard';
@@ -42,6 +44,7 @@ export function ActivityShell({
   children?: (window: ActivityWindow) => ReactNode;
 }) {
   const [state, reload] = useEntry('activity.activityWindow', { code }, seed);
+  const now = useNow();
   return (
     <Screen
       title={state.status === 'ready' ? state.data.title : ''}
@@ -63,7 +66,12 @@ export function ActivityShell({
             <section className={styles.hero} data-theme={theme}>
               <h2 className={screen.heroLevel}>{window.title}</h2>
               <p className={screen.heroLead}>{lead}</p>
-              <p className={styles.heroWindow}>{text.window(window.startsAt, window.endsAt)}</p>
+              <p className={styles.heroWindow}>
+                {text.window(
+                  formatTime(window.startsAt, now, 'minute'),
+                  formatTime(window.endsAt, now, 'minute'),
+                )}
+              </p>
               <span className={styles.state} data-testid="activity-state" data-state={window.state}>
                 {text.states[window.state]}
               </span>
@@ -102,13 +110,14 @@ export function ActivityShell({
 /** The spec's closed text and when it opens or closed; its code is an attribute, for tests and logs. */
 function Closed({ window, state }: { window: ActivityWindow; state: 'upcoming' | 'ended' }) {
   const closed = text.closed[state];
+  const now = useNow();
   return (
     <section className={styles.closed} data-testid="activity-closed" data-code={closed.code}>
       <p className={styles.closedText}>{closed.text}</p>
       <p className={screen.note}>
         {state === 'upcoming'
-          ? text.closedNote.upcoming(window.startsAt)
-          : text.closedNote.ended(window.endsAt)}
+          ? text.closedNote.upcoming(formatTime(window.startsAt, now, 'minute'))
+          : text.closedNote.ended(formatTime(window.endsAt, now, 'minute'))}
       </p>
     </section>
   );

@@ -2,13 +2,16 @@ import { type AiImage, type AiImageStyle, aiImageStyleSchema } from '@h5/contrac
 import { isApiError } from '@h5/request/api-error-brand';
 import { useState } from 'react';
 import { failureCode } from '../../lib/failure';
+import { useRootData } from '../../lib/root-data';
 import { ACTIVITY_TEXT as text } from '../../lib/ui-text/activity';
 import { useAction } from '../../lib/use-action';
 import { AI_520_FOLDER } from '../../platform/upload/upload-config';
 import { useUploadQueue } from '../../platform/upload/use-upload-queue';
 import { SectionCard } from '../../shell/SectionCard';
 import screen from '../../shell/screen.module.css';
+import { Toast } from '../../shell/Toast';
 import { EvidenceGrid } from '../../shell/upload/EvidenceGrid';
+import { useToast } from '../../shell/use-toast';
 import styles from './activity.module.css';
 
 const STYLES = aiImageStyleSchema.options;
@@ -73,8 +76,42 @@ export function AiImageStudio() {
             width={720}
             height={720}
           />
+          <PictureActions url={result.resultUrl} />
         </SectionCard>
       ) : null}
     </>
+  );
+}
+
+/** Save the picture (a download) and share it with TA (share-picture.ts, loaded on the tap). */
+function PictureActions({ url }: { url: string }) {
+  const runtime = useRootData()?.runtime;
+  const [toast, showToast] = useToast();
+  const [busy, setBusy] = useState(false);
+  const share = async () => {
+    setBusy(true);
+    const message = await import('./share-picture').then(
+      (m) => m.sharePicture(url, runtime ?? {}),
+      () => text.ai.shareFailed,
+    );
+    setBusy(false);
+    if (message) showToast(message);
+  };
+  return (
+    <div className={styles.pictureActions}>
+      <a className={styles.pictureSave} href={url} download={text.ai.fileName('')} data-testid="ai-save">
+        {text.ai.save}
+      </a>
+      <button
+        type="button"
+        className={styles.pictureShare}
+        disabled={busy}
+        onClick={() => void share()}
+        data-testid="ai-share"
+      >
+        {busy ? text.ai.sharing : text.ai.share}
+      </button>
+      <Toast message={toast} testId="ai-toast" />
+    </div>
   );
 }

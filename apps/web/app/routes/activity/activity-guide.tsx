@@ -4,14 +4,17 @@ import { isApiError } from '@h5/request/api-error-brand';
 import type { ReactNode } from 'react';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { formatTime } from '../../lib/format-time';
 import { prefetch } from '../../lib/prefetch.server';
 import { GUIDE_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useLowDevice } from '../../lib/use-low-device';
+import { useNow } from '../../lib/use-now';
 import { EntryView, Skeleton } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
 import { Screen } from '../../shell/Screen';
 import screen from '../../shell/screen.module.css';
+import { TimeText } from '../../shell/TimeText';
 import type { Route } from './+types/activity-guide';
 import styles from './guide.module.css';
 
@@ -80,12 +83,12 @@ function Guide({ activityId, seed }: { activityId: string; seed: ActivityGuide |
   );
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
 /** The widest a step picture is drawn (CSS px, 2x for sharp screens). */
 const IMAGE_WIDTH = 750;
 
 function GuideBody({ guide }: { guide: ActivityGuide }) {
   const lowDevice = useLowDevice();
+  const now = useNow();
   return (
     <>
       <section className={styles.hero} aria-labelledby="guide-title">
@@ -94,7 +97,9 @@ function GuideBody({ guide }: { guide: ActivityGuide }) {
           {guide.title}
         </h2>
         <p className={styles.intro}>{guide.intro}</p>
-        <p className={styles.window}>{text.window(day(guide.startsAt), day(guide.endsAt))}</p>
+        <p className={styles.window}>
+          {text.window(formatTime(guide.startsAt, now, 'day'), formatTime(guide.endsAt, now, 'day'))}
+        </p>
       </section>
       <ol className={screen.stack} data-testid="guide-steps">
         {guide.steps.map((step, i) => (
@@ -123,7 +128,9 @@ function GuideBody({ guide }: { guide: ActivityGuide }) {
           </li>
         ))}
       </ol>
-      <p className={styles.updated}>{text.updatedAt(day(guide.updatedAt))}</p>
+      <p className={styles.updated}>
+        <TimeText at={guide.updatedAt} format={text.updatedAt} />
+      </p>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { ANALYTICS_TEXT } from '../../lib/ui-text/analytics';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { EntryScreen } from '../../shell/EntryScreen';
 import { Placeholder } from '../../shell/Placeholder';
+import { TimeText } from '../../shell/TimeText';
 import type { Route } from './+types/telemetry';
 import { FilterChips } from './FilterChips';
 import styles from './telemetry.module.css';
@@ -90,9 +91,7 @@ function TelemetryList({
           >
             <div className={styles.head}>
               <span className={styles.kind}>{ANALYTICS_TEXT.kinds[report.kind]}</span>
-              <time dateTime={report.createdAt} className={styles.time}>
-                {new Date(report.createdAt).toLocaleString('zh-CN', { hour12: false })}
-              </time>
+              <TimeText at={report.createdAt} className={styles.time} />
             </div>
             <p className={styles.message}>{report.message}</p>
             {report.detail ? <pre className={styles.detail}>{report.detail}</pre> : null}

@@ -7,6 +7,7 @@ import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useAction } from '../../lib/use-action';
 import { EntryScreen } from '../../shell/EntryScreen';
 import styles from '../../shell/screen.module.css';
+import { TimeText } from '../../shell/TimeText';
 import type { Route } from './+types/commission';
 import own from './commission.module.css';
 
@@ -69,7 +70,7 @@ function Body({ state }: { state: CommissionState }) {
       </section>
       {state.joined && state.joinedAt ? (
         <p className={own.joined} role="status" data-testid="commission-joined">
-          {text.joined(new Date(state.joinedAt).toLocaleDateString('zh-CN'))}
+          <TimeText at={state.joinedAt} format={text.joined} />
         </p>
       ) : (
         <>

@@ -1,9 +1,11 @@
 import type { FollowingUser } from '@h5/contract';
 import { invalidate } from '../../lib/data-layer/cache';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
+import { formatTime } from '../../lib/format-time';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
+import { useNow } from '../../lib/use-now';
 import { PagedListView } from '../../shell/PagedListView';
 import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
@@ -35,6 +37,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 /** The users I follow (special-list), latest follow first, infinite. */
 export default function Following({ loaderData }: Route.ComponentProps) {
   const list = useInfinite('community.specialList', { limit: PAGE_SIZE }, loaderData.page, userId);
+  const now = useNow();
   return (
     <Screen
       title={SOCIAL_TEXT.myFollowing}
@@ -52,7 +55,7 @@ export default function Following({ loaderData }: Route.ComponentProps) {
                   user={user}
                   linkTestId="following-user"
                   detail={`${user.contentCount} ${SOCIAL_TEXT.contents} · ${SOCIAL_TEXT.followedAt(
-                    new Date(user.followedAt).toLocaleDateString('zh-CN'),
+                    formatTime(user.followedAt, now),
                   )}`}
                 />
               ))}

@@ -10,6 +10,7 @@ import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
 import { useRootData } from '../../lib/root-data';
 import { CREATOR_TEXT } from '../../lib/ui-text/creator';
+import { MISSING_TEXT } from '../../lib/ui-text/missing';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -19,12 +20,16 @@ import { ShareButton } from '../../share/ShareButton';
 import { ShareLanding } from '../../share/ShareLanding';
 import { LogoutButton } from '../../shell/auth/LogoutButton';
 import { useFollow } from '../../shell/community/use-follow';
+import { usePublish } from '../../shell/community/use-publish';
+import { useUnfollowConfirm } from '../../shell/community/use-unfollow-confirm';
 import { EntryView } from '../../shell/EntryView';
 import { CardList } from '../../shell/feed/CardList';
 import layout from '../../shell/list-page.module.css';
 import { NotFound } from '../../shell/NotFound';
 import { Placeholder } from '../../shell/Placeholder';
 import { Screen } from '../../shell/Screen';
+import { Toast } from '../../shell/Toast';
+import { useToast } from '../../shell/use-toast';
 import type { Route } from './+types/user-home';
 import styles from './user-home.module.css';
 
@@ -53,7 +58,8 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
   if (userId === null) {
     if (hashId === null) throw notFound();
     const found = await prefetch(context, 'community.hashId', { hashId });
-    if (!found.ok && found.reason === 'error' && isNotFoundError(found.error)) throw notFound();
+    if (!found.ok && found.reason === 'error' && isNotFoundError(found.error))
+      throw notFound(MISSING_TEXT.user);
     if (!found.ok) return { userId: null, hashId, profile: null, page: null };
     userId = found.data.userId;
   }
@@ -62,7 +68,8 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
     prefetch(context, 'community.uhomepageContents', { userId, limit: PAGE_SIZE }),
   ]);
   // A missing user is an answer (not-found page); other failures leave the header to the browser.
-  if (!profile.ok && profile.reason === 'error' && isNotFoundError(profile.error)) throw notFound();
+  if (!profile.ok && profile.reason === 'error' && isNotFoundError(profile.error))
+    throw notFound(MISSING_TEXT.user);
   return { userId, hashId: null, profile: dataOf(profile), page: page.ok ? leanPage(page.data) : null };
 }
 
@@ -105,7 +112,7 @@ function HashIdHome({ hashId }: { hashId: string }) {
   const [found, resolve] = useEntry('community.hashId', { hashId }, null, { errorToast: false });
   if (found.status === 'ready')
     return <UserHomeScreen userId={found.data.userId} profile={null} page={null} />;
-  if (found.status === 'missing') return <NotFound />;
+  if (found.status === 'missing') return <NotFound missing="user" />;
   return (
     <Screen title={SOCIAL_TEXT.userHome} testId="user-home" mainClassName={layout.main}>
       <EntryView state={found} onRetry={resolve} skeleton={<Placeholder type="loading" />}>
@@ -127,6 +134,10 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
   const list = useInfinite('community.uhomepageContents', { userId, limit: PAGE_SIZE }, props.page, cardId);
   // The app logs out natively; the web offers it on the reader's own home.
   const inApp = useRootData()?.inApp ?? false;
+  const isSelf = header.status === 'ready' && header.data.isSelf;
+  // One's own empty home leads to a first post (the app's publisher; outside it, where to publish).
+  const [toast, showToast] = useToast();
+  const publish = usePublish(refreshHome, showToast);
   return (
     <Screen
       title={header.status === 'ready' ? header.data.userName : SOCIAL_TEXT.userHome}
@@ -143,7 +154,16 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
           </>
         )}
       </EntryView>
-      <CardList list={list} />
+      <CardList
+        list={list}
+        emptyText={isSelf ? SOCIAL_TEXT.selfEmpty : SOCIAL_TEXT.userEmpty}
+        emptyAction={
+          isSelf
+            ? { label: SOCIAL_TEXT.firstPost, onClick: () => void publish(), testId: 'first-post' }
+            : undefined
+        }
+      />
+      <Toast message={toast} testId="user-home-toast" />
     </Screen>
   );
 }
@@ -152,6 +172,7 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
 function ProfileHeader({ loaded }: { loaded: UserProfile }) {
   const lowDevice = useLowDevice();
   const profile = useFollow(loaded.userId, loaded);
+  const unfollow = useUnfollowConfirm(profile, profile.userName);
   return (
     <section className={styles.profile} data-testid="user-profile">
       <img
@@ -199,7 +220,7 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
             type="button"
             className={styles.follow}
             aria-pressed={profile.isFollowing}
-            onClick={profile.toggle}
+            onClick={unfollow.tap}
             data-testid="follow-button"
           >
             {profile.isFollowing ? SOCIAL_TEXT.following : SOCIAL_TEXT.follow}
@@ -207,6 +228,17 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
         )}
         <ShareButton target={{ type: 'user', userId: profile.userId }} />
       </div>
+      {unfollow.dialog}
+      {profile.isSelf ? null : (
+        // Issue 28 point 13: a user can be reported from their home (the report call's user target).
+        <Link
+          to={`/feedback/accuse?targetType=user&targetId=${profile.userId}`}
+          className={styles.report}
+          data-testid="report-user"
+        >
+          {SOCIAL_TEXT.reportUser}
+        </Link>
+      )}
     </section>
   );
 }

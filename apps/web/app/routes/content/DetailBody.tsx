@@ -1,7 +1,6 @@
 import type { ContentDetail } from '@h5/contract';
 import { CONTENT_TYPE, JUMP_KEY, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { lazy, memo, Suspense } from 'react';
-import { formatSubmittedAt } from '../../lib/format-time';
 import { JumpLink } from '../../shell/JumpLink';
 import styles from './DetailBody.module.css';
 // The styles of the lazily loaded media and article, in the detail's stylesheet (see the file).
@@ -14,6 +13,8 @@ const ArticleBody = lazy(() => import('./ArticleBody').then((m) => ({ default: m
 const FollowButton = lazy(() =>
   import('../../shell/community/FollowButton').then((m) => ({ default: m.FollowButton })),
 );
+// The publish time by the one date rule (3小时前, 5月24日), its clock in its own chunk.
+const TimeText = lazy(() => import('../../shell/TimeText').then((m) => ({ default: m.TimeText })));
 const VideoPlayer = lazy(() => import('./VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
 const ImageCarousel = lazy(() => import('./ImageCarousel').then((m) => ({ default: m.ImageCarousel })));
 
@@ -117,9 +118,9 @@ export const DetailBody = memo(function DetailBody({ detail }: { detail: Content
             />
             <span className={styles.authorText}>
               <span className={styles.name}>{detail.author.userName}</span>
-              <time className={styles.time} dateTime={new Date(detail.createdAt).toISOString()}>
-                {formatSubmittedAt(new Date(detail.createdAt).toISOString())}
-              </time>
+              <Suspense fallback={null}>
+                <TimeText className={styles.time} at={detail.createdAt} />
+              </Suspense>
             </span>
           </JumpLink>
           {detail.author.isSelf ? null : (

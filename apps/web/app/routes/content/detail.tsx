@@ -4,6 +4,7 @@ import { cachedEntry, useEntry } from '../../lib/data-layer/use-entry';
 import { isNotFoundError, notFound } from '../../lib/not-found';
 import { prefetch } from '../../lib/prefetch.server';
 import { DETAIL_TEXT } from '../../lib/ui-text/detail';
+import { MISSING_TEXT } from '../../lib/ui-text/missing';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { contentShare } from '../../share/share-info';
 import { contentShareMeta } from '../../share/share-meta.server';
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
     return { contentId, detail: result.data, meta, replies: firstReplies };
   }
-  if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound();
+  if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound(MISSING_TEXT.content);
   return { contentId, detail: null, meta: null, replies: null };
 }
 
@@ -89,7 +90,7 @@ export default function ContentDetailScreen({ loaderData }: Route.ComponentProps
     );
   } else if (state.status === 'loading') main = <DetailSkeleton />;
   else if (state.status === 'failed') main = <Placeholder type="networkError" onRetry={reload} />;
-  else return <NotFound />;
+  else return <NotFound missing="content" />;
 
   const ready = state.status === 'ready' ? state.data : null;
   return (

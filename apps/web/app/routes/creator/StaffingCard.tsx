@@ -3,6 +3,7 @@ import { JUMP_KEY, jumpFallback } from '@h5/core';
 import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
+import { TimeText } from '../../shell/TimeText';
 
 /**
  * Flexible staffing (payout) state where awards are paid: signed with its date, or the signing
@@ -24,11 +25,13 @@ export function StaffingCard({ staffing }: { staffing: FlexibleStaffing | null }
       }
     >
       <p className={styles.note}>
-        {staffing === null
-          ? '…'
-          : staffing.signed && staffing.signedAt
-            ? text.staffingSigned(new Date(staffing.signedAt).toLocaleDateString('zh-CN'))
-            : text.staffingNotSigned}
+        {staffing === null ? (
+          '…'
+        ) : staffing.signed && staffing.signedAt ? (
+          <TimeText at={staffing.signedAt} format={text.staffingSigned} />
+        ) : (
+          text.staffingNotSigned
+        )}
       </p>
     </SectionCard>
   );

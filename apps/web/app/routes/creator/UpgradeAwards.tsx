@@ -3,8 +3,7 @@ import { UPGRADE_TEXT as text } from '../../lib/ui-text/creator-upgrade';
 import { ActionRow } from '../../shell/ActionRow';
 import { SectionCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+import { TimeText } from '../../shell/TimeText';
 
 /** The season's awards with the caller's state: a receive button only where one is earned. */
 export function UpgradeAwards({
@@ -45,7 +44,8 @@ export function UpgradeAwards({
               buttonTestId={receivable ? 'award-receive' : undefined}
             >
               <span className={styles.note}>
-                {text.awardLevel(levelTitle(award.level))} · {text.deadline(day(award.expiresAt))}
+                {text.awardLevel(levelTitle(award.level))} ·{' '}
+                <TimeText at={award.expiresAt} style="day" format={text.deadline} />
               </span>
             </ActionRow>
           );

@@ -9,6 +9,7 @@ import { PagedListView } from '../../shell/PagedListView';
 import { Placeholder } from '../../shell/Placeholder';
 import styles from '../../shell/screen.module.css';
 import { Tabs } from '../../shell/Tabs';
+import { TimeText } from '../../shell/TimeText';
 
 const RECORD_PAGE = { limit: 20 } as const;
 type Tab = keyof typeof text.tabs;
@@ -52,7 +53,7 @@ function PublishList() {
                   {r.title}
                 </Link>
                 <span className={styles.note}>
-                  {new Date(r.publishedAt).toLocaleDateString('zh-CN')} · {text.figures(r.lights, r.replies)}
+                  <TimeText at={r.publishedAt} /> · {text.figures(r.lights, r.replies)}
                 </span>
                 {r.reason ? <span className={styles.reason}>{r.reason}</span> : null}
               </span>
@@ -105,7 +106,7 @@ function ReceiptList() {
             <li key={receiptId(r)} className={styles.row} data-testid="award-record">
               <span className={styles.rowText}>
                 <span className={styles.rowTitle}>{r.title}</span>
-                <span className={styles.note}>{new Date(r.receivedAt).toLocaleString('zh-CN')}</span>
+                <TimeText className={styles.note} at={r.receivedAt} />
               </span>
               <span className={styles.amount}>{text.amount(r.amountCents)}</span>
             </li>

@@ -4,10 +4,12 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { businessRefusal } from '../../lib/failure';
+import { formatTime } from '../../lib/format-time';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { notFound } from '../../lib/not-found';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useNow } from '../../lib/use-now';
 import { Chart, type ChartData } from '../../shell/chart/Chart';
 import { shortDate } from '../../shell/chart/chart-data';
 import { EntryView } from '../../shell/EntryView';
@@ -86,18 +88,24 @@ export default function ContentDataScreen({ loaderData }: Route.ComponentProps) 
   );
 }
 
+const DAY_MS = 86_400_000;
+
 function ContentData({ data }: { data: DataCenterContentDetail }) {
+  // By the day, so the chart is not drawn again each minute.
+  const today = Math.floor(useNow() / DAY_MS) * DAY_MS;
   const chart = useMemo(
     (): ChartData => ({
       kind: 'line',
       labels: data.days.map((d) => shortDate(d.date)),
+      // The value under the finger names its day by the one date rule (5月24日).
+      tips: data.days.map((d) => formatTime(d.date, today, 'day')),
       series: SERIES.map((s) => ({
         name: text.figures[s.key],
         color: s.color,
         values: data.days.map((d) => d[s.key]),
       })),
     }),
-    [data],
+    [data, today],
   );
   return (
     <>

@@ -10,6 +10,7 @@ import { useLowDevice } from '../../lib/use-low-device';
 import { PagedListView } from '../../shell/PagedListView';
 import { Screen } from '../../shell/Screen';
 import shell from '../../shell/screen.module.css';
+import { TimeText } from '../../shell/TimeText';
 import type { Route } from './+types/pick-report';
 import styles from './pick-report.module.css';
 
@@ -31,7 +32,6 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 const contentIdOf = (item: PickedContent) => item.contentId;
-const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
 
 /** The pick report (issue 18 point 3): the creator's contents picked as featured, newest pick first, infinite. */
 export default function PickReport({ loaderData }: Route.ComponentProps) {
@@ -95,7 +95,7 @@ function PickRow({ item }: { item: PickedContent }) {
             <span className={styles.source} data-source={item.source}>
               {text.sources[item.source]}
             </span>
-            {text.pickedAt(day(item.pickedAt))}
+            <TimeText at={item.pickedAt} format={text.pickedAt} />
           </span>
           <span className={styles.figures} data-testid="pick-report-figures">
             <Figure label={text.views} value={item.views} />

@@ -94,16 +94,19 @@ function UpgradeBody({
         <p className={styles.heroNote}>{view.season ? text.season(view.season.title) : text.noSeason}</p>
       </section>
       <SectionCard title={view.next ? text.nextLevel(view.next.title) : text.topLevel}>
+        {view.next ? <UpgradeGap view={view} /> : null}
         <div className={styles.figures} data-testid="upgrade-progress">
           {FIGURES.map((key) => {
             const have = view.progress[key];
             const need = view.next?.requirements[key] ?? have;
+            const met = have >= need;
             return (
-              <div key={key} className={styles.figure} data-testid={`figure-${key}`}>
+              <div key={key} className={styles.figure} data-testid={`figure-${key}`} data-met={met}>
                 <span>{text[key]}</span>
                 <span>
                   {have}
                   {view.next ? ` / ${need}` : ''}
+                  {view.next && met ? <span className={styles.note}> · {text.met}</span> : null}
                 </span>
                 {/* Nothing asked (a requirement of 0, the top level with nothing yet) is met. */}
                 <ProgressBar value={need === 0 ? 1 : have} target={need || 1} />
@@ -124,5 +127,22 @@ function UpgradeBody({
         <span className={styles.note}> · {COMMISSION_TEXT.entryNote}</span>
       </Link>
     </>
+  );
+}
+
+/**
+ * What exactly stands between the creator and the next level (issue 28 point 6): the unmet
+ * figures, each with how many more, so bars already past their target do not read as the gap.
+ */
+function UpgradeGap({ view }: { view: UpgradeView }) {
+  const next = view.next;
+  if (!next) return null;
+  const unmet = FIGURES.filter((key) => view.progress[key] < next.requirements[key]);
+  return (
+    <p className={styles.note} data-testid="upgrade-gap">
+      {unmet.length === 0
+        ? text.gapNone
+        : text.gap(unmet.map((key) => text.gapItem(key, next.requirements[key] - view.progress[key])))}
+    </p>
   );
 }

@@ -7,6 +7,7 @@ import { useAction } from '../../lib/use-action';
 import { EntryView } from '../../shell/EntryView';
 import { Screen } from '../../shell/Screen';
 import styles from '../../shell/screen.module.css';
+import { TimeText } from '../../shell/TimeText';
 import type { Route } from './+types/video-account-review';
 
 export const meta: Route.MetaFunction = () => [{ title: text.title }];
@@ -47,7 +48,7 @@ function ApplicationCard({ application: a }: { application: VideoAccountApplicat
         {a.name}（{a.accountId}）
       </p>
       <p className={styles.note}>
-        {a.user.userName} · {new Date(a.createdAt).toLocaleString('zh-CN')}
+        {a.user.userName} · <TimeText at={a.createdAt} />
       </p>
       <p className={styles.note}>{a.profileUrl}</p>
       <img src={a.screenshotUrl} alt="" style={{ maxWidth: '100%', maxHeight: 240, marginTop: 8 }} />

@@ -16,4 +16,10 @@ describe('readAccuseTarget', () => {
     expect(backPathOf({ targetType: 'content', targetId: '7' })).toBe('/community/content/7');
     expect(backPathOf({ targetType: 'comment', targetId: '7' })).toBe('/');
   });
+
+  it('goes back to the user home for a user, and to the content of a reported comment', () => {
+    expect(backPathOf({ targetType: 'user', targetId: '9' })).toBe('/community/user?userId=9');
+    expect(backPathOf({ targetType: 'comment', targetId: '7' }, '12')).toBe('/community/content/12');
+    expect(backPathOf({ targetType: 'comment', targetId: '7' }, 'x')).toBe('/');
+  });
 });

@@ -14,6 +14,17 @@ export function readAccuseTarget(
   return type && NUMERIC_ID.test(targetId) ? { targetType: type, targetId } : null;
 }
 
-/** Where "back" goes after a report: the content's page, else home. */
-export const backPathOf = (target: { targetType: AccuseTargetType; targetId: string } | null): string =>
-  target?.targetType === 'content' ? `/community/content/${target.targetId}` : '/';
+/**
+ * Where "back" goes after a report: the content's page, the user's home, the comment's content
+ * (`?contentId=`, the comment's 举报 passes it), else home.
+ */
+export function backPathOf(
+  target: { targetType: AccuseTargetType; targetId: string } | null,
+  contentId: string | null = null,
+): string {
+  if (target?.targetType === 'content') return `/community/content/${target.targetId}`;
+  if (target?.targetType === 'user') return `/community/user?userId=${target.targetId}`;
+  if (target?.targetType === 'comment' && contentId && NUMERIC_ID.test(contentId))
+    return `/community/content/${contentId}`;
+  return '/';
+}

@@ -3,12 +3,13 @@ import { FEEDBACK_DETAIL_REQUIRED, FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
 import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { businessRefusal, failureCode } from '../../lib/failure';
-import { formatSubmittedAt } from '../../lib/format-time';
+import { formatTime } from '../../lib/format-time';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { FEEDBACK_TEXT as text } from '../../lib/ui-text/feedback';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useAction } from '../../lib/use-action';
 import { useDraftRequestId } from '../../lib/use-draft-request-id';
+import { useNow } from '../../lib/use-now';
 import { EVIDENCE_FOLDER } from '../../platform/upload/upload-config';
 import { useUploadQueue } from '../../platform/upload/use-upload-queue';
 import { EntryView } from '../../shell/EntryView';
@@ -27,18 +28,20 @@ import { TargetCard } from './TargetCard';
 
 /** Visitors go to /login?redirect=here; the form's data is prefetched (or loaded in the browser on time-out). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const target = readAccuseTarget(new URL(request.url).searchParams);
-  if (!target) return { target, info: null, error: text.badTarget };
+  const params = new URL(request.url).searchParams;
+  const target = readAccuseTarget(params);
+  // A comment's 举报 says its content, where back goes after the report.
+  const back = backPathOf(target, params.get('contentId'));
+  if (!target) return { target, back, info: null, error: text.badTarget };
   const prefetch = await gatedPrefetch(request, context, 'feedback.accuseInfo', target);
-  return { target, info: prefetch.data, error: prefetch.error };
+  return { target, back, info: prefetch.data, error: prefetch.error };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.accuseTitle} · ${SHELL_TEXT.siteTitle}` }];
 
 /** The report page: target summary, reasons, description, evidence images, submit. */
 export default function AccuseScreen({ loaderData }: Route.ComponentProps) {
-  const { target, error } = loaderData;
-  const back = backPathOf(target);
+  const { target, back, error } = loaderData;
   return (
     <Screen title={text.accuseTitle} fallback={back} backTestId="accuse-back">
       {target && !error ? (
@@ -76,6 +79,7 @@ function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
     onDone: () => setSent(true),
   });
   const reason = info.reasons.find((r) => r.id === reasonId) ?? null;
+  const now = useNow();
 
   if (sent)
     return (
@@ -93,7 +97,7 @@ function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
         <ResultCard
           testId="accuse-already"
           title={text.alreadyTitle}
-          body={text.alreadyBody(formatSubmittedAt(info.submitted.createdAt))}
+          body={text.alreadyBody(formatTime(info.submitted.createdAt, now))}
           action={{ label: text.back, to: back }}
         />
       </>
@@ -128,12 +132,19 @@ function AccuseForm({ info, back }: { info: AccuseInfo; back: string }) {
         kind="radio"
         choices={info.reasons.map((r) => ({ id: r.id, label: r.title, tagged: r.needDetail }))}
         selected={reasonId === null ? [] : [reasonId]}
-        onToggle={setReasonId}
+        onToggle={(id) => {
+          // Another reason: the refusal of the last one (选择「其他」时请填写举报描述) no longer stands.
+          setReasonId(id);
+          submit.reset();
+        }}
       />
       <DescriptionField
         title={text.descriptionTitle}
         value={description}
-        onChange={setDescription}
+        onChange={(value) => {
+          setDescription(value);
+          if (submit.failure) submit.reset();
+        }}
         max={info.maxText}
         placeholder={text.descriptionPlaceholder}
         required={reason?.needDetail === true}

@@ -1,4 +1,4 @@
-import type { Invitee, StartInvite } from '@h5/contract';
+import type { Invitee, InviteShare, StartInvite } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,10 +17,10 @@ import { EntryView, Skeleton } from '../../shell/EntryView';
 import { PagedListView } from '../../shell/PagedListView';
 import { Screen } from '../../shell/Screen';
 import screen from '../../shell/screen.module.css';
+import { TimeText } from '../../shell/TimeText';
 import { Toast } from '../../shell/Toast';
 import { useToast } from '../../shell/use-toast';
 import type { Route } from './+types/invite';
-import { chinaDay } from './dates';
 import styles from './invite.module.css';
 import { Total } from './Total';
 
@@ -51,6 +51,7 @@ export default function InviteScreen({ loaderData }: Route.ComponentProps) {
     inviteeId,
   );
   const totals = list.state.last?.totals;
+  const sharing = useInviteShare(start.status === 'ready' ? start.data.share : null);
   return (
     <Screen
       title={text.title}
@@ -64,7 +65,7 @@ export default function InviteScreen({ loaderData }: Route.ComponentProps) {
         onRetry={reloadStart}
         skeleton={<Skeleton height={220} testId="invite-hero-skeleton" />}
       >
-        {(data) => <InviteHero start={data} />}
+        {(data) => <InviteHero start={data} sharing={sharing} />}
       </EntryView>
       {totals ? (
         <section className={styles.totals} aria-label={text.progressTitle} data-testid="invite-totals">
@@ -85,7 +86,17 @@ export default function InviteScreen({ loaderData }: Route.ComponentProps) {
         <span className={styles.chevron} aria-hidden="true" />
       </Link>
       <h2 className={styles.listTitle}>{text.progressTitle}</h2>
-      <PagedListView list={list} emptyText={text.progressEmpty} skeleton={<Skeleton height={96} />}>
+      <PagedListView
+        list={list}
+        emptyText={text.progressEmpty}
+        // No one yet: the way forward is to share the invitation, not to leave for the home page.
+        emptyAction={
+          start.status === 'ready'
+            ? { label: text.goShare, onClick: () => void sharing.act('share'), testId: 'invite-empty-share' }
+            : undefined
+        }
+        skeleton={<Skeleton height={96} />}
+      >
         {(invitees) => (
           <ul className={screen.stack} data-testid="invite-progress">
             {invitees.map((invitee) => (
@@ -98,35 +109,47 @@ export default function InviteScreen({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The invitation: its code, and sharing it (the app's sheet, WeChat's menu, or the link copied). */
-function InviteHero({ start }: { start: StartInvite }) {
+/**
+ * Sharing the invitation (the app's sheet, WeChat's menu, or the link copied), for the hero's two
+ * buttons and the empty progress list's 去分享; the toast it says shows in the hero.
+ */
+function useInviteShare(share: InviteShare | null) {
   const api = useApi();
   const runtime = useRootData()?.runtime;
   const [toast, showToast] = useToast();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
+    if (!share) return;
     loadShare()
-      .then((action) => action.configureWechatInviteShare(api, start.share))
+      .then((action) => action.configureWechatInviteShare(api, share))
       .catch((error: unknown) => console.error('wechat share', error));
-  }, [api, start.share]);
+  }, [api, share]);
 
   const act = useCallback(
     async (how: 'share' | 'copy') => {
+      if (!share) return;
       setBusy(true);
       const message = await loadShare().then(
         (action) =>
           how === 'share'
-            ? action.shareInvite(start.share, runtime ?? {})
-            : action.copyInviteLink(start.share, runtime ?? {}),
+            ? action.shareInvite(share, runtime ?? {})
+            : action.copyInviteLink(share, runtime ?? {}),
         () => text.shareUnavailable,
       );
       setBusy(false);
       if (message) showToast(message);
     },
-    [start.share, runtime, showToast],
+    [share, runtime, showToast],
   );
+  return { act, busy, toast };
+}
 
+type InviteSharing = ReturnType<typeof useInviteShare>;
+
+/** The invitation: its code, and sharing it. */
+function InviteHero({ start, sharing }: { start: StartInvite; sharing: InviteSharing }) {
+  const { act, busy, toast } = sharing;
   return (
     <section className={styles.hero} data-testid="invite-hero">
       <h2 className={styles.heroTitle}>{text.heroTitle}</h2>
@@ -137,7 +160,9 @@ function InviteHero({ start }: { start: StartInvite }) {
           {start.code}
         </span>
       </div>
-      <p className={styles.codeNote}>{text.validUntil(chinaDay(start.expiresAt, true))}</p>
+      <p className={styles.codeNote}>
+        <TimeText at={start.expiresAt} style="day" format={text.validUntil} />
+      </p>
       <div className={styles.actions}>
         <button
           type="button"
@@ -178,7 +203,7 @@ function InviteeRow({ invitee }: { invitee: Invitee }) {
       <span className={screen.rowText}>
         <span className={screen.rowName}>{invitee.user.userName}</span>
         <span className={screen.note}>
-          {text.joinedOn(chinaDay(invitee.joinedAt))} · {text.via[invitee.via]}
+          <TimeText at={invitee.joinedAt} format={text.joinedOn} /> · {text.via[invitee.via]}
         </span>
       </span>
       <span className={styles.reward} data-testid="invitee-reward">

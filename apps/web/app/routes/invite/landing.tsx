@@ -141,7 +141,11 @@ function Landing({ page }: { page: InvitePage }) {
           {text.invitesYou}
         </h2>
         <p className={screen.heroLead}>{text.joinedCount(page.joinedCount)}</p>
-        <span className={styles.rewardBadge} data-testid="landing-reward">
+        {/* What the invitee gets first, then what the inviter earns (issue 28 point 13). */}
+        <span className={styles.rewardBadge} data-testid="landing-invitee-reward">
+          {text.inviteeReward(page.inviteeRewards.tasks.length + 1)}
+        </span>
+        <span className={styles.rewardNote} data-testid="landing-reward">
           {text.landingReward(page.reward.points)}
         </span>
       </section>
@@ -162,13 +166,15 @@ function Landing({ page }: { page: InvitePage }) {
       </section>
       <section className={screen.card}>
         <h2 className={screen.sectionTitle}>{text.welcome}</h2>
-        <ol className={styles.steps}>
-          {text.welcomeSteps.map((step) => (
-            <li key={step} className={styles.step}>
-              {step}
+        <ol className={styles.steps} data-testid="landing-steps">
+          {page.inviteeRewards.tasks.map((task) => (
+            <li key={task.title} className={styles.step}>
+              {task.title}
+              <span className={styles.stepReward}>{task.reward}</span>
             </li>
           ))}
         </ol>
+        <p className={screen.note}>{text.graduation(page.inviteeRewards.graduation)}</p>
       </section>
       <section className={screen.card} data-testid="landing-rules">
         <h2 className={screen.sectionTitle}>{text.rulesTitle}</h2>

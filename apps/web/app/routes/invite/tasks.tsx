@@ -6,6 +6,7 @@ import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { dataOf, prefetch } from '../../lib/prefetch.server';
 import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { usePublish } from '../../shell/community/use-publish';
 import { EntryView, Skeleton } from '../../shell/EntryView';
 import { Screen } from '../../shell/Screen';
 import screen from '../../shell/screen.module.css';
@@ -16,7 +17,6 @@ import { MotivationBanner } from './MotivationBanner';
 import { StarterTaskList } from './StarterTaskList';
 import { SuggestedCreators } from './SuggestedCreators';
 import styles from './tasks.module.css';
-import { usePublish } from './use-publish';
 
 export const meta: Route.MetaFunction = () => [{ title: `${text.title} · ${SHELL_TEXT.siteTitle}` }];
 

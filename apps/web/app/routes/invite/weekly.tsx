@@ -3,11 +3,12 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { invalidate } from '../../lib/data-layer/cache';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { formatTime } from '../../lib/format-time';
 import { gatedPrefetch } from '../../lib/gated-prefetch.server';
 import { INVITE_TEXT as text } from '../../lib/ui-text/invite';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
+import { useNow } from '../../lib/use-now';
 import { Chart, type ChartData } from '../../shell/chart/Chart';
-import { shortDate } from '../../shell/chart/chart-data';
 import { EntryView, Skeleton } from '../../shell/EntryView';
 import { Screen } from '../../shell/Screen';
 import screen from '../../shell/screen.module.css';
@@ -46,6 +47,7 @@ export default function WeeklyScreen({ loaderData }: Route.ComponentProps) {
     loaderData.weeksAgo === weeksAgo ? loaderData.report : null,
     { errorToast: false },
   );
+  const now = useNow();
   const go = (next: number) => {
     const query = new URLSearchParams(search);
     if (next === 0) query.delete('week');
@@ -74,7 +76,9 @@ export default function WeeklyScreen({ loaderData }: Route.ComponentProps) {
         </button>
         <span className={styles.weekLabel} data-testid="weekly-range">
           <span className={styles.weekKicker}>{weeksAgo === 0 ? text.thisWeek : ' '}</span>
-          {report ? text.weekRange(shortDate(report.weekStart), shortDate(report.weekEnd)) : '—'}
+          {report
+            ? text.weekRange(formatTime(report.weekStart, now, 'day'), formatTime(report.weekEnd, now, 'day'))
+            : '—'}
         </span>
         <button
           type="button"

@@ -6,6 +6,7 @@ import { ProgressBar } from '../../shell/ActionRow';
 import { PagedListView } from '../../shell/PagedListView';
 import { EntryCard } from '../../shell/SectionCard';
 import styles from '../../shell/screen.module.css';
+import { TimeText } from '../../shell/TimeText';
 import live from './live.module.css';
 
 /** The host's level, experience towards the next and the privileges (unlocked in colour). */
@@ -139,9 +140,7 @@ export function Credit({ context }: { context: LiveContext }) {
               <li key={r.recordId} className={styles.row}>
                 <span className={styles.rowText}>
                   <span className={styles.rowTitle}>{r.reason}</span>
-                  <span className={styles.note}>
-                    {new Date(r.createdAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}
-                  </span>
+                  <TimeText className={styles.note} at={r.createdAt} />
                 </span>
                 <span className={r.delta > 0 ? live.plus : live.minus}>
                   {r.delta > 0 ? `+${r.delta}` : r.delta}

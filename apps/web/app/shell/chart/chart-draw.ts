@@ -9,8 +9,37 @@ const AXIS = '#8e8e99';
 const GRID = '#eeeef1';
 const FONT = '11px -apple-system, "PingFang SC", sans-serif';
 
-/** Draws the chart into `box` at its width; returns it, to destroy on unmount. */
-export function drawChart(box: HTMLElement, { labels, series, kind, sparseLabels }: ChartData): uPlot {
+/** A drawn chart: where its points are, and its end. */
+export interface DrawnChart {
+  /** The point nearest a pointer's `clientX`, or null off the plot. */
+  indexAt(clientX: number): number | null;
+  /** Where point `index` is drawn, in CSS px from `box`'s left edge. */
+  xOf(index: number, box: HTMLElement): number;
+  destroy(): void;
+}
+
+/** Draws the chart into `box` at its width; returns it, to ask where its points are and destroy on unmount. */
+export function drawChart(box: HTMLElement, data: ChartData): DrawnChart {
+  const plot = plotChart(box, data);
+  const last = data.labels.length - 1;
+  return {
+    indexAt(clientX) {
+      const over = plot.over.getBoundingClientRect();
+      if (last < 0 || clientX < over.left - 8 || clientX > over.right + 8) return null;
+      return Math.min(Math.max(Math.round(plot.posToVal(clientX - over.left, 'x')), 0), last);
+    },
+    xOf(index, within) {
+      return (
+        plot.over.getBoundingClientRect().left -
+        within.getBoundingClientRect().left +
+        plot.valToPos(index, 'x')
+      );
+    },
+    destroy: () => plot.destroy(),
+  };
+}
+
+function plotChart(box: HTMLElement, { labels, series, kind, sparseLabels }: ChartData): uPlot {
   const bars = kind === 'bars';
   const xs = labels.map((_, i) => i);
   const width = Math.max(box.clientWidth, 240);

@@ -59,7 +59,8 @@ describe('the 楼主 badge', () => {
 describe('the comment author', () => {
   it('links to the user home, marked as a jump link (the native user screen in the app)', () => {
     const html = render(reply(1, user(3, '路人')), null);
-    const links = html.match(/<a [^>]*>/g) ?? [];
+    // The author's links (the comment's 举报 is a link too, to the report page).
+    const links = (html.match(/<a [^>]*>/g) ?? []).filter((link) => !link.includes('comment-report'));
     expect(links).toHaveLength(2);
     for (const link of links) {
       expect(link).toContain('href="/community/user?userId=3"');
@@ -68,5 +69,13 @@ describe('the comment author', () => {
     // The avatar repeats the name's link: hidden from keyboards and screen readers.
     expect(links[0]).toContain('tabindex="-1" aria-hidden="true"');
     expect(links[1]).toContain('data-testid="comment-author"');
+  });
+});
+
+describe('the comment report', () => {
+  it('leads another user’s comment to the report page with the comment and its content', () => {
+    const html = render(reply(1, user(3, '路人')), null);
+    const report = html.match(/<a [^>]*data-testid="comment-report"[^>]*>/)?.[0] ?? '';
+    expect(report).toContain('targetType=comment&amp;targetId=1&amp;contentId=1"');
   });
 });

@@ -1,12 +1,13 @@
 import type { Reply, TopReply } from '@h5/contract';
 import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
+import { Link } from 'react-router';
+import { formatTime } from '../../lib/format-time';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
 import { useLowDevice } from '../../lib/use-low-device';
 import { JumpLink } from '../JumpLink';
 import styles from './Comment.module.css';
 import { CommentText } from './CommentText';
 import type { ChildPaging } from './comment-list';
-import { formatReplyTime } from './comment-time';
 
 const AVATAR_WIDTH = 72;
 
@@ -76,9 +77,7 @@ function CommentBody({
           <CommentText text={reply.content} mapping={mapping} />
         </p>
         <footer className={styles.actions}>
-          <time dateTime={new Date(reply.createdAt).toISOString()}>
-            {formatReplyTime(reply.createdAt, now)}
-          </time>
+          <time dateTime={new Date(reply.createdAt).toISOString()}>{formatTime(reply.createdAt, now)}</time>
           <button
             type="button"
             className={styles.action}
@@ -96,7 +95,17 @@ function CommentBody({
             >
               {COMMENT_TEXT.delete}
             </button>
-          ) : null}
+          ) : (
+            // Issue 28 point 13: a comment can be reported (the report call's comment target).
+            <Link
+              className={styles.action}
+              to={`/feedback/accuse?targetType=comment&targetId=${reply.replyId}&contentId=${reply.contentId}`}
+              aria-label={`${COMMENT_TEXT.report} ${reply.author.userName}`}
+              data-testid="comment-report"
+            >
+              {COMMENT_TEXT.report}
+            </Link>
+          )}
         </footer>
       </div>
     </article>

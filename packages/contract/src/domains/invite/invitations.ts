@@ -79,10 +79,21 @@ export type StartInvite = z.infer<typeof startInviteSchema>;
 export const inviteViewerStateSchema = z.enum(['visitor', 'can_bind', 'bound', 'self', 'not_new']);
 export type InviteViewerState = z.infer<typeof inviteViewerStateSchema>;
 
+/** What the invitee earns (issue 28 point 13): a badge per starter task, and one for all of them. */
+export const inviteeRewardsSchema = z.object({
+  tasks: z.array(z.object({ title: z.string(), reward: z.string() })),
+  /** The badge of all the starter tasks done. */
+  graduation: z.string(),
+});
+export type InviteeRewards = z.infer<typeof inviteeRewardsSchema>;
+
 export const invitePageSchema = z.object({
   code: z.string(),
   inviter: userBriefSchema,
+  /** What the inviter earns per invitee. */
   reward: inviteRewardSchema,
+  /** What the invitee earns: the starter tasks' badges. */
+  inviteeRewards: inviteeRewardsSchema,
   rules: z.array(z.string()),
   expiresAt: z.string(),
   /** How many people joined through this inviter so far. */
