@@ -42,7 +42,7 @@ describe('empty and missing states lead on (phone browser)', () => {
     await waitForHydration(page);
     const empty = page.getByTestId('placeholder-empty');
     await empty.waitFor();
-    expect(await empty.textContent()).toContain('你还没有发布内容');
+    expect(await empty.textContent()).toContain('还没有发布内容，来分享你的第一篇吧');
     expect(await empty.textContent()).not.toContain('暂无内容');
     const first = page.getByTestId('first-post');
     expect(await first.textContent()).toBe('发布第一篇内容');

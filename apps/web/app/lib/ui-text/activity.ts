@@ -39,7 +39,7 @@ export const ACTIVITY_TEXT = {
       // What the user gets first, the limits last (issue 28 point 13).
       rules: [
         '上传一张你的照片，选一种风格（甜蜜粉、复古胶片、漫画），生成你的专属 520 心动照',
-        '生成的心动照可以保存到手机，或直接分享给 TA',
+        '心动照可以保存到手机，或直接分享给 TA',
         '照片与生成图都需通过审核，违规图片会被拒绝',
         '在 App 内使用需要 5.20.0 及以上版本',
         '纯色或几乎一种颜色的图片无法生成',

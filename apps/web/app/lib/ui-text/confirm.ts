@@ -6,9 +6,9 @@ export const CONFIRM_TEXT = {
   cancel: '取消',
   unfollowTitle: (name: string) => `不再关注「${name}」？`,
   unfollowTitleAnonymous: '不再关注 TA？',
-  unfollowHint: '不再关注后，TA 的新内容不会出现在你的关注里。',
+  unfollowHint: '关注里将不再出现 TA 的更新',
   unfollow: '不再关注',
   logoutTitle: '退出登录？',
-  logoutHint: '退出后需要重新登录才能点亮、评论和发布。',
+  logoutHint: '退出后需重新登录才能点亮和评论',
   logout: '退出登录',
 } as const;

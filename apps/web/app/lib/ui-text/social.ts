@@ -21,7 +21,7 @@ export const SOCIAL_TEXT = {
   followingCount: '关注',
   contents: '作品',
   notFound: '内容不存在',
-  selfEmpty: '你还没有发布内容，分享一篇你的穿搭、开箱或测评吧',
+  selfEmpty: '还没有发布内容，来分享你的第一篇吧',
   userEmpty: 'TA 还没有发布内容',
   firstPost: '发布第一篇内容',
   reportUser: '举报',

@@ -207,6 +207,16 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
             {SOCIAL_TEXT.contents}
           </span>
         </p>
+        {profile.isSelf ? null : (
+          // Issue 28 point 13: a user can be reported from their home (the report call's user target).
+          <Link
+            to={`/feedback/accuse?targetType=user&targetId=${profile.userId}`}
+            className={styles.report}
+            data-testid="report-user"
+          >
+            {SOCIAL_TEXT.reportUser}
+          </Link>
+        )}
       </div>
       <div className={styles.actions}>
         {profile.isSelf && profile.contentCount > 0 ? (
@@ -229,16 +239,6 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
         <ShareButton target={{ type: 'user', userId: profile.userId }} />
       </div>
       {unfollow.dialog}
-      {profile.isSelf ? null : (
-        // Issue 28 point 13: a user can be reported from their home (the report call's user target).
-        <Link
-          to={`/feedback/accuse?targetType=user&targetId=${profile.userId}`}
-          className={styles.report}
-          data-testid="report-user"
-        >
-          {SOCIAL_TEXT.reportUser}
-        </Link>
-      )}
     </section>
   );
 }

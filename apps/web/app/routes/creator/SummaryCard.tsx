@@ -1,7 +1,9 @@
 import type { DataCenterSummary, PeriodFigure } from '@h5/contract';
 import { formatCount } from '@h5/core';
 import type { EntryState } from '../../lib/data-layer/use-entry';
+import { formatTime } from '../../lib/format-time';
 import { CREATOR_TEXT as text } from '../../lib/ui-text/creator';
+import { useNow } from '../../lib/use-now';
 import { EntryView } from '../../shell/EntryView';
 import { SectionCard } from '../../shell/SectionCard';
 import styles from './data-center.module.css';
@@ -33,10 +35,15 @@ export function SummaryCard({
   onRetry: () => void;
 }) {
   const data = state.status === 'ready' ? state.data : null;
+  const now = useNow();
   return (
     <SectionCard
       title={text.overview}
-      note={data ? text.periodRange(data.since, data.until) : undefined}
+      note={
+        data
+          ? text.periodRange(formatTime(data.since, now, 'day'), formatTime(data.until, now, 'day'))
+          : undefined
+      }
       testId={data ? 'summary' : state.status === 'loading' ? 'summary-loading' : 'summary-failed'}
     >
       <EntryView state={state} onRetry={onRetry}>

@@ -113,7 +113,9 @@ function ContentData({ data }: { data: DataCenterContentDetail }) {
         <h2 className={styles.contentTitle} data-testid="content-data-title">
           {data.content.title}
         </h2>
-        <p className={styles.range}>{text.periodRange(data.since, data.until)}</p>
+        <p className={styles.range}>
+          {text.periodRange(formatTime(data.since, today, 'day'), formatTime(data.until, today, 'day'))}
+        </p>
         <dl className={styles.figureGrid}>
           {SERIES.map((s) => (
             <div key={s.key} className={styles.figure} data-testid={`total-${s.key}`}>
