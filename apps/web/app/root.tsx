@@ -131,7 +131,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <PageWrapper inApp={loaderData.inApp}>
         <Outlet />
       </PageWrapper>
-      {loaderData.runtime.appEnv !== PRODUCTION_APP_ENV ? <FloatingButtonsLoader /> : null}
+      <FloatingButtonsLoader floating={loaderData.runtime.appEnv !== PRODUCTION_APP_ENV} />
       <PlatformBoot />
       <PageToast />
     </>

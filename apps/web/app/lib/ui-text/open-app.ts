@@ -12,6 +12,6 @@ export const OPEN_APP_TEXT = {
   wechatHint: '点击右上角「…」，选择「在浏览器打开」，即可打开 App',
   wechatHintClose: '知道了',
   buy: 'App 内购买',
-  buyNote: '尺码、库存与优惠以 App 内为准',
+  buyNote: '价格以 App 内为准',
   price: '参考价',
 } as const;
