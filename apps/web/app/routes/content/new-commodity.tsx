@@ -74,7 +74,7 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
 function BuyBar({ product }: { product: NewCommodityCard['product'] }) {
   const page = `/community/new-commodity?spuId=${product.spuId}`;
   return (
-    <div className={styles.buyBar} data-testid="product-buy-bar">
+    <aside className={styles.buyBar} aria-label={OPEN_APP_TEXT.buy} data-testid="product-buy-bar">
       <p className={styles.buyPrice}>
         <span className={styles.buyPriceLabel}>{OPEN_APP_TEXT.price}</span>
         <strong data-testid="buy-bar-price">{PRODUCT_TEXT.price(product.price)}</strong>
@@ -86,7 +86,7 @@ function BuyBar({ product }: { product: NewCommodityCard['product'] }) {
       <button type="button" className={styles.buyButton} data-open-app={page} data-testid="product-buy">
         {OPEN_APP_TEXT.buy}
       </button>
-    </div>
+    </aside>
   );
 }
 
