@@ -1,7 +1,8 @@
 import { contract, type FeedCard } from '@h5/contract';
-import { CONTENT_TYPE, FLOATING_BUTTONS_MESSAGES, formatCount } from '@h5/core';
+import { CONTENT_TYPE, formatCount } from '@h5/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { SHARE_PANEL_TEXT } from '../apps/web/app/lib/ui-text/share-panel';
 import { apiLogin, e2eApi } from './support/api';
 import { expectReload, useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
@@ -129,11 +130,11 @@ describe('a new user’s visit (phone browser)', () => {
     const mine = page.getByTestId('comment').filter({ hasText: text });
     await mine.locator(`img[alt="[${emojiName}]"]`).waitFor();
 
-    // Share: the link is copied.
+    // Share: the link is copied, and the share panel says so (issue 28 point 10).
     await page.getByTestId('share-button').first().click();
     await expect
-      .poll(() => page.getByTestId('share-toast').textContent())
-      .toBe(FLOATING_BUTTONS_MESSAGES.copySuccess);
+      .poll(() => page.getByTestId('share-panel-status').textContent())
+      .toBe(SHARE_PANEL_TEXT.linkCopied);
 
     // From the feed: light the first card's content, come back: the card shows the new count.
     await page.goto(`${baseURL}/`);

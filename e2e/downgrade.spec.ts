@@ -2,6 +2,7 @@ import type { AppSimulator } from '@h5/app-simulator';
 import { MESSAGES } from '@h5/core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEBUG_TEXT } from '../apps/web/app/lib/ui-text/debug';
+import { SHARE_PANEL_TEXT } from '../apps/web/app/lib/ui-text/share-panel';
 import { useAppSimulator } from './support/app';
 import { pageViewSent, pressFloatingButton, waitForHydration } from './support/page';
 
@@ -50,9 +51,13 @@ describe('downgrade mode in the app', () => {
     await viewer.waitFor();
     await sim.page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    // Share: the web fallback copies the link and the page toasts 复制成功.
+    // Share: the web way copies the link and the share panel says so (issue 28 point 10).
     await sim.page.getByTestId('share-button').click();
-    await expect.poll(() => sim.page.getByTestId('share-toast').textContent()).toBe(text.copySuccess);
+    await expect
+      .poll(() => sim.page.getByTestId('share-panel-status').textContent())
+      .toBe(SHARE_PANEL_TEXT.linkCopied);
+    await sim.page.keyboard.press('Escape');
+    await sim.page.getByTestId('share-panel').waitFor({ state: 'detached' });
     // The copy-link button: web clipboard and the page's toast, not the app's clipboard.
     await pressFloatingButton(sim.page, text.copyLink);
     await expect.poll(() => sim.page.getByTestId('toast').textContent()).toBe(text.copySuccess);

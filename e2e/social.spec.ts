@@ -1,6 +1,6 @@
 import { contract } from '@h5/contract';
-import { FLOATING_BUTTONS_MESSAGES } from '@h5/core';
 import { describe, expect, inject, it } from 'vitest';
+import { SHARE_PANEL_TEXT } from '../apps/web/app/lib/ui-text/share-panel';
 import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
@@ -111,7 +111,7 @@ describe('follow, user home, topic and share (phone browser)', () => {
     await page.context().close();
   });
 
-  it('the share button copies the share link and toasts 复制成功', async () => {
+  it('the share button copies the share link and its panel says so (issue 28 point 10)', async () => {
     const feed = await e2eApi(baseURL)(contract.content.moreRecommend, { limit: 1 });
     const userId = feed.list[0]?.author.userId ?? 0;
     const page = await phone.newPage();
@@ -124,8 +124,8 @@ describe('follow, user home, topic and share (phone browser)', () => {
     await waitForHydration(page);
     await page.getByTestId('share-button').click();
     await expect
-      .poll(() => page.getByTestId('share-toast').textContent())
-      .toBe(FLOATING_BUTTONS_MESSAGES.copySuccess);
+      .poll(() => page.getByTestId('share-panel-status').textContent())
+      .toBe(SHARE_PANEL_TEXT.linkCopied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${baseURL}/user-home/share?userId=${userId}`,
     );

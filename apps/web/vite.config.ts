@@ -88,9 +88,11 @@ const FEED_MODULES =
 // The data layer's single values and toggles (decision record 005) go with it: the screens with a
 // header are the ones that read them, and a chunk of their own costs the detail its glue.
 // The not-found screen (issue 14: with the page header) too: every screen that can find nothing has a header.
-// The date rule (lib/format-time.ts) as well: the detail and the other dated screens all have a header.
+// The date rule (lib/format-time.ts) too: the dated screens all have a header, and as a chunk of its
+// own it cost the detail ~90 B of glue and stream (issue 28); and the detail's labels,
+// which the network-failure screen names a content's page with (shell/failed-page-title.ts).
 const HEADER_MODULES =
-  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|lib[\\/](data-layer[\\/](use-entry|toggle-queue)|format-time)\.ts)$/;
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|lib[\\/](data-layer[\\/](use-entry|toggle-queue)|format-time|ui-text[\\/]detail)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:

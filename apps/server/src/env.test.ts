@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, publicApiBase } from './env';
+import { appLinks, DEV_APP_LINKS, EnvError, parseEnv, publicApiBase } from './env';
+import { TEST_APP_LINKS } from './test-utils/app';
 
 describe('parseEnv', () => {
   it('applies the defaults', () => {
@@ -23,7 +24,7 @@ describe('parseEnv', () => {
   });
 
   it('parses booleans and numbers', () => {
-    const env = parseEnv({ TRUST_PROXY: 'true', SEED: '0', PORT: '3999', APP_ENV: 'pro' });
+    const env = parseEnv({ TRUST_PROXY: 'true', SEED: '0', PORT: '3999', APP_ENV: 'pro', ...TEST_APP_LINKS });
     expect(env).toMatchObject({ TRUST_PROXY: 1, SEED: false, PORT: 3999, APP_ENV: 'pro' });
   });
 
@@ -66,7 +67,7 @@ describe('parseEnv', () => {
   it('picks the API origin: set (even empty) wins, else the environment host, local same origin', () => {
     expect(publicApiBase(parseEnv({}))).toBe('');
     expect(publicApiBase(parseEnv({ APP_ENV: 't1' }))).toBe('https://t1-api.community-h5.com');
-    expect(publicApiBase(parseEnv({ APP_ENV: 'pro', API_BASE_URL: '' }))).toBe('');
+    expect(publicApiBase(parseEnv({ APP_ENV: 'pro', API_BASE_URL: '', ...TEST_APP_LINKS }))).toBe('');
     expect(publicApiBase(parseEnv({ APP_ENV: 'pre', API_BASE_URL: 'https://api.example.com' }))).toBe(
       'https://api.example.com',
     );
@@ -76,5 +77,45 @@ describe('parseEnv', () => {
     expect(parseEnv({ COOKIE_DOMAIN: '.example.com' }).COOKIE_DOMAIN).toBe('.example.com');
     expect(parseEnv({}).COOKIE_DOMAIN).toBeUndefined();
     expect(() => parseEnv({ COOKIE_DOMAIN: 'http://x' })).toThrow(/COOKIE_DOMAIN: must be a domain/);
+  });
+});
+
+describe("the app's links (issue 28 point 12)", () => {
+  it('outside pro: the development stand-ins unless set', () => {
+    expect(appLinks(parseEnv({}))).toEqual(DEV_APP_LINKS);
+    expect(appLinks(parseEnv({ APP_ENV: 't1', APP_SCHEME: 'shopapp' })).scheme).toBe('shopapp');
+  });
+
+  it('pro refuses to start without its scheme and store links, naming each', () => {
+    let error: unknown;
+    try {
+      parseEnv({ APP_ENV: 'pro' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).problems).toEqual([
+      'APP_SCHEME: required when APP_ENV is pro',
+      'APP_STORE_URL_IOS: required when APP_ENV is pro',
+      'APP_STORE_URL_ANDROID: required when APP_ENV is pro',
+    ]);
+    const pro = parseEnv({
+      APP_ENV: 'pro',
+      APP_SCHEME: 'shopapp',
+      APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id123',
+      APP_STORE_URL_ANDROID: 'https://m.example.com/app.apk',
+    });
+    expect(appLinks(pro)).toEqual({
+      scheme: 'shopapp',
+      iosStoreUrl: 'https://apps.apple.com/cn/app/id123',
+      androidStoreUrl: 'https://m.example.com/app.apk',
+    });
+  });
+
+  it('refuses a bad scheme or a store link that is not https', () => {
+    expect(() => parseEnv({ APP_SCHEME: 'http://x' })).toThrow(/APP_SCHEME: must be a URL scheme/);
+    expect(() => parseEnv({ APP_STORE_URL_IOS: 'http://apps.apple.com/x' })).toThrow(
+      /APP_STORE_URL_IOS: must be an https/,
+    );
   });
 });

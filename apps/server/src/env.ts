@@ -1,6 +1,7 @@
 import './plugins/zod-locale';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import type { AppLinks } from '@h5/contract';
 import { APP_ENVS } from '@h5/core';
 import { resolveApiBase } from '@h5/request';
 import { z } from 'zod';
@@ -191,7 +192,27 @@ const envSchema = z.object({
   FLEXIBLE_STAFFING_SIGN_URL: z
     .url({ protocol: /^https$/, error: 'must be an https:// URL' })
     .default('https://flexible-staffing.example.com/sign'),
+  // Issue 28 point 12: how a page in a browser opens the app (its URL scheme: `scheme://open?url=`
+  // and the page) and where to get it when it is not installed (the App Store, the Android
+  // download). The spec names neither: development stand-ins outside 'pro' (`appLinks`), and
+  // production refuses to start without its own.
+  APP_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]{1,31}$/, 'must be a URL scheme like communityapp')
+    .optional(),
+  APP_STORE_URL_IOS: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  APP_STORE_URL_ANDROID: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
 });
+
+/** What APP_ENV=pro cannot start without (issue 28 point 12: the app's scheme and store links). */
+const PRODUCTION_REQUIRED = ['APP_SCHEME', 'APP_STORE_URL_IOS', 'APP_STORE_URL_ANDROID'] as const;
+
+/** The development stand-ins of the app's links, outside 'pro' only. */
+export const DEV_APP_LINKS = {
+  scheme: 'communityapp',
+  iosStoreUrl: 'https://apps.apple.com/cn/app/id0000000000',
+  androidStoreUrl: 'https://app.example.com/download/community.apk',
+} as const;
 
 /** What STORAGE_DRIVER=s3 cannot start without. */
 const S3_REQUIRED = [
@@ -203,6 +224,12 @@ const S3_REQUIRED = [
 ] as const;
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.APP_ENV === 'pro') {
+    for (const name of PRODUCTION_REQUIRED) {
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required when APP_ENV is pro' });
+    }
+  }
   if (env.STORAGE_DRIVER !== 's3') return;
   for (const name of S3_REQUIRED) {
     if (env[name] === undefined)
@@ -241,3 +268,14 @@ export function publicApiBase(env: Pick<Env, 'APP_ENV' | 'API_BASE_URL'>): strin
 
 /** True in production, where development helpers (outbox, internal writes, debug delays) answer 404. */
 export const isProduction = (env: Pick<Env, 'APP_ENV'>): boolean => env.APP_ENV === 'pro';
+
+/** How a browser page opens the app and where to get it (issue 28 point 12): set, else the stand-ins. */
+export function appLinks(
+  env: Pick<Env, 'APP_SCHEME' | 'APP_STORE_URL_IOS' | 'APP_STORE_URL_ANDROID'>,
+): AppLinks {
+  return {
+    scheme: env.APP_SCHEME ?? DEV_APP_LINKS.scheme,
+    iosStoreUrl: env.APP_STORE_URL_IOS ?? DEV_APP_LINKS.iosStoreUrl,
+    androidStoreUrl: env.APP_STORE_URL_ANDROID ?? DEV_APP_LINKS.androidStoreUrl,
+  };
+}

@@ -19,8 +19,13 @@ import { useNonce } from './lib/nonce';
 import { useRootData } from './lib/root-data';
 import { loadRootData } from './lib/root-loader.server';
 import { SHELL_TEXT } from './lib/ui-text/shell';
-import { EARLY_RELOAD_BUTTONS, EARLY_SCRIPT_ERROR_COLLECTOR } from './platform/early-errors';
+import {
+  EARLY_IMAGE_FAILURES,
+  EARLY_RELOAD_BUTTONS,
+  EARLY_SCRIPT_ERROR_COLLECTOR,
+} from './platform/early-errors';
 import { PlatformBoot } from './platform/PlatformBoot';
+import { openAppBannerHtml, openAppScript } from './share/open-app-banner';
 import { FloatingButtonsLoader } from './shell/FloatingButtonsLoader';
 import { LazyRootErrorBoundary, preloadFallbacks } from './shell/lazy-fallbacks';
 import { PageToast } from './shell/PageToast';
@@ -63,6 +68,9 @@ function deviceAttributes(root: ReturnType<typeof useRootData>) {
 export function Layout({ children }: { children: ReactNode }) {
   // The page's CSP nonce (server render only): without it the browser runs none of these scripts.
   const nonce = useNonce();
+  const root = useRootData();
+  // 打开 App (issue 28 point 12): in a browser, outside the app's webview (the links are absent there).
+  const app = import.meta.env.SSR ? root?.runtime.app : undefined;
   // Once React has hydrated the page: `<html data-hydrated="true">`, so browser tests and the
   // white-screen check tell a server-rendered page from a live one, and the fallbacks' chunk is
   // fetched ahead of need (shell/lazy-fallbacks.tsx).
@@ -71,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
     preloadFallbacks();
   }, []);
   return (
-    <html lang="zh-CN" {...deviceAttributes(useRootData())} suppressHydrationWarning>
+    <html lang="zh-CN" {...deviceAttributes(root)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -87,7 +95,12 @@ export function Layout({ children }: { children: ReactNode }) {
           nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data.
           dangerouslySetInnerHTML={{
-            __html: import.meta.env.SSR ? EARLY_SCRIPT_ERROR_COLLECTOR + EARLY_RELOAD_BUTTONS : '',
+            __html: import.meta.env.SSR
+              ? EARLY_SCRIPT_ERROR_COLLECTOR +
+                EARLY_RELOAD_BUTTONS +
+                EARLY_IMAGE_FAILURES +
+                (app ? openAppScript(app) : '')
+              : '',
           }}
           suppressHydrationWarning
         />
@@ -95,6 +108,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* The 打开 App banner (share/open-app-banner.ts): the server's markup, kept like the script
+            above; it shows over the feed and a content detail (floating.css). */}
+        <div
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data.
+          dangerouslySetInnerHTML={{ __html: app ? openAppBannerHtml() : '' }}
+          suppressHydrationWarning
+        />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -111,7 +131,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <PageWrapper inApp={loaderData.inApp}>
         <Outlet />
       </PageWrapper>
-      {loaderData.runtime.appEnv !== PRODUCTION_APP_ENV ? <FloatingButtonsLoader /> : null}
+      <FloatingButtonsLoader floating={loaderData.runtime.appEnv !== PRODUCTION_APP_ENV} />
       <PlatformBoot />
       <PageToast />
     </>

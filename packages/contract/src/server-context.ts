@@ -1,5 +1,15 @@
 import type { Endpoint, RequestOf, ResponseOf } from './endpoint';
 
+/**
+ * Issue 28 point 12: how a page in a browser opens the app (`scheme://open?url=<the page>`) and
+ * where to get it when that does nothing (the App Store on iOS, the download elsewhere).
+ */
+export interface AppLinks {
+  scheme: string;
+  iosStoreUrl: string;
+  androidStoreUrl: string;
+}
+
 /** Configuration the browser may see, rendered into the page by the server. */
 export interface PublicRuntimeConfig {
   /** t0, t1, pre, pro, perf, xdw or local (DESIGN.md §4). 'pro' is production. */
@@ -10,6 +20,11 @@ export interface PublicRuntimeConfig {
   signSecret: string;
   /** The shared parent domain of the login cookies (`.example.com`); host-only when absent. */
   cookieDomain?: string;
+  /**
+   * The app's links (issue 28 point 12): the server always says; a page hands them to the browser
+   * only outside the app's webview, where 打开 App means something.
+   */
+  app?: AppLinks;
 }
 
 /**

@@ -10,6 +10,12 @@ import { type Env, parseEnv } from '../env';
 import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
+/** The app's scheme and store links (issue 28 point 12): required in 'pro'. */
+export const TEST_APP_LINKS = {
+  APP_SCHEME: 'communityapp',
+  APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id0000000000',
+  APP_STORE_URL_ANDROID: 'https://app.example.com/download/community.apk',
+} as const;
 /** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
 const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());
 
@@ -25,6 +31,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     ...LIFTED_LIMITS,
     UPLOAD_APP_SECRETS: TEST_UPLOAD_APP_SECRETS,
+    // What APP_ENV=pro cannot start without (issue 28 point 12), so a test's 'pro' app starts.
+    ...TEST_APP_LINKS,
     ...overrides,
   });
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, data } from 'react-router';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppDeps } from '../deps';
-import { publicApiBase } from '../env';
+import { appLinks, publicApiBase } from '../env';
 import { envelope } from '../plugins/envelope';
 import { isAppError } from '../plugins/errors';
 import { internalAccess } from '../plugins/internal-access';
@@ -82,6 +82,7 @@ export function createLoadContext(
       apiBaseUrl: publicApiBase(deps.env),
       signSecret: deps.env.SIGN_SECRET,
       ...(deps.env.COOKIE_DOMAIN ? { cookieDomain: deps.env.COOKIE_DOMAIN } : {}),
+      app: appLinks(deps.env),
     },
     // 128 random bits per page request, so no earlier page's nonce works on this one.
     nonce: randomBytes(16).toString('base64'),

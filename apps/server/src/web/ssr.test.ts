@@ -2,7 +2,7 @@ import { contract } from '@h5/contract';
 import { SUCCESS, TOURIST } from '@h5/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-utils';
+import { createTestApp, TEST_APP_LINKS, type TestApp } from '../test-utils';
 import { createLoadContext, DEBUG_PREFETCH_DELAY_HEADER } from './load-context';
 
 let t: TestApp;
@@ -59,7 +59,17 @@ describe('load context', () => {
     const context = createLoadContext(t.app, t.app.deps, pageRequest(), noReply);
     const page = await context.api(contract.content.moreRecommend, { limit: 2 });
     expect(page.list).toHaveLength(2);
-    expect(context.runtime).toEqual({ appEnv: 'local', apiBaseUrl: '', signSecret: t.env.SIGN_SECRET });
+    expect(context.runtime).toEqual({
+      appEnv: 'local',
+      apiBaseUrl: '',
+      signSecret: t.env.SIGN_SECRET,
+      // The app's scheme and store links (issue 28 point 12).
+      app: {
+        scheme: TEST_APP_LINKS.APP_SCHEME,
+        iosStoreUrl: TEST_APP_LINKS.APP_STORE_URL_IOS,
+        androidStoreUrl: TEST_APP_LINKS.APP_STORE_URL_ANDROID,
+      },
+    });
     // A fresh CSP nonce per page request: 128 random bits in base64.
     expect(context.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(createLoadContext(t.app, t.app.deps, pageRequest(), noReply).nonce).not.toBe(context.nonce);

@@ -1,5 +1,5 @@
-import { BAD_REQUEST, REQUEST_MESSAGES } from '@h5/core';
-import { apiErrorOf } from '@h5/request';
+import { BAD_REQUEST, PLACEHOLDER_MESSAGES, REQUEST_MESSAGES } from '@h5/core';
+import { ApiError, apiErrorOf } from '@h5/request';
 import { describe, expect, it } from 'vitest';
 import { businessRefusal, failureCode, failureMessage, failureOf } from './failure';
 
@@ -41,5 +41,27 @@ describe('failureOf', () => {
       expect(failureMessage(failure)).not.toMatch(/^\w+: /);
     expect(businessRefusal(new Error('boom'))).toBeNull();
     expect(failureCode('x')).toBe(0);
+  });
+});
+
+/** Issue 28 point 7: every network failure speaks with one voice. */
+describe('failureMessage of the network', () => {
+  it('offline or a gateway page: the placeholder sentence, never 网络错误', () => {
+    const offline = new ApiError('网络错误', 0, 0, 'network');
+    // A gateway's HTML page in place of an envelope: core's displayMessage made it 网络错误.
+    const gateway = new ApiError('网络错误', 502, 502, 'http');
+    for (const failure of [offline, gateway])
+      expect(failureMessage(failure)).toBe(PLACEHOLDER_MESSAGES.networkError);
+    expect(failureMessage(offline)).toBe('网络不给力，请检查网络设置后重试');
+  });
+
+  it("a timeout keeps spec §8's sentence, which says more", () => {
+    const slow = new ApiError('请求超时（10000 毫秒）', 0, 0, 'timeout');
+    expect(failureMessage(slow)).toBe('请求超时（10000 毫秒）');
+  });
+
+  it('a business refusal keeps its own sentence', () => {
+    const refusal = apiErrorOf(200, { code: 4102, msg: '奖品已发货', data: null });
+    expect(failureMessage(refusal)).toBe('奖品已发货');
   });
 });

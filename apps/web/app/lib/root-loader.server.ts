@@ -44,16 +44,21 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
   const late: LateRootPart[] = [];
   if (clientConf === null) late.push('clientConf');
   if (viewer === undefined) late.push('viewer');
-  const { appEnv, apiBaseUrl, signSecret, cookieDomain } = context.runtime;
+  const { appEnv, apiBaseUrl, signSecret, cookieDomain, app } = context.runtime;
   const userAgent = request.headers.get('user-agent');
   const cookies = request.headers.get('cookie');
   const appWebview = isInApp(userAgent);
   // Downgrade mode renders the web path: no platform-info hold, the web login (docs/bridge-protocol.md).
   const inApp = appWebview && !isDowngradeRequest(request.url, cookies);
   return {
-    runtime: cookieDomain
-      ? { appEnv, apiBaseUrl, signSecret, cookieDomain }
-      : { appEnv, apiBaseUrl, signSecret },
+    runtime: {
+      appEnv,
+      apiBaseUrl,
+      signSecret,
+      ...(cookieDomain ? { cookieDomain } : {}),
+      // 打开 App (issue 28 point 12) only means something outside the app's webview (downgrade too).
+      ...(app && !appWebview ? { app } : {}),
+    },
     clientConf: clientConf ?? clientConfSettingsOf({}),
     inApp,
     lowDevice: lowDeviceHint(userAgent, cookies),

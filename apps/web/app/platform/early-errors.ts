@@ -19,3 +19,12 @@ export const EARLY_SCRIPT_ERROR_COLLECTOR = `window.__H5_SCRIPT_ERRORS__=[];addE
  * part it has not hydrated yet (to replay it later), before it would bubble to the window.
  */
 export const EARLY_RELOAD_BUTTONS = `addEventListener('click',function(e){var t=e.target;if(t&&t.closest&&t.closest('[data-reload]'))location.reload()},true);`;
+
+/**
+ * Issue 28 point 7: an image that failed to load (offline, a dead link) is marked `data-failed`
+ * from the first byte on, and the stylesheet hides it (floating.css), so what shows is the
+ * placeholder art under it, never the browser's broken-image icon with the alt text over a card.
+ * A later load of the same element (a new `src`, back online) clears the mark. Inline like the two
+ * above: no first-load JS.
+ */
+export const EARLY_IMAGE_FAILURES = `addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='IMG')t.setAttribute('data-failed','')},true);addEventListener('load',function(e){var t=e.target;if(t&&t.tagName==='IMG')t.removeAttribute('data-failed')},true);`;

@@ -11,6 +11,7 @@ import {
 } from '@h5/core';
 import type { ClientOptions } from '@h5/request';
 import { recordFailedCall } from '../lib/diagnostics';
+import { failureMessage } from '../lib/failure';
 import { readFlowType } from '../lib/flow-type';
 import { raiseErrorPage, showPageToast } from '../lib/page-signals';
 import { usesNativeApp } from './app-mode';
@@ -69,7 +70,9 @@ export function createRequestHooks(
         message: CLIENT_MESSAGES.timeout(info.timeoutMs),
         detail: `${info.method} ${info.path}`,
       }),
-    onErrorToast: (message) => {
+    // The toast says what failureMessage says (issue 28 point 7): the network in one voice.
+    onErrorToast: (_message, error) => {
+      const message = failureMessage(error);
       if (!inApp) return showPageToast(message);
       void bridge()
         .then((b) => b.showToast(message))

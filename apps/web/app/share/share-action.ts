@@ -10,7 +10,13 @@ import { SHARE_TEXT } from '../lib/ui-text/share';
 import { usesNativeApp } from '../platform/app-mode';
 import { loadPageBridge } from '../platform/page-bridge';
 import { announceContentShare } from './content-shared';
-import { contentShare, type ShareTarget, shareInfoOf, summaryFromDocument } from './share-info';
+import {
+  contentShare,
+  type ShareInfo,
+  type ShareTarget,
+  shareInfoOf,
+  summaryFromDocument,
+} from './share-info';
 
 /** A content's share info from its detail (as its page's meta), else from what the page's meta says. */
 const currentShareInfo = (target: ShareTarget) =>
@@ -27,24 +33,67 @@ export async function configureWechatShare(api: LazyApi, target: ShareTarget): P
 }
 
 /**
- * Shares `target`: the app's share sheet in the app; in WeChat a hint to use its menu; elsewhere
- * the bridge's web fallback (navigator.share, else copy the link). Returns the toast to show, if any.
+ * Shares `target`: the app's share sheet in the app (issue 28 point 10: unchanged); in a browser
+ * the share panel (SharePanel.tsx): the link copied at once and shown, with what happened, a
+ * poster and the browser's own sheet; in WeChat the panel with its menu's hint, nothing copied.
+ * Returns the toast to show, if any (the app's sheet failing).
  */
 export async function runShare(
   target: ShareTarget,
   runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>,
 ): Promise<string | null> {
   const info = currentShareInfo(target);
-  if (isWechatBrowser(navigator.userAgent)) return SHARE_TEXT.wechatHint;
+  if (!usesNativeApp()) {
+    await openPanel(target, info, runtime);
+    return null;
+  }
   try {
     const result = await (await loadPageBridge(runtime)).share(info);
     if (result.shared && target.type === 'content') announceContentShare(target.contentId, result.channel);
-    if (!usesNativeApp() && result.channel === SHARE_CHANNELS.copyLink) {
-      return FLOATING_BUTTONS_MESSAGES.copySuccess;
-    }
     return null;
   } catch (error) {
     if (isBridgeError(error) && error.code === BRIDGE_ERROR.dismissed) return null;
     return FLOATING_BUTTONS_MESSAGES.copyFailure;
+  }
+}
+
+/** The share panel of `info`: outside WeChat the link is copied first (that is a share, counted). */
+async function openPanel(
+  target: ShareTarget,
+  info: ShareInfo,
+  runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>,
+): Promise<void> {
+  const wechat = isWechatBrowser(navigator.userAgent);
+  const copy = async () => {
+    try {
+      await (await loadPageBridge(runtime)).copyText(info.shareUrl);
+      if (target.type === 'content') announceContentShare(target.contentId, SHARE_CHANNELS.copyLink);
+      return true;
+    } catch (error) {
+      console.warn('copy link failed', error);
+      return false;
+    }
+  };
+  const [panel, copied] = await Promise.all([
+    import('./SharePanel'),
+    wechat ? null : copy().then((done) => (done ? ('copied' as const) : ('failed' as const))),
+  ]);
+  const canShare = typeof navigator.share === 'function' && !wechat;
+  panel.openSharePanel({
+    info,
+    copied,
+    wechat,
+    copy,
+    systemShare: canShare ? () => systemShare(target, info) : undefined,
+  });
+}
+
+/** The browser's own share sheet (from the panel's 更多方式); a cancel is no failure. */
+async function systemShare(target: ShareTarget, info: ShareInfo): Promise<void> {
+  try {
+    await navigator.share({ title: info.shareTitle, text: info.shareContent, url: info.shareUrl });
+    if (target.type === 'content') announceContentShare(target.contentId, null);
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name !== 'AbortError') console.warn('web share failed', error);
   }
 }

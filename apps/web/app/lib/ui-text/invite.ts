@@ -1,4 +1,5 @@
 import type { InviteViewerState } from '@h5/contract';
+import { SHARE_PANEL_TEXT } from './share-panel';
 
 /** The invitation screens (issue 18 points 1, 2, 5): labels the spec does not write, in Chinese. */
 export const INVITE_TEXT = {
@@ -10,9 +11,10 @@ export const INVITE_TEXT = {
   share: '分享邀请',
   sharing: '分享中…',
   copyLink: '复制邀请链接',
-  linkCopied: '邀请链接已复制，快发给好友吧',
-  copyFailed: '复制失败，请长按链接手动复制',
-  wechatHint: '点击右上角「…」，发送给朋友或分享到朋友圈',
+  // One wording for what sharing did, everywhere (issue 28 point 10): the share panel's.
+  linkCopied: `邀请${SHARE_PANEL_TEXT.linkCopied}`,
+  copyFailed: SHARE_PANEL_TEXT.copyFailed,
+  wechatHint: SHARE_PANEL_TEXT.wechatHint,
   shareUnavailable: '暂时无法分享，请稍后再试',
   totals: { signUps: '已邀请', rewardPoints: '获得积分', finishedInvitees: '完成新人任务' },
   people: (n: number) => `${n} 人`,

@@ -4,8 +4,6 @@
  */
 export const SHARE_TEXT = {
   share: '分享',
-  /** In WeChat the page cannot open the share sheet itself: its own menu shares what we set. */
-  wechatHint: '点击右上角 ··· 分享给朋友',
   /** The share code could not be loaded (offline, a new deploy). */
   shareUnavailable: '分享暂不可用，请稍后重试',
   /** Share text when a page has no description of its own. */

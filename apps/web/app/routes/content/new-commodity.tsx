@@ -3,6 +3,8 @@ import { optimiseImageUrl, PRODUCT_JUMP, PRODUCT_WANTED } from '@h5/core';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
+import { useRootData } from '../../lib/root-data';
+import { OPEN_APP_TEXT } from '../../lib/ui-text/open-app';
 import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -50,14 +52,41 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
     cardId,
   );
   const product = spuId === null ? null : (list.state.items[0]?.product ?? null);
+  // In a browser the product leads to the app (issue 28 point 12); the app's webview has none.
+  const toApp = useRootData()?.runtime.app !== undefined;
   return (
     <div className={styles.screen} data-testid="new-commodity">
       <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
-      <main className={styles.main}>
+      <main className={product && toApp ? `${styles.main} ${styles.mainOverBar}` : styles.main}>
         {product ? <ProductHeader product={product} /> : null}
         <CardList list={list} extra={ProductChip} />
       </main>
+      {product && toApp ? <BuyBar product={product} /> : null}
     </div>
+  );
+}
+
+/**
+ * A product's page in a browser (issue 28 point 12): its price, and the ways to buy it, in the app
+ * (its product screen: the app link of this page, the store when the app is missing; the root's
+ * inline script acts on `data-open-app`, share/open-app-banner.ts).
+ */
+function BuyBar({ product }: { product: NewCommodityCard['product'] }) {
+  const page = `/community/new-commodity?spuId=${product.spuId}`;
+  return (
+    <aside className={styles.buyBar} aria-label={OPEN_APP_TEXT.buy} data-testid="product-buy-bar">
+      <p className={styles.buyPrice}>
+        <span className={styles.buyPriceLabel}>{OPEN_APP_TEXT.price}</span>
+        <strong data-testid="buy-bar-price">{PRODUCT_TEXT.price(product.price)}</strong>
+        <span className={styles.buyNote}>{OPEN_APP_TEXT.buyNote}</span>
+      </p>
+      <button type="button" className={styles.buyOpen} data-open-app={page} data-testid="product-open-app">
+        {OPEN_APP_TEXT.open}
+      </button>
+      <button type="button" className={styles.buyButton} data-open-app={page} data-testid="product-buy">
+        {OPEN_APP_TEXT.buy}
+      </button>
+    </aside>
   );
 }
 

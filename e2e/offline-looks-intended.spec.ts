@@ -1,0 +1,104 @@
+import { PLACEHOLDER_MESSAGES } from '@h5/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiLogin } from './support/api';
+import { usePhoneBrowser } from './support/browser';
+import { FEED_CARD, waitForHydration } from './support/page';
+import { setSessionCookies } from './support/web-login';
+
+// Issue 28 point 7: offline looks intended. Images that fail show the card's placeholder art (no
+// broken-image icon, no alt text over the card); a page that failed keeps its own title (内容详情
+// for a content) and its retry opens that same content; every network failure speaks with one
+// voice (a failed light says 网络不给力，请检查网络设置后重试, as the placeholder does, not 网络错误).
+
+/** The feed, hydrated, with the route modules and the fallbacks' chunk fetched ahead of need. */
+async function openFeed(page: Page, baseURL: string) {
+  await page.goto(`${baseURL}/`);
+  await waitForHydration(page);
+  await page.waitForFunction(() => document.documentElement.dataset.routesWarm === 'true');
+}
+
+/** How each of the first cards' cover images shows: failed or not, visible or not, what is under it. */
+const covers = (page: Page) =>
+  page.locator(FEED_CARD).evaluateAll((cards) =>
+    cards.slice(0, 6).flatMap((card) => {
+      const img = card.querySelector('a img');
+      if (!(img instanceof HTMLImageElement)) return [];
+      const under = img.parentElement ? getComputedStyle(img.parentElement).backgroundImage : '';
+      return [
+        {
+          broken: img.complete && img.naturalWidth === 0,
+          marked: img.hasAttribute('data-failed'),
+          visibility: getComputedStyle(img).visibility,
+          art: under.includes('data:image/svg+xml'),
+        },
+      ];
+    }),
+  );
+
+describe('offline looks intended (issue 28 point 7)', () => {
+  const phone = usePhoneBrowser();
+  const baseURL = inject('baseURL');
+
+  it("covers that cannot load show the card's placeholder art, not a broken image with its alt text", async () => {
+    const page = await phone.newPage();
+    // The image CDN is unreachable (offline, a dead link): every picture fails.
+    await page.route('**/cdn/**', (route) => route.abort('internetdisconnected'));
+    await openFeed(page, baseURL);
+    await expect.poll(async () => (await covers(page)).filter((c) => c.broken).length).toBeGreaterThan(0);
+    const shown = await covers(page);
+    for (const cover of shown.filter((c) => c.broken)) {
+      expect(cover).toEqual({ broken: true, marked: true, visibility: 'hidden', art: true });
+    }
+    // Back online, a picture that loads again shows (the mark goes with the next load).
+    await page.unroute('**/cdn/**');
+    await page.reload();
+    await waitForHydration(page);
+    await expect
+      .poll(async () => (await covers(page)).filter((c) => !c.broken && !c.marked).length)
+      .toBeGreaterThan(0);
+    expect((await covers(page)).filter((c) => c.marked)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a content tapped offline keeps its title (内容详情), and its retry opens the same content', async () => {
+    const page = await phone.newPage();
+    await openFeed(page, baseURL);
+    const card = page.locator(FEED_CARD).nth(2);
+    const contentId = await card.getAttribute('data-content-id');
+    await page.context().setOffline(true);
+    await card.click();
+    const failure = page.getByTestId('network-failure');
+    await failure.waitFor();
+    expect(await failure.getByRole('heading', { level: 1 }).textContent()).toBe('内容详情');
+    expect(new URL(page.url()).pathname).toBe(`/community/content/${contentId}`);
+    expect(await page.title()).not.toBe('');
+
+    await page.context().setOffline(false);
+    await page.getByTestId('placeholder-network-error').getByRole('button').click();
+    await page.getByTestId('content-detail').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/community/content/${contentId}`);
+    expect(await page.getByTestId('network-failure').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a light that fails offline says what every network failure says', async () => {
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, await apiLogin(baseURL));
+    await page.goto(`${baseURL}/community/content/3`);
+    await waitForHydration(page);
+    // The page has settled: the API client's chunk is here (as it would be for a reader).
+    await page.waitForFunction(() => document.documentElement.dataset.routesWarm === 'true');
+    const light = page.getByTestId('light-button');
+    await light.waitFor();
+    const before = await light.getAttribute('aria-pressed');
+    await page.context().setOffline(true);
+    await light.click();
+    const toast = page.getByTestId('page-toast');
+    await expect.poll(() => toast.textContent()).toBe(PLACEHOLDER_MESSAGES.networkError);
+    expect(await toast.textContent()).toBe('网络不给力，请检查网络设置后重试');
+    // Rolled back: the light is as the server last said.
+    await expect.poll(() => light.getAttribute('aria-pressed')).toBe(before);
+    await page.context().close();
+  });
+});
