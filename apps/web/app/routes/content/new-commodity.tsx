@@ -3,6 +3,7 @@ import { optimiseImageUrl, PRODUCT_JUMP, PRODUCT_WANTED } from '@h5/core';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { queryId } from '../../lib/query-id';
+import { useRootData } from '../../lib/root-data';
 import { PRODUCT_TEXT } from '../../lib/ui-text/product';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -11,6 +12,7 @@ import { JumpLink } from '../../shell/JumpLink';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/new-commodity';
 import styles from './new-commodity.module.css';
+import { TopBar } from './TopBar';
 
 const PAGE_SIZE = 20;
 const LOGO_WIDTH = 64;
@@ -50,9 +52,15 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
     cardId,
   );
   const product = spuId === null ? null : (list.state.items[0]?.product ?? null);
+  const viewer = useRootData()?.viewer ?? null;
   return (
     <div className={styles.screen} data-testid="new-commodity">
-      <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
+      {spuId === null ? (
+        // The channel: the channels' header. One product's contents: a page of its own, with back.
+        <TopBar viewer={viewer} refreshing={list.state.loading === 'refresh'} onRefresh={list.refresh} />
+      ) : (
+        <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
+      )}
       <main className={styles.main}>
         {product ? <ProductHeader product={product} /> : null}
         <CardList list={list} extra={ProductChip} />
