@@ -87,10 +87,11 @@ const FEED_MODULES =
 // The data layer's single values and toggles (decision record 005) go with it: the screens with a
 // header are the ones that read them, and a chunk of their own costs the detail its glue.
 // The not-found screen (issue 14: with the page header) too: every screen that can find nothing has a header.
-// The light toggle (shell/community/use-light) too: the detail's bar and the hot-video player use it,
-// and a chunk of its own would cost the detail's first load its glue.
+// The light toggle (shell/community/use-light) and the time format (lib/format-time) too: the
+// detail shares them with the hot-video player and the report form, and a chunk of their own would
+// cost the detail's first load its glue.
 const HEADER_MODULES =
-  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|shell[\\/]community[\\/]use-light\.ts|lib[\\/]data-layer[\\/](use-entry|toggle-queue)\.ts)$/;
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|shell[\\/]community[\\/]use-light\.ts|lib[\\/](data-layer[\\/](use-entry|toggle-queue)|format-time)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:
