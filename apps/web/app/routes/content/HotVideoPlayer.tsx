@@ -299,8 +299,10 @@ function Clip({
       v.currentTime = 0;
       return;
     }
-    v.play().catch(() => {
-      // Sound needs a user's tap in this browser: play muted and offer the sound.
+    v.play().catch((error: unknown) => {
+      // Sound needs a user's tap in this browser: play muted and offer the sound. (A play cut
+      // short by a pause, the reader having swiped on, is no such refusal.)
+      if ((error as Error | null)?.name !== 'NotAllowedError' || v.dataset.active === undefined) return;
       v.muted = true;
       setMuted(true);
       v.play().catch(() => undefined);
@@ -325,6 +327,7 @@ function Clip({
         muted={muted}
         aria-label={VIDEO_TEXT.label}
         data-testid="player-video"
+        data-active={active || undefined}
         onPlay={() => setPaused(false)}
         onPlaying={() => setStarted(true)}
         onPause={() => setPaused(true)}
