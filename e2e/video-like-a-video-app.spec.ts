@@ -68,7 +68,7 @@ describe('video like a video app (browser)', () => {
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
       .toBeGreaterThan(0);
-    expect(await poster.count()).toBe(0);
+    await expect.poll(() => poster.count()).toBe(0);
     await page.context().close();
   });
 
@@ -175,7 +175,7 @@ describe('video like a video app (browser)', () => {
     await page.context().close();
   });
 
-  it('an address with ?play= opens the player (a reload, a shared link); its close stays on the list', async () => {
+  it('an address with ?play= opens the player (a reload, a shared link); the caption opens the content; close stays on the list', async () => {
     const first = await e2eApi(baseURL)(contract.content.hotVideoList, { limit: PAGE });
     const id = String(first.list[3]?.contentId);
     const page = await phone.newPage();
@@ -183,6 +183,16 @@ describe('video like a video app (browser)', () => {
     await waitForHydration(page);
     await page.getByTestId('video-player').waitFor();
     await expect.poll(() => activeId(page)).toBe(id);
+    // The caption opens the content; back from it is the player on the same video.
+    await activeSlide(page).getByTestId('player-detail').click();
+    await page.waitForURL(`${baseURL}/community/content/${id}`);
+    await page.getByTestId('detail-body').waitFor();
+    await page.goBack();
+    await page.getByTestId('video-player').waitFor();
+    await expect.poll(() => activeId(page)).toBe(id);
+    // A swipe on, then close: the list (this address had no list entry before it to go back to).
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeId(page)).not.toBe(id);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('video-player').count()).toBe(0);
     expect(page.url()).toBe(`${baseURL}/community/hot-video`);

@@ -1,6 +1,7 @@
 import type { FeedCard } from '@h5/contract';
 import { formatCount, optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import type { InfiniteList } from '../../lib/data-layer/use-infinite';
 import { VIDEO_TEXT } from '../../lib/ui-text/video';
@@ -233,8 +234,15 @@ function Slide({ index, contentId, card, active, near }: SlideProps) {
             <span>@{author.userName}</span>
           </JumpLink>
         ) : null}
+        {/* The caption leads to the content's page (its text, comments, products); back returns here. */}
         <h2 className={styles.title} data-testid="player-title">
-          {title}
+          <Link
+            to={`/community/content/${contentId}`}
+            tabIndex={active ? undefined : -1}
+            data-testid="player-detail"
+          >
+            {title}
+          </Link>
         </h2>
       </div>
       {lights ? (

@@ -115,20 +115,28 @@ function HotList({ first }: { first: FeedPage | null }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const opened = (location.state as { player?: boolean } | null)?.player === true;
+  // Opened by a tap: an entry of its own (back, or the close button, returns to the list). A swipe
+  // replaces it, keeping whether it was a tap's (an address with ?play= has no list entry to go back to).
   const play = (contentId: number, replace: boolean) =>
-    navigate(`?${PLAY_PARAM}=${contentId}`, { replace, preventScrollReset: true, state: { player: true } });
+    navigate(`?${PLAY_PARAM}=${contentId}`, {
+      replace,
+      preventScrollReset: true,
+      state: replace ? location.state : { player: true },
+    });
   return (
-    <div
-      onClickCapture={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        const href = (event.target as Element).closest('a')?.getAttribute('href') ?? '';
-        const id = /^\/community\/content\/(\d+)$/.exec(href)?.[1];
-        if (!id) return;
-        event.preventDefault();
-        play(Number(id), false);
-      }}
-    >
-      <CardList list={list} />
+    <>
+      <div
+        onClickCapture={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          const href = (event.target as Element).closest('a')?.getAttribute('href') ?? '';
+          const id = /^\/community\/content\/(\d+)$/.exec(href)?.[1];
+          if (!id) return;
+          event.preventDefault();
+          play(Number(id), false);
+        }}
+      >
+        <CardList list={list} />
+      </div>
       {playing !== null && hydrated ? (
         <Suspense fallback={<div className={styles.playerLoading} />}>
           <HotVideoPlayer
@@ -143,7 +151,7 @@ function HotList({ first }: { first: FeedPage | null }) {
           />
         </Suspense>
       ) : null}
-    </div>
+    </>
   );
 }
 
