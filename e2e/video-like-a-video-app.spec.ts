@@ -1,4 +1,5 @@
 import { contract } from '@h5/contract';
+import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { e2eApi } from './support/api';
@@ -183,6 +184,16 @@ describe('video like a video app (browser)', () => {
     await waitForHydration(page);
     await page.getByTestId('video-player').waitFor();
     await expect.poll(() => activeId(page)).toBe(id);
+    // axe-core finds no critical or serious violation with the player open.
+    await page.evaluate(axe.source);
+    const violations = await page.evaluate(async () =>
+      (
+        await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] })
+      ).violations
+        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`),
+    );
+    expect(violations).toEqual([]);
     // The caption opens the content; back from it is the player on the same video.
     await activeSlide(page).getByTestId('player-detail').click();
     await page.waitForURL(`${baseURL}/community/content/${id}`);
