@@ -203,6 +203,8 @@ describe('analytics, end to end', () => {
     // The spec's page ids keep their meaning: the hot videos are not the feed (9).
     expect((await counts()).feedExposure ?? 0).toBe(before.feedExposure ?? 0);
     await page.locator(FEED_CARD).first().click();
+    // Issue 28 point 9: a hot video opens the full-screen player (no page view); its caption, the content.
+    await page.locator('[data-testid="player-slide"][data-active] [data-testid="player-detail"]').click();
     await page.waitForURL((url) => url.pathname.startsWith('/community/content/'));
     await expect
       .poll(async () => counts(), { timeout: 10_000 })

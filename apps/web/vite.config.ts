@@ -89,10 +89,11 @@ const FEED_MODULES =
 // header are the ones that read them, and a chunk of their own costs the detail its glue.
 // The not-found screen (issue 14: with the page header) too: every screen that can find nothing has a header.
 // The date rule (lib/format-time.ts) too: the dated screens all have a header, and as a chunk of its
-// own it cost the detail ~90 B of glue and stream (issue 28); and the detail's labels,
-// which the network-failure screen names a content's page with (shell/failed-page-title.ts).
+// own it cost the detail ~90 B of glue and stream (issue 28); the detail's labels, which the
+// network-failure screen names a content's page with (shell/failed-page-title.ts); and the light
+// toggle (shell/community/use-light), which the detail shares with the hot-video player.
 const HEADER_MODULES =
-  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|lib[\\/](data-layer[\\/](use-entry|toggle-queue)|format-time|ui-text[\\/]detail)\.ts)$/;
+  /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|shell[\\/]community[\\/]use-light\.ts|lib[\\/](data-layer[\\/](use-entry|toggle-queue)|format-time|ui-text[\\/]detail)\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:

@@ -29,6 +29,7 @@ export { ERROR_PAGE_MESSAGES } from './messages/error-page';
 export { FLOATING_BUTTONS_MESSAGES } from './messages/floating-buttons';
 export { IMAGE_VIEWER_MESSAGES } from './messages/image-viewer';
 export { PLACEHOLDER_MESSAGES, PLACEHOLDER_MESSAGES_EN } from './messages/placeholder';
+export { PLACEHOLDER_LOADING } from './messages/placeholder-loading';
 export { REQUEST_MESSAGES, REQUEST_MESSAGES_EN } from './messages/request';
 export { TELEMETRY_MESSAGES } from './messages/telemetry';
 export { TRACKER_MESSAGES } from './messages/tracker';

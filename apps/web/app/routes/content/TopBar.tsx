@@ -1,4 +1,5 @@
 import { optimiseImageUrl } from '@h5/core';
+import { useLayoutEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 import type { ViewerBrief } from '../../lib/root-data';
@@ -11,20 +12,51 @@ interface Props {
   onRefresh: () => void;
 }
 
-/** The feed's sticky header: the channel tabs, a refresh button (for mouse users) and the login / avatar entry. */
+/** The channels: the feed, hot videos, new products; a tab is a replace navigation. */
+const CHANNELS = [
+  ['/', FEED_TEXT.title, 'feed'],
+  ['/community/hot-video', FEED_TEXT.hotVideo, 'hot-video'],
+  ['/community/new-commodity', FEED_TEXT.newCommodity, 'new-commodity'],
+] as const;
+
+/** Each channel's scroll position when the reader left it by a tab; `switched`: a tab led here. */
+const places = new Map<string, number>();
+let switched = false;
+
+/**
+ * The channels' one sticky header (the feed, hot videos, new products): the channel tabs, the
+ * current one underlined, a refresh button (for mouse users) and the login / avatar entry. A tab
+ * replaces the history entry (tabs do not stack) and each channel comes back where it was left:
+ * its list is cached, so the saved position is there when it renders.
+ */
 export function TopBar({ viewer, refreshing, onRefresh }: Props) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const current = location.pathname === '/community/feed' ? '/' : location.pathname;
+  useLayoutEffect(() => {
+    if (switched) scrollTo(0, places.get(current) ?? 0);
+    switched = false;
+  }, [current]);
   return (
     <header className={styles.bar}>
       <nav className={styles.tabs} aria-label={FEED_TEXT.channels}>
-        <h1 className={styles.title}>{FEED_TEXT.title}</h1>
-        <Link to="/community/hot-video" className={styles.tab} data-testid="tab-hot-video">
-          {FEED_TEXT.hotVideo}
-        </Link>
-        <Link to="/community/new-commodity" className={styles.tab} data-testid="tab-new-commodity">
-          {FEED_TEXT.newCommodity}
-        </Link>
+        {CHANNELS.map(([to, label, id]) => (
+          <Link
+            key={id}
+            to={to}
+            replace
+            preventScrollReset
+            onClick={() => {
+              places.set(current, scrollY);
+              switched = to !== current;
+            }}
+            className={styles.tab}
+            aria-current={to === current ? 'page' : undefined}
+            data-testid={`tab-${id}`}
+          >
+            {to === current ? <h1>{label}</h1> : label}
+          </Link>
+        ))}
       </nav>
       <div className={styles.actions}>
         <button
@@ -35,16 +67,8 @@ export function TopBar({ viewer, refreshing, onRefresh }: Props) {
           aria-label={FEED_TEXT.refresh}
           data-testid="feed-refresh"
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className={refreshing ? styles.spinning : undefined}>
-            <path
-              d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4.5v4h-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          {/* The icon is a mask of the stylesheet's (TopBar.module.css): no SVG in first-load JS. */}
+          <span className={refreshing ? styles.spinning : styles.refresh} aria-hidden="true" />
         </button>
         {viewer ? (
           <Link

@@ -1,10 +1,13 @@
 import type { FeedCard, FeedPage, HotVideoRankItem } from '@h5/contract';
 import { formatCount, optimiseImageUrl } from '@h5/core';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { invalidate } from '../../lib/data-layer/cache';
 import { leanPage } from '../../lib/data-layer/lean-page';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
+import { queryId } from '../../lib/query-id';
 import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -12,12 +15,17 @@ import { useLowDevice } from '../../lib/use-low-device';
 import { EntryView } from '../../shell/EntryView';
 import { CardList } from '../../shell/feed/CardList';
 import { formatDuration } from '../../shell/feed/format-duration';
-import { PageHeader } from '../../shell/PageHeader';
 import { Placeholder } from '../../shell/Placeholder';
 import type { Route } from './+types/hot-video';
 import styles from './hot-video.module.css';
+import { TopBar } from './TopBar';
+
+// The full-screen player: a chunk of its own, loaded when a video is opened.
+const HotVideoPlayer = lazy(() => import('./HotVideoPlayer').then((m) => ({ default: m.HotVideoPlayer })));
 
 const PAGE_SIZE = 20;
+/** The player's query parameter: the content id of the video on screen. */
+const PLAY_PARAM = 'play';
 const RANK_SIZE = 50;
 const THUMB_WIDTH = 240;
 
@@ -59,11 +67,16 @@ export const meta: Route.MetaFunction = () => [
  * off, the screen is the ranked list alone.
  */
 export default function HotVideo({ loaderData }: Route.ComponentProps) {
-  const rankTab = useRootData()?.clientConf.hotVideoRankTab !== false;
+  const root = useRootData();
+  const rankTab = root?.clientConf.hotVideoRankTab !== false;
   const tab = rankTab ? loaderData.tab : 'hot';
   return (
     <div className={styles.screen} data-testid="hot-video">
-      <PageHeader title={SOCIAL_TEXT.hotVideo} fallback="/" />
+      <TopBar
+        viewer={root?.viewer ?? null}
+        refreshing={false}
+        onRefresh={() => invalidate(tab === 'rank' ? 'content.hotVideoRank' : 'content.hotVideoList')}
+      />
       {rankTab ? (
         <nav className={styles.tabs} aria-label={SOCIAL_TEXT.hotVideo}>
           {TABS.map((t) => (
@@ -87,8 +100,59 @@ export default function HotVideo({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The hot list; a tap on a video opens the full-screen player on it (`?play=<id>`, a history
+ * entry: the browser's back closes it, and the list underneath never moved). The cards stay links
+ * to the detail (a new tab, no script); the tap is taken before the link's own navigation.
+ */
 function HotList({ first }: { first: FeedPage | null }) {
-  return <CardList list={useInfinite('content.hotVideoList', { limit: PAGE_SIZE }, first, cardId)} />;
+  const list = useInfinite('content.hotVideoList', { limit: PAGE_SIZE }, first, cardId);
+  const [params] = useSearchParams();
+  const playing = queryId(`http://x/?${params}`, PLAY_PARAM);
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The player is the browser's: a server render (a reload with ?play=) shows the list under it first.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const opened = (location.state as { player?: boolean } | null)?.player === true;
+  // Opened by a tap: an entry of its own (back, or the close button, returns to the list). A swipe
+  // replaces it, keeping whether it was a tap's (an address with ?play= has no list entry to go back to).
+  const play = (contentId: number, replace: boolean) =>
+    navigate(`?${PLAY_PARAM}=${contentId}`, {
+      replace,
+      preventScrollReset: true,
+      state: replace ? location.state : { player: true },
+    });
+  return (
+    <>
+      <div
+        onClickCapture={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          const href = (event.target as Element).closest('a')?.getAttribute('href') ?? '';
+          const id = /^\/community\/content\/(\d+)$/.exec(href)?.[1];
+          if (!id) return;
+          event.preventDefault();
+          play(Number(id), false);
+        }}
+      >
+        <CardList list={list} />
+      </div>
+      {playing !== null && hydrated ? (
+        <Suspense fallback={<div className={styles.playerLoading} />}>
+          <HotVideoPlayer
+            list={list}
+            startId={playing}
+            onShow={(contentId) => {
+              if (contentId !== playing) play(contentId, true);
+            }}
+            onClose={() =>
+              opened ? navigate(-1) : navigate('?', { replace: true, preventScrollReset: true })
+            }
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 function RankList({ first }: { first: { list: HotVideoRankItem[] } | null }) {

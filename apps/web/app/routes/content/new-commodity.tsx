@@ -13,6 +13,7 @@ import { JumpLink } from '../../shell/JumpLink';
 import { PageHeader } from '../../shell/PageHeader';
 import type { Route } from './+types/new-commodity';
 import styles from './new-commodity.module.css';
+import { TopBar } from './TopBar';
 
 const PAGE_SIZE = 20;
 const LOGO_WIDTH = 64;
@@ -52,11 +53,17 @@ function NewCommodityScreen({ spuId, page }: Route.ComponentProps['loaderData'])
     cardId,
   );
   const product = spuId === null ? null : (list.state.items[0]?.product ?? null);
+  const viewer = useRootData()?.viewer ?? null;
   // In a browser the product leads to the app (issue 28 point 12); the app's webview has none.
   const toApp = useRootData()?.runtime.app !== undefined;
   return (
     <div className={styles.screen} data-testid="new-commodity">
-      <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
+      {spuId === null ? (
+        // The channel: the channels' header. One product's contents: a page of its own, with back.
+        <TopBar viewer={viewer} refreshing={list.state.loading === 'refresh'} onRefresh={list.refresh} />
+      ) : (
+        <PageHeader title={product?.title ?? SOCIAL_TEXT.newCommodity} fallback="/" />
+      )}
       <main className={product && toApp ? `${styles.main} ${styles.mainOverBar}` : styles.main}>
         {product ? <ProductHeader product={product} /> : null}
         <CardList list={list} extra={ProductChip} />

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_MESSAGES } from '@h5/core';
+import { PLACEHOLDER_LOADING } from '@h5/core';
 import styles from './FeedSkeleton.module.css';
 
 // Cover heights (as width ratios) of the placeholder cards, alternating like a real feed.
@@ -25,7 +25,7 @@ function SkeletonColumn({ ratios }: { ratios: number[] }) {
 export function FeedSkeleton() {
   return (
     <div className={styles.grid} role="status" aria-live="polite" data-testid="feed-skeleton">
-      <span className="visually-hidden">{PLACEHOLDER_MESSAGES.loading}</span>
+      <span className="visually-hidden">{PLACEHOLDER_LOADING}</span>
       <SkeletonColumn ratios={LEFT} />
       <SkeletonColumn ratios={RIGHT} />
     </div>
