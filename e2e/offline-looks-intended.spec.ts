@@ -22,7 +22,8 @@ async function openFeed(page: Page, baseURL: string) {
 const covers = (page: Page) =>
   page.locator(FEED_CARD).evaluateAll((cards) =>
     cards.slice(0, 6).flatMap((card) => {
-      const img = card.querySelector('a img');
+      // The cover (named by the title); a text card has none, and its author's avatar is alt="".
+      const img = card.querySelector('a img:not([alt=""])');
       if (!(img instanceof HTMLImageElement)) return [];
       const under = img.parentElement ? getComputedStyle(img.parentElement).backgroundImage : '';
       return [
