@@ -244,6 +244,21 @@ const POPULAR_MAX_LIGHTS = 240;
  */
 const UPGRADE_DEMO_AUTHOR = 10;
 
+/**
+ * The data centre's demo creator's contents that could become quality contents (at least 3
+ * comments now, or among its 6 newest, which the creator history comments on): they get no pull,
+ * so its level stays 优质创作者, one quality content short of 星级创作者, as the award journey
+ * (e2e/creator-award-earned.spec.ts) starts from. Its other contents are lit like anyone's, so its
+ * pick report has picks.
+ */
+function dataCentreLevelContents(contents: readonly SeedContent[]): Set<number> {
+  const own = contents.filter((c) => c.authorId === DEMO_CREATOR_ID);
+  const newest = [...own]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .slice(0, 6);
+  return new Set([...newest, ...own.filter((c) => c.replyCount >= 3)].map((c) => c.id));
+}
+
 /** Adds `pull[i]` lights to content i by distinct seeded users (never its author), skipping pairs already there. */
 function addPopularLights(
   rng: Random,
@@ -252,8 +267,9 @@ function addPopularLights(
   lights: Array<{ userId: number; contentId: number }>,
 ): void {
   const seen = new Set(lights.map((l) => `${l.userId}:${l.contentId}`));
+  const keepLevel = dataCentreLevelContents(contents);
   contents.forEach((content, i) => {
-    if (content.authorId === UPGRADE_DEMO_AUTHOR) return;
+    if (content.authorId === UPGRADE_DEMO_AUTHOR || keepLevel.has(content.id)) return;
     let wanted = pull[i] ?? 0;
     for (let tries = 0; wanted > 0 && tries < 4 * (pull[i] ?? 0) + 20; tries++) {
       const userId = rng.int(1, SEED_SIZES.users);
