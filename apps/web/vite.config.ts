@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { smallPreloadHelper } from './small-preload-helper';
+import { terserPass } from './terser-pass';
 
 // Brotli and gzip twins of every client script and stylesheet (`x.js.br`, `x.js.gz`), served by
 // the server's static handler (`preCompressed`, apps/server/src/web/ssr.ts) when the browser
@@ -95,20 +96,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:
     isSsrBuild || command !== 'build'
       ? [reactRouter()]
-      : [reactRouter(), smallPreloadHelper(), precompressed()],
+      : [reactRouter(), smallPreloadHelper(), terserPass(), precompressed()],
   build: {
     // React Router preloads route modules itself; the lazily loaded API client and debug
     // helpers need no preload helper in first-load JS (DESIGN.md §8 budget).
     modulePreload: false,
-    // Terser with three compress passes over the client build: ~0.3 KiB less first-load JS (gzip)
-    // than the default minifier, the headroom the first-load budget needs (DESIGN.md §8). The
-    // server build stays unminified.
-    ...(isSsrBuild
-      ? {}
-      : {
-          minify: 'terser' as const,
-          terserOptions: { module: true, compress: { passes: 3 }, format: { comments: false } },
-        }),
     rolldownOptions: isSsrBuild
       ? {}
       : {
