@@ -70,6 +70,10 @@ export async function startServer(env = {}) {
       LOG_LEVEL: 'warn',
       // No balancer probes a test server: stop at once on SIGTERM.
       SHUTDOWN_GRACE_MS: '0',
+      // What production refuses to start without (the production journey runs APP_ENV=pro).
+      ...(env.APP_ENV === 'pro'
+        ? { FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing' }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

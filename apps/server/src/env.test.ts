@@ -23,7 +23,13 @@ describe('parseEnv', () => {
   });
 
   it('parses booleans and numbers', () => {
-    const env = parseEnv({ TRUST_PROXY: 'true', SEED: '0', PORT: '3999', APP_ENV: 'pro' });
+    const env = parseEnv({
+      FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x',
+      TRUST_PROXY: 'true',
+      SEED: '0',
+      PORT: '3999',
+      APP_ENV: 'pro',
+    });
     expect(env).toMatchObject({ TRUST_PROXY: 1, SEED: false, PORT: 3999, APP_ENV: 'pro' });
   });
 
@@ -37,6 +43,17 @@ describe('parseEnv', () => {
     ]);
     for (const bad of ['10.0.0.0/33', '11', 'proxy.example.com', '10.0.0.1/8/2', '10.0.0.0/x'])
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(EnvError);
+  });
+
+  it('refuses production without the flexible-staffing sign page; elsewhere a stand-in', () => {
+    expect(() => parseEnv({ APP_ENV: 'pro' })).toThrow(
+      /FLEXIBLE_STAFFING_SIGN_URL: required when APP_ENV is pro/,
+    );
+    expect(
+      parseEnv({ APP_ENV: 'pro', FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x' })
+        .FLEXIBLE_STAFFING_SIGN_URL,
+    ).toBe('https://sign.example.org/x');
+    expect(parseEnv({}).FLEXIBLE_STAFFING_SIGN_URL).toBe('https://flexible-staffing.example.com/sign');
   });
 
   it('refuses bad values, naming each variable and the reason', () => {
@@ -66,7 +83,15 @@ describe('parseEnv', () => {
   it('picks the API origin: set (even empty) wins, else the environment host, local same origin', () => {
     expect(publicApiBase(parseEnv({}))).toBe('');
     expect(publicApiBase(parseEnv({ APP_ENV: 't1' }))).toBe('https://t1-api.community-h5.com');
-    expect(publicApiBase(parseEnv({ APP_ENV: 'pro', API_BASE_URL: '' }))).toBe('');
+    expect(
+      publicApiBase(
+        parseEnv({
+          FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x',
+          APP_ENV: 'pro',
+          API_BASE_URL: '',
+        }),
+      ),
+    ).toBe('');
     expect(publicApiBase(parseEnv({ APP_ENV: 'pre', API_BASE_URL: 'https://api.example.com' }))).toBe(
       'https://api.example.com',
     );

@@ -187,10 +187,9 @@ const envSchema = z.object({
   // so a balancer that probes it stops sending traffic before it closes (SIGINT skips it).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   // Issue 15 point 4 (flexible staffing): where a creator who has not signed the payout
-  // agreement signs it; opened as an external-link jump (spec §2 key 5).
-  FLEXIBLE_STAFFING_SIGN_URL: z
-    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
-    .default('https://flexible-staffing.example.com/sign'),
+  // agreement signs it; opened as an external-link jump (spec §2 key 5). The spec names no such
+  // page: production refuses to start without the real one, other environments get a stand-in.
+  FLEXIBLE_STAFFING_SIGN_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
 });
 
 /** What STORAGE_DRIVER=s3 cannot start without. */
@@ -202,13 +201,27 @@ const S3_REQUIRED = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 
-const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  if (env.STORAGE_DRIVER !== 's3') return;
-  for (const name of S3_REQUIRED) {
-    if (env[name] === undefined)
-      ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER is s3' });
-  }
-});
+/** The flexible-staffing sign page outside production (no real host: the spec names none). */
+export const DEV_FLEXIBLE_STAFFING_SIGN_URL = 'https://flexible-staffing.example.com/sign';
+
+const checkedEnvSchema = envSchema
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'pro' && env.FLEXIBLE_STAFFING_SIGN_URL === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FLEXIBLE_STAFFING_SIGN_URL'],
+        message: 'required when APP_ENV is pro (the payout agreement page creators sign)',
+      });
+    if (env.STORAGE_DRIVER !== 's3') return;
+    for (const name of S3_REQUIRED) {
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER is s3' });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    FLEXIBLE_STAFFING_SIGN_URL: env.FLEXIBLE_STAFFING_SIGN_URL ?? DEV_FLEXIBLE_STAFFING_SIGN_URL,
+  }));
 
 export type Env = z.output<typeof checkedEnvSchema>;
 

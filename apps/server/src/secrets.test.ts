@@ -46,7 +46,14 @@ describe('loadSecrets', () => {
 
   it('never prints them in pro', () => {
     const pro = recordingLog();
-    loadSecrets(parseEnv({ DATA_DIR: freshDir(), APP_ENV: 'pro' }), pro.log);
+    loadSecrets(
+      parseEnv({
+        FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x',
+        DATA_DIR: freshDir(),
+        APP_ENV: 'pro',
+      }),
+      pro.log,
+    );
     expect(pro.lines).toHaveLength(1);
     expect(pro.lines[0]?.object).toEqual({ file: expect.stringMatching(/secrets\.json$/) });
   });

@@ -13,6 +13,8 @@ export const TEST_SIGN_SECRET = 'integration-test-secret';
 /** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
 const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());
 
+const PRO_TEST_SIGN_URL = 'https://sign.test.invalid/flexible-staffing';
+
 /**
  * A parsed test environment: test secret, no web build, plus overrides. The risk and rate limits
  * are out of reach (every test calls from 127.0.0.1); the tests of a limit set their own.
@@ -25,6 +27,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     ...LIFTED_LIMITS,
     UPLOAD_APP_SECRETS: TEST_UPLOAD_APP_SECRETS,
+    // What production refuses to start without (a test of APP_ENV=pro is otherwise refused).
+    ...(overrides.APP_ENV === 'pro' ? { FLEXIBLE_STAFFING_SIGN_URL: PRO_TEST_SIGN_URL } : {}),
     ...overrides,
   });
 }
