@@ -70,10 +70,15 @@ export async function startServer(env = {}) {
       LOG_LEVEL: 'warn',
       // No balancer probes a test server: stop at once on SIGTERM.
       SHUTDOWN_GRACE_MS: '0',
-      // The app's scheme and store links (issue 28 point 12), which APP_ENV=pro cannot start without.
-      APP_SCHEME: 'communityapp',
-      APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id0000000000',
-      APP_STORE_URL_ANDROID: 'https://app.example.com/download/community.apk',
+      // What production refuses to start without (the production journey runs APP_ENV=pro).
+      ...(env.APP_ENV === 'pro'
+        ? {
+            FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
+            APP_SCHEME: 'communityapp',
+            APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id0000000000',
+            APP_STORE_URL_ANDROID: 'https://app.example.com/download/community.apk',
+          }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

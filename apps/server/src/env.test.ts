@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appLinks, DEV_APP_LINKS, EnvError, parseEnv, publicApiBase } from './env';
-import { TEST_APP_LINKS } from './test-utils/app';
+import { TEST_PRO_SETTINGS } from './test-utils/app';
 
 describe('parseEnv', () => {
   it('applies the defaults', () => {
@@ -24,7 +24,13 @@ describe('parseEnv', () => {
   });
 
   it('parses booleans and numbers', () => {
-    const env = parseEnv({ TRUST_PROXY: 'true', SEED: '0', PORT: '3999', APP_ENV: 'pro', ...TEST_APP_LINKS });
+    const env = parseEnv({
+      TRUST_PROXY: 'true',
+      SEED: '0',
+      PORT: '3999',
+      APP_ENV: 'pro',
+      ...TEST_PRO_SETTINGS,
+    });
     expect(env).toMatchObject({ TRUST_PROXY: 1, SEED: false, PORT: 3999, APP_ENV: 'pro' });
   });
 
@@ -38,6 +44,20 @@ describe('parseEnv', () => {
     ]);
     for (const bad of ['10.0.0.0/33', '11', 'proxy.example.com', '10.0.0.1/8/2', '10.0.0.0/x'])
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(EnvError);
+  });
+
+  it('refuses production without the flexible-staffing sign page; elsewhere a stand-in', () => {
+    expect(() => parseEnv({ APP_ENV: 'pro' })).toThrow(
+      /FLEXIBLE_STAFFING_SIGN_URL: required when APP_ENV is pro/,
+    );
+    expect(
+      parseEnv({
+        ...TEST_PRO_SETTINGS,
+        APP_ENV: 'pro',
+        FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x',
+      }).FLEXIBLE_STAFFING_SIGN_URL,
+    ).toBe('https://sign.example.org/x');
+    expect(parseEnv({}).FLEXIBLE_STAFFING_SIGN_URL).toBe('https://flexible-staffing.example.com/sign');
   });
 
   it('refuses bad values, naming each variable and the reason', () => {
@@ -67,7 +87,7 @@ describe('parseEnv', () => {
   it('picks the API origin: set (even empty) wins, else the environment host, local same origin', () => {
     expect(publicApiBase(parseEnv({}))).toBe('');
     expect(publicApiBase(parseEnv({ APP_ENV: 't1' }))).toBe('https://t1-api.community-h5.com');
-    expect(publicApiBase(parseEnv({ APP_ENV: 'pro', API_BASE_URL: '', ...TEST_APP_LINKS }))).toBe('');
+    expect(publicApiBase(parseEnv({ APP_ENV: 'pro', API_BASE_URL: '', ...TEST_PRO_SETTINGS }))).toBe('');
     expect(publicApiBase(parseEnv({ APP_ENV: 'pre', API_BASE_URL: 'https://api.example.com' }))).toBe(
       'https://api.example.com',
     );
@@ -86,7 +106,7 @@ describe("the app's links (issue 28 point 12)", () => {
     expect(appLinks(parseEnv({ APP_ENV: 't1', APP_SCHEME: 'shopapp' })).scheme).toBe('shopapp');
   });
 
-  it('pro refuses to start without its scheme and store links, naming each', () => {
+  it('pro refuses to start without its sign page, scheme and store links, naming each', () => {
     let error: unknown;
     try {
       parseEnv({ APP_ENV: 'pro' });
@@ -95,12 +115,14 @@ describe("the app's links (issue 28 point 12)", () => {
     }
     expect(error).toBeInstanceOf(EnvError);
     expect((error as EnvError).problems).toEqual([
+      'FLEXIBLE_STAFFING_SIGN_URL: required when APP_ENV is pro',
       'APP_SCHEME: required when APP_ENV is pro',
       'APP_STORE_URL_IOS: required when APP_ENV is pro',
       'APP_STORE_URL_ANDROID: required when APP_ENV is pro',
     ]);
     const pro = parseEnv({
       APP_ENV: 'pro',
+      FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x',
       APP_SCHEME: 'shopapp',
       APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id123',
       APP_STORE_URL_ANDROID: 'https://m.example.com/app.apk',

@@ -188,10 +188,9 @@ const envSchema = z.object({
   // so a balancer that probes it stops sending traffic before it closes (SIGINT skips it).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   // Issue 15 point 4 (flexible staffing): where a creator who has not signed the payout
-  // agreement signs it; opened as an external-link jump (spec §2 key 5).
-  FLEXIBLE_STAFFING_SIGN_URL: z
-    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
-    .default('https://flexible-staffing.example.com/sign'),
+  // agreement signs it; opened as an external-link jump (spec §2 key 5). The spec names no such
+  // page: production refuses to start without the real one, other environments get a stand-in.
+  FLEXIBLE_STAFFING_SIGN_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   // Issue 28 point 12: how a page in a browser opens the app (its URL scheme: `scheme://open?url=`
   // and the page) and where to get it when it is not installed (the App Store, the Android
   // download). The spec names neither: development stand-ins outside 'pro' (`appLinks`), and
@@ -204,8 +203,16 @@ const envSchema = z.object({
   APP_STORE_URL_ANDROID: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
 });
 
-/** What APP_ENV=pro cannot start without (issue 28 point 12: the app's scheme and store links). */
-const PRODUCTION_REQUIRED = ['APP_SCHEME', 'APP_STORE_URL_IOS', 'APP_STORE_URL_ANDROID'] as const;
+/**
+ * What APP_ENV=pro cannot start without: the payout agreement page creators sign (issue 15 point 4)
+ * and the app's scheme and store links (issue 28 point 12). The spec names none of them.
+ */
+const PRODUCTION_REQUIRED = [
+  'FLEXIBLE_STAFFING_SIGN_URL',
+  'APP_SCHEME',
+  'APP_STORE_URL_IOS',
+  'APP_STORE_URL_ANDROID',
+] as const;
 
 /** The development stand-ins of the app's links, outside 'pro' only. */
 export const DEV_APP_LINKS = {
@@ -223,19 +230,27 @@ const S3_REQUIRED = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 
-const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  if (env.APP_ENV === 'pro') {
-    for (const name of PRODUCTION_REQUIRED) {
-      if (env[name] === undefined)
-        ctx.addIssue({ code: 'custom', path: [name], message: 'required when APP_ENV is pro' });
+/** The flexible-staffing sign page outside production (no real host: the spec names none). */
+export const DEV_FLEXIBLE_STAFFING_SIGN_URL = 'https://flexible-staffing.example.com/sign';
+
+const checkedEnvSchema = envSchema
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'pro') {
+      for (const name of PRODUCTION_REQUIRED) {
+        if (env[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'required when APP_ENV is pro' });
+      }
     }
-  }
-  if (env.STORAGE_DRIVER !== 's3') return;
-  for (const name of S3_REQUIRED) {
-    if (env[name] === undefined)
-      ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER is s3' });
-  }
-});
+    if (env.STORAGE_DRIVER !== 's3') return;
+    for (const name of S3_REQUIRED) {
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER is s3' });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    FLEXIBLE_STAFFING_SIGN_URL: env.FLEXIBLE_STAFFING_SIGN_URL ?? DEV_FLEXIBLE_STAFFING_SIGN_URL,
+  }));
 
 export type Env = z.output<typeof checkedEnvSchema>;
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateUploadAppSecrets } from './db/seed/upload-seed';
 import { parseEnv } from './env';
 import { loadSecrets } from './secrets';
-import { TEST_APP_LINKS } from './test-utils/app';
+import { TEST_PRO_SETTINGS } from './test-utils/app';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -47,7 +47,7 @@ describe('loadSecrets', () => {
 
   it('never prints them in pro', () => {
     const pro = recordingLog();
-    loadSecrets(parseEnv({ DATA_DIR: freshDir(), APP_ENV: 'pro', ...TEST_APP_LINKS }), pro.log);
+    loadSecrets(parseEnv({ DATA_DIR: freshDir(), APP_ENV: 'pro', ...TEST_PRO_SETTINGS }), pro.log);
     expect(pro.lines).toHaveLength(1);
     expect(pro.lines[0]?.object).toEqual({ file: expect.stringMatching(/secrets\.json$/) });
   });

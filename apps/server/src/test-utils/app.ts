@@ -10,8 +10,9 @@ import { type Env, parseEnv } from '../env';
 import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
-/** The app's scheme and store links (issue 28 point 12): required in 'pro'. */
-export const TEST_APP_LINKS = {
+/** What APP_ENV=pro cannot start without: the sign page, the app's scheme and store links. */
+export const TEST_PRO_SETTINGS = {
+  FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
   APP_SCHEME: 'communityapp',
   APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id0000000000',
   APP_STORE_URL_ANDROID: 'https://app.example.com/download/community.apk',
@@ -31,8 +32,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     ...LIFTED_LIMITS,
     UPLOAD_APP_SECRETS: TEST_UPLOAD_APP_SECRETS,
-    // What APP_ENV=pro cannot start without (issue 28 point 12), so a test's 'pro' app starts.
-    ...TEST_APP_LINKS,
+    // What APP_ENV=pro cannot start without, so a test's 'pro' app starts.
+    ...(overrides.APP_ENV === 'pro' ? TEST_PRO_SETTINGS : {}),
     ...overrides,
   });
 }

@@ -2,7 +2,7 @@ import { contract } from '@h5/contract';
 import { SUCCESS, TOURIST } from '@h5/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_APP_LINKS, type TestApp } from '../test-utils';
+import { createTestApp, TEST_PRO_SETTINGS, type TestApp } from '../test-utils';
 import { createLoadContext, DEBUG_PREFETCH_DELAY_HEADER } from './load-context';
 
 let t: TestApp;
@@ -65,9 +65,9 @@ describe('load context', () => {
       signSecret: t.env.SIGN_SECRET,
       // The app's scheme and store links (issue 28 point 12).
       app: {
-        scheme: TEST_APP_LINKS.APP_SCHEME,
-        iosStoreUrl: TEST_APP_LINKS.APP_STORE_URL_IOS,
-        androidStoreUrl: TEST_APP_LINKS.APP_STORE_URL_ANDROID,
+        scheme: TEST_PRO_SETTINGS.APP_SCHEME,
+        iosStoreUrl: TEST_PRO_SETTINGS.APP_STORE_URL_IOS,
+        androidStoreUrl: TEST_PRO_SETTINGS.APP_STORE_URL_ANDROID,
       },
     });
     // A fresh CSP nonce per page request: 128 random bits in base64.
