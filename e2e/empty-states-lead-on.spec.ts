@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { waitForHydration } from './support/page';
-import { setSessionCookies } from './support/web-login';
+import { loginNewUser, setSessionCookies } from './support/web-login';
 
 // Issue 28 point 5: empty and missing states lead somewhere useful. An invitation nobody has taken
 // yet offers 去分享 (not 回到首页); one's own empty home offers a first post; a deleted or
@@ -27,17 +27,15 @@ describe('empty and missing states lead on (phone browser)', () => {
     expect(await empty.textContent()).not.toContain('回到首页');
     await page.getByTestId('invite-empty-share').click();
     await expect
-      .poll(() => page.getByTestId('invite-toast').textContent())
-      .toBe('邀请链接已复制，快发给好友吧');
+      .poll(() => page.getByTestId('share-panel-status').textContent())
+      .toBe('链接已复制，快发给好友吧');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(landingUrl);
     await page.context().close();
   });
 
   it('my own empty home prompts a first post; another user’s empty home says TA has none', async () => {
     const page = await phone.newPage();
-    const tokens = await apiLogin(baseURL);
-    await setSessionCookies(page, baseURL, tokens);
-    const me = await e2eApi(baseURL, tokens)(contract.auth.me, {});
+    const { me } = await loginNewUser(page, baseURL);
     await page.goto(`${baseURL}/community/user?userId=${me.userId}`);
     await waitForHydration(page);
     const empty = page.getByTestId('placeholder-empty');
@@ -72,6 +70,8 @@ describe('empty and missing states lead on (phone browser)', () => {
     await empty.waitFor();
     expect(await empty.textContent()).toContain('内容不存在或已被删除');
     expect(await empty.textContent()).not.toContain('暂无内容');
+    // Under the page's own title (内容详情), not 页面不存在 above a deleted post.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('内容详情');
     // Opened from inside the app (a client navigation): the same words.
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
@@ -82,6 +82,7 @@ describe('empty and missing states lead on (phone browser)', () => {
     await expect
       .poll(() => page.getByTestId('placeholder-empty').textContent(), { timeout: 10_000 })
       .toContain('内容不存在或已被删除');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('内容详情');
     await page.context().close();
   });
 });

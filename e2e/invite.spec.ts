@@ -94,9 +94,19 @@ describe('invitations in a phone browser', () => {
     await setSessionCookies(inviter, baseURL, tokens);
     const code = await openInvite(inviter, baseURL);
     expect(await inviter.getByTestId('invite-progress').count()).toBe(0);
+    // 分享邀请 in a browser: the share panel every page shares with, the link copied and shown.
     await inviter.getByTestId('invite-share').click();
-    await expect.poll(() => text(inviter, 'invite-toast')).toBe(LINK_COPIED);
+    const panel = inviter.getByTestId('share-panel');
+    await expect.poll(() => text(inviter, 'share-panel-status')).toBe('链接已复制，快发给好友吧');
     const landingUrl = `${baseURL}/invite/landing?code=${code}`;
+    expect(await panel.getByTestId('share-panel-link').textContent()).toBe(landingUrl);
+    expect(await inviter.evaluate(() => navigator.clipboard.readText())).toBe(landingUrl);
+    await panel.getByTestId('share-panel-close').click();
+    await panel.waitFor({ state: 'detached' });
+    // 复制邀请链接 copies it again and says so in the same words.
+    await inviter.evaluate(() => navigator.clipboard.writeText(''));
+    await inviter.getByTestId('invite-copy').click();
+    await expect.poll(() => text(inviter, 'invite-toast')).toBe(LINK_COPIED);
     expect(await inviter.evaluate(() => navigator.clipboard.readText())).toBe(landingUrl);
 
     // The landing as a chat sees it: title and picture in the page's meta, server-rendered.
@@ -161,8 +171,12 @@ describe('invitations in a phone browser', () => {
     await expect
       .poll(shared)
       .toEqual(expect.objectContaining({ title: `${me.userName} 邀请你加入社区`, link: landingUrl }));
+    // 分享邀请 opens the panel with the menu's hint; nothing is copied in WeChat.
     await page.getByTestId('invite-share').click();
-    await expect.poll(() => text(page, 'invite-toast')).toBe('点击右上角「…」，发送给朋友或分享到朋友圈');
+    await expect
+      .poll(() => text(page, 'share-panel-wechat'))
+      .toBe('点击右上角「…」，发送给朋友或分享到朋友圈');
+    await page.getByTestId('share-panel-close').click();
 
     // The landing, opened in WeChat, passes on the same invitation.
     await page.goto(landingUrl);

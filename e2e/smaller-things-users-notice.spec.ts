@@ -5,7 +5,7 @@ import { makePicture, photo } from './support/ai-picture';
 import { apiLogin, e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { FEED_CARD, waitForHydration } from './support/page';
-import { setSessionCookies } from './support/web-login';
+import { loginNewUser, setSessionCookies } from './support/web-login';
 
 // Issue 28 point 13, the smaller things users notice: the report form forgets a stale refusal;
 // unfollow and 退出登录 ask first, and 退出登录 is a quiet entry; one date rule everywhere; the
@@ -102,9 +102,7 @@ describe('the smaller things users notice (phone browser)', () => {
 
   it('退出登录 is a quiet entry that asks first', async () => {
     const page = await phone.newPage();
-    const tokens = await apiLogin(baseURL);
-    await setSessionCookies(page, baseURL, tokens);
-    const me = await e2eApi(baseURL, tokens)(contract.auth.me, {});
+    const { me } = await loginNewUser(page, baseURL);
     await page.goto(`${baseURL}/community/user?userId=${me.userId}`);
     await waitForHydration(page);
     const logout = page.getByTestId('logout');

@@ -1,5 +1,7 @@
+import type { NativeTokens } from '@h5/bridge';
+import { contract, type ResponseOf } from '@h5/contract';
 import type { Page } from 'playwright-core';
-import { nextPhone } from './api';
+import { apiLogin, e2eApi, nextPhone } from './api';
 import { waitForHydration } from './page';
 
 /** Logs in on the web login page (the user is on it): phone, send, the dev outbox's code, submit. */
@@ -37,4 +39,14 @@ export async function sessionFromCookies(
   const cookies = await page.context().cookies(baseURL);
   const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
   return { duToken: value('duToken'), xAuthToken: value('x-auth-token') };
+}
+
+/** A new user logged in through the API, with the session in this page's browser: their tokens and profile. */
+export async function loginNewUser(
+  page: Page,
+  baseURL: string,
+): Promise<{ tokens: NativeTokens; me: ResponseOf<typeof contract.auth.me> }> {
+  const tokens = await apiLogin(baseURL);
+  await setSessionCookies(page, baseURL, tokens);
+  return { tokens, me: await e2eApi(baseURL, tokens)(contract.auth.me, {}) };
 }

@@ -44,7 +44,7 @@ export async function runShare(
 ): Promise<string | null> {
   const info = currentShareInfo(target);
   if (!usesNativeApp()) {
-    await openPanel(target, info, runtime);
+    await openSharePanelOf(info, runtime, announcerOf(target));
     return null;
   }
   try {
@@ -57,17 +57,26 @@ export async function runShare(
   }
 }
 
-/** The share panel of `info`: outside WeChat the link is copied first (that is a share, counted). */
-async function openPanel(
-  target: ShareTarget,
+/** Says a content's share to its page (its share count); other shares count nowhere. */
+const announcerOf = (target: ShareTarget) =>
+  target.type === 'content'
+    ? (channel: number | null) => announceContentShare(target.contentId, channel)
+    : undefined;
+
+/**
+ * The share panel of `info` in a browser (a content, a user home, an invitation): outside WeChat
+ * the link is copied first, and `announce` hears of each share done (a copy, the system sheet).
+ */
+export async function openSharePanelOf(
   info: ShareInfo,
   runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>,
+  announce?: (channel: number | null) => void,
 ): Promise<void> {
   const wechat = isWechatBrowser(navigator.userAgent);
   const copy = async () => {
     try {
       await (await loadPageBridge(runtime)).copyText(info.shareUrl);
-      if (target.type === 'content') announceContentShare(target.contentId, SHARE_CHANNELS.copyLink);
+      announce?.(SHARE_CHANNELS.copyLink);
       return true;
     } catch (error) {
       console.warn('copy link failed', error);
@@ -84,15 +93,15 @@ async function openPanel(
     copied,
     wechat,
     copy,
-    systemShare: canShare ? () => systemShare(target, info) : undefined,
+    systemShare: canShare ? () => systemShare(info, announce) : undefined,
   });
 }
 
 /** The browser's own share sheet (from the panel's 更多方式); a cancel is no failure. */
-async function systemShare(target: ShareTarget, info: ShareInfo): Promise<void> {
+async function systemShare(info: ShareInfo, announce?: (channel: number | null) => void): Promise<void> {
   try {
     await navigator.share({ title: info.shareTitle, text: info.shareContent, url: info.shareUrl });
-    if (target.type === 'content') announceContentShare(target.contentId, null);
+    announce?.(null);
   } catch (error) {
     if ((error as { name?: unknown } | null)?.name !== 'AbortError') console.warn('web share failed', error);
   }

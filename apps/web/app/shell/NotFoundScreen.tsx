@@ -8,10 +8,10 @@ import { PageHeader } from './PageHeader';
  * NotFound so the root error boundary (in the fallbacks' chunk) puts the block in directly,
  * without the lazy placeholder that loads that chunk (no import circle).
  */
-export function NotFoundScreen({ children }: { children: ReactNode }) {
+export function NotFoundScreen({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <div className={styles.screen} data-testid="not-found">
-      <PageHeader title={SHELL_TEXT.notFound} fallback="/" backTestId="not-found-back" />
+      <PageHeader title={title ?? SHELL_TEXT.notFound} fallback="/" backTestId="not-found-back" />
       <main className={styles.main}>{children}</main>
     </div>
   );

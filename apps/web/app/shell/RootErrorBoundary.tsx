@@ -2,6 +2,7 @@ import { TELEMETRY_MESSAGES } from '@h5/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import { createLazyApi } from '../lib/api-client';
+import type { MissingSaid } from '../lib/not-found';
 import type { RootData } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
 import { ErrorPage } from './ErrorPage';
@@ -15,6 +16,13 @@ import { loadNetworkFailure } from './warm-routes';
 const NetworkFailure = lazy(() => loadNetworkFailure().then((m) => ({ default: m.NetworkFailure })));
 
 const NOT_FOUND = 404;
+
+/** A loader's `notFound(said)` (lib/not-found.ts), as it arrives: checked, for it crossed the wire. */
+function missingSaid(value: unknown): MissingSaid | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { what, title } = value as Record<string, unknown>;
+  return typeof what === 'string' && typeof title === 'string' ? { what, title } : undefined;
+}
 let renderErrorReported = false;
 
 /**
@@ -47,11 +55,11 @@ export function RootErrorBoundary({ error, root }: { error: unknown; root: RootD
       </Suspense>
     );
   if (!notFound) return <ErrorPage />;
-  // What is missing, when the loader said (a deleted content: 内容不存在或已被删除).
-  const said = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
+  // What is missing, when the loader said (a deleted content: 内容不存在或已被删除 under 内容详情).
+  const said = isRouteErrorResponse(error) ? missingSaid(error.data) : undefined;
   return (
-    <NotFoundScreen>
-      <PlaceholderBlock type="empty" text={said} home />
+    <NotFoundScreen title={said?.title}>
+      <PlaceholderBlock type="empty" text={said?.what} home />
     </NotFoundScreen>
   );
 }

@@ -14,7 +14,6 @@ export const INVITE_TEXT = {
   // One wording for what sharing did, everywhere (issue 28 point 10): the share panel's.
   linkCopied: `邀请${SHARE_PANEL_TEXT.linkCopied}`,
   copyFailed: SHARE_PANEL_TEXT.copyFailed,
-  wechatHint: SHARE_PANEL_TEXT.wechatHint,
   shareUnavailable: '暂时无法分享，请稍后再试',
   totals: { signUps: '已邀请', rewardPoints: '获得积分', finishedInvitees: '完成新人任务' },
   people: (n: number) => `${n} 人`,

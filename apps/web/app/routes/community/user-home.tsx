@@ -59,7 +59,7 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
     if (hashId === null) throw notFound();
     const found = await prefetch(context, 'community.hashId', { hashId });
     if (!found.ok && found.reason === 'error' && isNotFoundError(found.error))
-      throw notFound(MISSING_TEXT.user);
+      throw notFound({ what: MISSING_TEXT.user, title: SOCIAL_TEXT.userHome });
     if (!found.ok) return { userId: null, hashId, profile: null, page: null };
     userId = found.data.userId;
   }
@@ -69,7 +69,7 @@ async function userHomeData({ request, context }: Route.LoaderArgs) {
   ]);
   // A missing user is an answer (not-found page); other failures leave the header to the browser.
   if (!profile.ok && profile.reason === 'error' && isNotFoundError(profile.error))
-    throw notFound(MISSING_TEXT.user);
+    throw notFound({ what: MISSING_TEXT.user, title: SOCIAL_TEXT.userHome });
   return { userId, hashId: null, profile: dataOf(profile), page: page.ok ? leanPage(page.data) : null };
 }
 
@@ -112,7 +112,7 @@ function HashIdHome({ hashId }: { hashId: string }) {
   const [found, resolve] = useEntry('community.hashId', { hashId }, null, { errorToast: false });
   if (found.status === 'ready')
     return <UserHomeScreen userId={found.data.userId} profile={null} page={null} />;
-  if (found.status === 'missing') return <NotFound missing="user" />;
+  if (found.status === 'missing') return <NotFound missing="user" title={SOCIAL_TEXT.userHome} />;
   return (
     <Screen title={SOCIAL_TEXT.userHome} testId="user-home" mainClassName={layout.main}>
       <EntryView state={found} onRetry={resolve} skeleton={<Placeholder type="loading" />}>

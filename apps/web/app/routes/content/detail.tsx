@@ -49,7 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const meta = contentShareMeta(contentShare(result.data, new URL(request.url).origin));
     return { contentId, detail: result.data, meta, replies: firstReplies };
   }
-  if (result.reason === 'error' && isNotFoundError(result.error)) throw notFound(MISSING_TEXT.content);
+  if (result.reason === 'error' && isNotFoundError(result.error))
+    throw notFound({ what: MISSING_TEXT.content, title: DETAIL_TEXT.title });
   return { contentId, detail: null, meta: null, replies: null };
 }
 
@@ -90,7 +91,7 @@ export default function ContentDetailScreen({ loaderData }: Route.ComponentProps
     );
   } else if (state.status === 'loading') main = <DetailSkeleton />;
   else if (state.status === 'failed') main = <Placeholder type="networkError" onRetry={reload} />;
-  else return <NotFound missing="content" />;
+  else return <NotFound missing="content" title={DETAIL_TEXT.title} />;
 
   const ready = state.status === 'ready' ? state.data : null;
   return (

@@ -6,11 +6,12 @@
 import { isBridgeError } from '@h5/bridge';
 import { BRIDGE_ERROR } from '@h5/bridge/protocol';
 import type { InviteShare, PublicRuntimeConfig } from '@h5/contract';
-import { isWechatBrowser, SHARE_CHANNELS } from '@h5/core';
+import { isWechatBrowser } from '@h5/core';
 import type { LazyApi } from '../../lib/api-client';
 import { INVITE_TEXT as text } from '../../lib/ui-text/invite';
 import { usesNativeApp } from '../../platform/app-mode';
 import { loadPageBridge } from '../../platform/page-bridge';
+import { openSharePanelOf } from '../../share/share-action';
 import type { ShareInfo } from '../../share/share-info';
 
 /** The bridge's share payload (spec §3 share info) of an invitation. */
@@ -28,15 +29,17 @@ export async function configureWechatInviteShare(api: LazyApi, share: InviteShar
   await (await import('../../share/wechat-sdk')).configureWechatShare(config, shareInfoOfInvite(share));
 }
 
-/** Shares the invitation; answers the toast to show, if any. */
+/** Shares the invitation; answers the toast to show, if any (the app's sheet failing). */
 export async function shareInvite(
   share: InviteShare,
   runtime: Pick<PublicRuntimeConfig, 'cookieDomain'>,
 ): Promise<string | null> {
-  if (isWechatBrowser(navigator.userAgent)) return text.wechatHint;
+  if (!usesNativeApp()) {
+    await openSharePanelOf(shareInfoOfInvite(share), runtime);
+    return null;
+  }
   try {
-    const result = await (await loadPageBridge(runtime)).share(shareInfoOfInvite(share));
-    if (!usesNativeApp() && result.channel === SHARE_CHANNELS.copyLink) return text.linkCopied;
+    await (await loadPageBridge(runtime)).share(shareInfoOfInvite(share));
     return null;
   } catch (error) {
     if (isBridgeError(error) && error.code === BRIDGE_ERROR.dismissed) return null;
