@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from './unavailable';
 
 /**
  * Reads from a streaming replica (DATABASE_READ_URL), with read-your-writes for the writer
- * (docs/decisions/018-replica-reads.md). The replica serves a read when it is up, holds
+ * (docs/decisions/019-replica-reads.md). The replica serves a read when it is up, holds
  * everything the primary had DATABASE_READ_MAX_LAG_MS ago, and has replayed the caller's fence
  * (the primary's WAL position after the caller's last write); otherwise the primary does. A read
  * the replica fails is asked of the primary: a lagging or lost replica never shows as an error.

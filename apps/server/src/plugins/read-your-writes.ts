@@ -7,7 +7,7 @@ import { cookieScope } from './session';
 /**
  * The cookie that carries a writer's fence: the primary's WAL position (a decimal number) after
  * their last write. Unsigned: it only ever sends its holder's own reads to the primary, which is
- * what every read gets without a replica (docs/decisions/018-replica-reads.md).
+ * what every read gets without a replica (docs/decisions/019-replica-reads.md).
  */
 export const READ_FENCE_COOKIE = 'readFence';
 
