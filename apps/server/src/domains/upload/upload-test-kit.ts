@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, STORAGE_PATHS, tokenEndpointOf, type UploadGateway, type UploadToken } from '@h5/contract';
-import { signParams } from '@h5/core';
+import { ossStringToSign, parseXml, signParams, type XmlElement } from '@h5/core';
+import { and, eq } from 'drizzle-orm';
+import { storageObjects } from '../../db/schema';
 import type { UploadAppId } from '../../db/seed/upload-seed';
 import { createTestApp, type TestApp } from '../../test-utils';
-import { ossStringToSign } from './oss-signature';
 import { hmacSha1 } from './policy';
 import { serverUploadSignature } from './server-upload';
 
@@ -31,6 +32,15 @@ export async function createUploadTestApp(env: Record<string, string> = {}): Pro
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { ...t, base, dataDir, close };
+}
+
+/** The storage_objects row of a key (what the storage host recorded: the sniffed type, size…), if any. */
+export async function storedRow(t: TestApp, key: string, bucket = 'community-h5') {
+  const [row] = await t.db
+    .select()
+    .from(storageObjects)
+    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)));
+  return row;
 }
 
 /** POSTs a token request to a gateway, signed like the request client; returns the envelope. */
@@ -75,6 +85,7 @@ export async function authToken(
 
 export interface PostForm {
   OSSAccessKeyId?: string;
+  success_action_status?: string | undefined;
   policy?: string;
   key?: string;
   Signature?: string;
@@ -105,7 +116,40 @@ export async function postObject(
   for (const [name, value] of Object.entries(values)) if (value !== undefined) form.append(name, value);
   form.append('file', new Blob([bytes], { type: contentType }), key.split('/').pop() ?? 'file');
   const res = await fetch(`${token.ossHost}/`, { method: 'POST', body: form });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, etag: res.headers.get('etag'), body: storageBody(await res.text()) };
+}
+
+const lowerFirst = (name: string) =>
+  name === 'ETag' ? 'etag' : name.charAt(0).toLowerCase() + name.slice(1);
+
+/** The fields of an OSS document's root: leaf children by lower-camel name, `Part`s as `parts`. */
+function fieldsOf(root: XmlElement): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const child of root.children) {
+    if (child.name === 'Part') {
+      const parts = (fields.parts ?? []) as Record<string, unknown>[];
+      const part = fieldsOf(child);
+      parts.push({ ...part, partNumber: Number(part.partNumber), size: Number(part.size) });
+      fields.parts = parts;
+    } else if (child.children.length === 0) {
+      fields[lowerFirst(child.name)] = child.text;
+    }
+  }
+  return fields;
+}
+
+/**
+ * A storage host answer's body as an object: an `<Error>` as `{ code, msg, message, requestId,
+ * hostId }` (`msg` from its UserMessage, as the tests knew it), any other document by its
+ * fields, an empty body as `{}`.
+ */
+export function storageBody(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  const root = parseXml(text);
+  const fields = fieldsOf(root);
+  if (root.name !== 'Error') return { document: root.name, ...fields };
+  const { userMessage, ...rest } = fields;
+  return { ...rest, msg: userMessage };
 }
 
 /** A base64 policy document and its signature with the token's secret. */
@@ -114,7 +158,7 @@ export function signedPolicy(token: UploadToken, document: unknown) {
   return { policy, Signature: hmacSha1(token.accessKeySecret, policy) };
 }
 
-/** An OSS-signed multipart request (docs/upload-protocol.md §2). */
+/** An OSS-signed request (V1 header signing, docs/upload-protocol.md §2), as the SDK sends it. */
 export async function ossRequest(
   token: UploadToken,
   method: string,
@@ -126,38 +170,47 @@ export async function ossRequest(
     acl?: string;
     date?: Date;
     secret?: string;
+    headers?: Record<string, string>;
   } = {},
 ) {
-  const date = (options.date ?? new Date()).toUTCString();
-  const contentType = options.contentType ?? '';
+  const headers: Record<string, string> = {
+    'x-oss-date': (options.date ?? new Date()).toUTCString(),
+    'x-oss-security-token': token.securityToken,
+    ...options.headers,
+  };
+  if (options.contentType) headers['content-type'] = options.contentType;
+  if (options.acl) headers['x-oss-object-acl'] = options.acl;
   const signature = hmacSha1(
     options.secret ?? token.accessKeySecret,
     ossStringToSign({
       method,
-      contentMd5: '',
-      contentType,
-      date,
-      securityToken: token.securityToken,
+      headers,
       bucket: token.bucket,
       key,
-      subresource: `?${query}`,
+      query: [...new URLSearchParams(query).entries()],
     }),
   );
-  const headers: Record<string, string> = {
-    'x-oss-date': date,
-    'x-oss-security-token': token.securityToken,
-    authorization: `OSS ${token.accessKeyId}:${signature}`,
-  };
-  if (contentType) headers['content-type'] = contentType;
-  if (options.acl) headers['x-oss-object-acl'] = options.acl;
-  const res = await fetch(`${token.ossHost}/${key}?${query}`, { method, headers, body: options.body });
+  headers.authorization = `OSS ${token.accessKeyId}:${signature}`;
+  const res = await fetch(`${token.ossHost}/${key}${query ? `?${query}` : ''}`, {
+    method,
+    headers,
+    body: options.body,
+  });
   const text = await res.text();
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
+  const etag = res.headers.get('etag');
+  const body = storageBody(text);
+  // A part's (or object's) ETag comes in the header only; the tests read it with the fields.
+  if (etag && body.etag === undefined) body.etag = etag.replaceAll('"', '');
+  return { status: res.status, headers: res.headers, text, body };
 }
+
+/** OSS's `<CompleteMultipartUpload>` body for parts `{ partNumber, etag }` (as ali-oss writes it). */
+export const completeXml = (parts: ReadonlyArray<{ partNumber: unknown; etag: unknown }>): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUpload>\n${parts
+    .map(
+      (part) => `<Part>\n<PartNumber>${part.partNumber}</PartNumber>\n<ETag>"${part.etag}"</ETag>\n</Part>\n`,
+    )
+    .join('')}</CompleteMultipartUpload>`;
 
 export const FILE_TYPES_PATH = contract.upload.fileTypes.path;
 
