@@ -66,6 +66,9 @@ const trustProxyVar = z
     return z.NEVER;
   });
 
+/** A host name (`localhost`, `oss.example.com`). */
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
 /** A whole number from 1 to `max`. */
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
@@ -175,20 +178,16 @@ const envSchema = z.object({
   // (virtual-hosted) and `{domain}/{bucket}/{key}` (path style, ali-oss `sldEnable`); comma-separated.
   STORAGE_HOST_DOMAIN: z
     .string()
-    .transform((text) =>
-      text
+    .default('')
+    .transform((text, ctx) => {
+      const domains = text
         .split(',')
         .map((domain) => domain.trim().toLowerCase())
-        .filter((domain) => domain !== ''),
-    )
-    .pipe(
-      z.array(
-        z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
-          error: 'must be host names like oss.example.com, comma-separated',
-        }),
-      ),
-    )
-    .default([]),
+        .filter((domain) => domain !== '');
+      if (domains.every((domain) => HOST_NAME.test(domain))) return domains;
+      ctx.addIssue({ code: 'custom', message: 'must be host names like oss.example.com, comma-separated' });
+      return z.NEVER;
+    }),
   // Who receives the browsers' uploads: `self` (this server's storage host) or `oss` (an external
   // Aliyun OSS bucket: the gateways hand out STS credentials from AssumeRole and policies for it).
   UPLOAD_DRIVER: z.enum(['self', 'oss']).default('self'),

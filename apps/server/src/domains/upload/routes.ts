@@ -14,6 +14,7 @@ import { SEED_PHOTO_PATH, seedPhotoHandler } from './seed-photo';
 import { SEED_VIDEO_PATH, seedVideoHandler } from './seed-video';
 import { serverUploadHandler } from './server-upload';
 import { addRequestId, OSS_PREFIX, sendOssError, sendStorageError, storageHostHandler } from './storage-host';
+import { addStsRequestId, sendStsError, stsHandler } from './sts';
 import { startUploadSweeper } from './sweep';
 
 /** The eight token gateways of spec §7, one contract entry each. */
@@ -57,6 +58,13 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
     const methods = ['POST', 'PUT', 'GET', 'DELETE'];
     oss.route({ method: methods, url: `${OSS_PREFIX}/:bucket`, handler });
     oss.route({ method: methods, url: `${OSS_PREFIX}/:bucket/*`, handler });
+  });
+
+  // The storage host's STS stand-in (AssumeRole for an upload app's access key), Aliyun's JSON errors.
+  await app.register(async (sts) => {
+    sts.setErrorHandler(sendStsError);
+    sts.addHook('onRequest', addStsRequestId);
+    sts.route({ method: ['GET', 'POST'], url: STORAGE_PATHS.sts, handler: stsHandler(deps) });
   });
 
   // The media centre's server upload, with its own multipart parser scope.
