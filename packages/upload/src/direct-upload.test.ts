@@ -67,6 +67,7 @@ describe('direct upload (PostObject)', () => {
       url: result.cdn,
     });
     expect(result.object.etag).toMatch(/^[0-9a-f]{32}$/);
+    expect(oss.requests.at(-1)).toMatchObject({ method: 'POST', credentials: 'omit' });
     expect(await sameBytes(oss.objects.get(result.fileKey)?.bytes, file)).toBe(true);
     expect(progress.at(-1)).toBe(100);
   });

@@ -52,6 +52,7 @@ export async function directUpload(
       {
         method: 'POST',
         url: `${token.ossHost}/`,
+        credentials: 'omit',
         body: postObjectForm(token, key, file, ctx.objectAcl),
         // The form is a little larger than the file: scale its bytes to the file's.
         onUploadProgress: (loaded, total) =>

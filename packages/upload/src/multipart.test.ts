@@ -38,6 +38,8 @@ describe('multipart upload', () => {
     expect(calls.at(-1)).toBe('POST ?uploadId=U');
     expect(partNumbers(oss)).toEqual(Array.from({ length: 39 }, (_, i) => i + 1));
     expect(calls).toHaveLength(41);
+    // Signed requests: the storage host (maybe real OSS, another origin) gets no cookies.
+    expect(new Set(oss.requests.map((r) => r.credentials))).toEqual(new Set(['omit']));
     expect(oss.requests[0]?.headers['content-type']).toBe('video/mp4');
 
     const stored = oss.objects.get(result.fileKey);

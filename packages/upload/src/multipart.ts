@@ -57,6 +57,7 @@ export async function multipartUpload(ctx: StorageContext, input: MultipartInput
         {
           method: sign.method,
           url: `${token.ossHost}/${sign.key}${sign.query ? `?${sign.query}` : ''}`,
+          credentials: 'omit',
           headers: signedHeaders({ ...sign, bucket: token.bucket, date }, token),
           ...(body === undefined ? {} : { body }),
           ...(onUploadProgress ? { onUploadProgress: (loaded: number) => onUploadProgress(loaded) } : {}),

@@ -131,7 +131,12 @@ export function createFakeOss() {
     { bytes: Uint8Array<ArrayBuffer>; contentType: string; acl: string | null }
   >();
   const uploads = new Map<string, MultipartSession>();
-  const requests: { method: string; url: string; headers: Record<string, string> }[] = [];
+  const requests: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    credentials: TransportRequest['credentials'];
+  }[] = [];
   const apiCalls: { path: string; input: unknown; headers: Record<string, string> }[] = [];
   const postForms: [string, FormDataEntryValue][][] = [];
   let tokenDelayMs = 0;
@@ -388,7 +393,12 @@ export function createFakeOss() {
 
   const transport: Transport = async (request) => {
     if (request.signal?.aborted) throw request.signal.reason;
-    requests.push({ method: request.method, url: request.url, headers: request.headers ?? {} });
+    requests.push({
+      method: request.method,
+      url: request.url,
+      headers: request.headers ?? {},
+      credentials: request.credentials,
+    });
     const url = new URL(request.url);
     if (url.pathname === '/media-center/open/uploadFile') {
       const form = request.body as FormData;
