@@ -32,8 +32,9 @@ export default defineConfig({
       },
       {
         test: {
-          // Several built server nodes behind nginx on a throwaway PostgreSQL (issue 26): after the
-          // build, once per run (not again on DATABASE_URL's database).
+          // Several built server nodes behind nginx on a throwaway PostgreSQL (issue 26), reads
+          // from a throwaway streaming replica and the server through a throwaway PgBouncer
+          // (issue 29): after the build, once per run (not again on DATABASE_URL's database).
           name: 'cluster',
           include: ['apps/server/src/**/*.cluster.test.ts'],
           environment: 'node',

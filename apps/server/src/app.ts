@@ -2,7 +2,8 @@ import './plugins/zod-locale';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import type { Db } from './db/client';
+import type { Db, ReadDb } from './db/client';
+import type { ReplicaRouter } from './db/replica';
 import type { AppDeps } from './deps';
 import { DOMAINS } from './domains';
 import { storageHostRewrite } from './domains/upload/hosts';
@@ -14,6 +15,7 @@ import { registerFlowType } from './plugins/flow-type';
 import { Lifecycle, registerHealth } from './plugins/health';
 import { registerJsonBody } from './plugins/json-body';
 import { RateLimiter } from './plugins/rate-limit';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
 import { RiskCheck } from './plugins/risk-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -34,6 +36,9 @@ export interface BuildAppOptions {
   env: Env;
   /** An open, migrated database; the caller owns (and closes) it. */
   db: Db;
+  /** The database's reads handle and replica router (DATABASE_READ_URL); absent, reads use `db`. */
+  reads?: ReadDb | undefined;
+  replica?: ReplicaRouter | null | undefined;
   /** Pino logging; off by default (tests), main.ts turns it on. */
   logger?: boolean;
 }
@@ -45,6 +50,7 @@ const timeoutCheckEvery = (requestTimeoutMs: number) =>
 /** The whole server: API from the contract, static config, seed CDN and the SSR web app. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = options;
+  const reads = options.reads ?? db;
   const app = Fastify({
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -73,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = {
     env,
     db,
-    sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN),
+    reads,
+    sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN, reads),
     risk: new RiskCheck(db, limits.counters, env),
     limits,
     store: createObjectStore(env),
@@ -83,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('deps', deps);
   registerSecurityHeaders(app);
+  // Before the cookie plugin: its onSend writes the fence cookie this one's onSend sets.
+  if (options.replica) registerReadYourWrites(app, options.replica, env);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerJsonBody(app);

@@ -1,4 +1,4 @@
-import type { Db } from './db/client';
+import type { Db, ReadDb } from './db/client';
 import type { Env } from './env';
 import type { Lifecycle } from './plugins/health';
 import type { RateLimiter } from './plugins/rate-limit';
@@ -10,7 +10,14 @@ import type { ObjectStore } from './storage';
 /** What every domain's routes are built with. */
 export interface AppDeps {
   env: Env;
+  /** The primary: every write, and every read of a handler that writes. */
   db: Db;
+  /**
+   * Public reads (feeds, details, comments, user homes, configuration, sessions): the replica
+   * when DATABASE_READ_URL is set and it is fresh enough for the request (db/replica.ts), else
+   * the primary; `db` itself on PGlite or a single DATABASE_URL.
+   */
+  reads: ReadDb;
   sessions: SessionStore;
   /** Who must pass a captcha first (HTTP 485), and the passes that let them through. */
   risk: RiskCheck;

@@ -93,6 +93,31 @@ describe('parseEnv', () => {
     );
   });
 
+  it('takes a read replica only beside a primary, with its lag bound and the pooler switch (issue 29)', () => {
+    const defaults = parseEnv({});
+    expect(defaults.DATABASE_READ_URL).toBeUndefined();
+    expect(defaults.DATABASE_READ_MAX_LAG_MS).toBe(2000);
+    expect(defaults.DB_TRANSACTION_POOLING).toBe(false);
+    const cluster = parseEnv({
+      DATABASE_URL: 'postgres://h5@primary:5432/h5',
+      DATABASE_READ_URL: 'postgresql://h5@replica:5432/h5',
+      DATABASE_READ_MAX_LAG_MS: '500',
+      DB_TRANSACTION_POOLING: 'true',
+    });
+    expect(cluster).toMatchObject({
+      DATABASE_READ_URL: 'postgresql://h5@replica:5432/h5',
+      DATABASE_READ_MAX_LAG_MS: 500,
+      DB_TRANSACTION_POOLING: true,
+    });
+    expect(() => parseEnv({ DATABASE_READ_URL: 'postgres://h5@replica:5432/h5' })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      parseEnv({ DATABASE_URL: 'postgres://h5@primary/h5', DATABASE_READ_URL: 'mysql://replica/h5' }),
+    ).toThrow(/DATABASE_READ_URL: must be a postgres:\/\/ URL/);
+    expect(() => parseEnv({ DATABASE_READ_MAX_LAG_MS: '0' })).toThrow(/DATABASE_READ_MAX_LAG_MS/);
+  });
+
   it('takes a shared cookie domain and refuses a malformed one', () => {
     expect(parseEnv({ COOKIE_DOMAIN: '.example.com' }).COOKIE_DOMAIN).toBe('.example.com');
     expect(parseEnv({}).COOKIE_DOMAIN).toBeUndefined();

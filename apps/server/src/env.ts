@@ -77,6 +77,15 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  // Issue 29 point 2: a streaming replica of DATABASE_URL for public reads (db/replica.ts), used
+  // while it holds everything the primary had DATABASE_READ_MAX_LAG_MS ago and has replayed the
+  // caller's own writes; otherwise, and whenever it fails, reads go to the primary.
+  DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  DATABASE_READ_MAX_LAG_MS: positiveInt(600_000).default(2_000),
+  // Issue 29 point 3: the database URLs go through a transaction pooler (PgBouncer
+  // pool_mode=transaction): statements are sent unnamed (the pool also switches by itself at
+  // the first sign of one, with a warning).
+  DB_TRANSACTION_POOLING: booleanVar(false),
   SIGN_SECRET: z.string().min(8, 'must be at least 8 characters').default(DEV_SIGN_SECRET),
   APP_ENV: z.enum(APP_ENVS).default('local'),
   // Unset: the environment's API host (core's API_HOSTS; `local` is the page's own origin).
@@ -315,6 +324,12 @@ const checkedEnvSchema = envSchema
           ctx.addIssue({ code: 'custom', path: [name], message: 'must be https:// when APP_ENV is pro' });
       }
     }
+    if (env.DATABASE_READ_URL !== undefined && env.DATABASE_URL === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'needs DATABASE_URL (a replica of a PostgreSQL primary; PGlite has none)',
+      });
     if (env.STORAGE_DRIVER !== 's3') return;
     for (const name of S3_REQUIRED) {
       if (env[name] === undefined)

@@ -30,7 +30,13 @@ async function main() {
       );
       process.exit(1);
     }
-    app = await buildApp({ env, db: database.db, logger: true });
+    app = await buildApp({
+      env,
+      db: database.db,
+      reads: database.reads,
+      replica: database.replica,
+      logger: true,
+    });
     // The upload apps' secrets are configuration: their rows follow it on every start.
     await syncUploadApps(database.db, app.deps.secrets.uploadApps);
     if (env.SEED) {
@@ -43,7 +49,7 @@ async function main() {
   await server.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   server.log.info(
-    `Community H5 on http://${shownHost}:${env.PORT} (${database.kind}, APP_ENV=${env.APP_ENV})`,
+    `Community H5 on http://${shownHost}:${env.PORT} (${database.kind}${database.replica ? ' with a read replica' : ''}, APP_ENV=${env.APP_ENV})`,
   );
 
   let closing = false;

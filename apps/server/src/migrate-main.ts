@@ -7,7 +7,8 @@ import { consoleDatabaseLog, loadEnv, openDatabaseOf } from './start-up';
  * before starting nodes with MIGRATE_ON_START=false. Holds the same start-up lock as the nodes.
  */
 async function main() {
-  const database = await openDatabaseOf(loadEnv(), consoleDatabaseLog);
+  // Migrations are the primary's alone: no replica to open.
+  const database = await openDatabaseOf({ ...loadEnv(), DATABASE_READ_URL: undefined }, consoleDatabaseLog);
   const started = Date.now();
   await database.exclusive(() => migrate(database));
   await database.close();

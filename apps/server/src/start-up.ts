@@ -14,10 +14,16 @@ export function loadEnv(): Env {
   }
 }
 
-/** The database the environment names: PostgreSQL at DATABASE_URL, else the PGlite under DATA_DIR. */
+/**
+ * The database the environment names: PostgreSQL at DATABASE_URL (with its replica at
+ * DATABASE_READ_URL), else the PGlite under DATA_DIR.
+ */
 export function openDatabaseOf(env: Env, log?: DatabaseLog): Promise<Database> {
   return openDatabase({
     databaseUrl: env.DATABASE_URL,
+    readUrl: env.DATABASE_READ_URL,
+    readMaxLagMs: env.DATABASE_READ_MAX_LAG_MS,
+    transactionPooling: env.DB_TRANSACTION_POOLING,
     pgliteDir: env.DATABASE_URL ? undefined : pgliteDirOf(env.DATA_DIR),
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,

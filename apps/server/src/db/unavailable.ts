@@ -9,8 +9,8 @@ export class DatabaseUnavailableError extends Error {
   override readonly name = 'DatabaseUnavailableError';
 }
 
-// Socket-level failures reaching PostgreSQL (refused, reset, unreachable, DNS).
-const NETWORK_CODES = new Set([
+/** Socket-level failures reaching a service (refused, reset, unreachable, DNS): PostgreSQL, S3. */
+export const NETWORK_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ECONNABORTED',

@@ -3,7 +3,7 @@ import type { UserBrief } from '@h5/contract';
 import { DU_TOKEN_COOKIE, DU_TOKEN_SEPARATOR, TOKEN_EXPIRED, TOURIST, X_AUTH_TOKEN } from '@h5/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, ReadDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { AppError } from './errors';
 import { SERVER_MESSAGES } from './messages';
@@ -18,7 +18,7 @@ export interface ActiveSession {
 /** What the request's tokens amount to: none sent, a live session, or a dead one (expired, revoked, unknown). */
 export type SessionState = { kind: 'none' } | { kind: 'active'; session: ActiveSession } | { kind: 'dead' };
 
-function prepareLookups(db: Db) {
+function prepareLookups(db: ReadDb) {
   const columns = {
     sessionId: sessions.id,
     expiresAt: sessions.expiresAt,
@@ -63,8 +63,14 @@ export class SessionStore {
     private readonly ttlHours: number,
     /** The shared parent domain of both cookies (COOKIE_DOMAIN); host-only when undefined. */
     private readonly cookieDomain?: string,
+    /**
+     * Where a request's session is looked up: the replica when it serves the request. A login
+     * or logout is a write, so its caller's next requests read the primary until the replica
+     * has it (plugins/read-your-writes.ts).
+     */
+    reads: ReadDb = db,
   ) {
-    this.lookups = prepareLookups(db);
+    this.lookups = prepareLookups(reads);
   }
 
   async resolve(request: FastifyRequest): Promise<SessionState> {

@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { ETAG_HEX_DIGITS, StoreError } from './object-store';
 
@@ -12,15 +12,17 @@ export function entityTooLarge(maxBytes: number): StoreError {
 
 /**
  * A pass-through that counts the bytes, fails with EntityTooLarge the moment more than
- * `maxBytes` pass, and hashes them with sha256: S3's payload hash and its fallback ETag. The
- * local store counts and hashes in its own write loop (block-sink.ts).
+ * `maxBytes` pass and with EntityTooSmall at the end when fewer than `minBytes` did, so a reader
+ * (the S3 store's upload) never sees the end of a refused body. The local store counts in its own
+ * write loop (block-sink.ts).
  */
 export class MeteredStream extends Transform {
   bytes = 0;
-  private readonly sha256: Hash = createHash('sha256');
-  private digest: Buffer | null = null;
 
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+    private readonly minBytes?: number,
+  ) {
     super();
   }
 
@@ -30,23 +32,16 @@ export class MeteredStream extends Transform {
       callback(entityTooLarge(this.maxBytes));
       return;
     }
-    this.sha256.update(chunk);
     callback(null, chunk);
   }
 
-  private finalDigest(): Buffer {
-    this.digest ??= this.sha256.digest();
-    return this.digest;
-  }
-
-  /** The ETag of everything that passed: the first 128 bits of its sha256, hex (after the end). */
-  etagHex(): string {
-    return this.finalDigest().toString('hex').slice(0, ETAG_HEX_DIGITS);
-  }
-
-  /** sha256 hex of everything that passed (after the end). */
-  sha256Hex(): string {
-    return this.finalDigest().toString('hex');
+  override _flush(callback: TransformCallback): void {
+    try {
+      checkMinBytes(this.bytes, this.minBytes);
+      callback();
+    } catch (error) {
+      callback(error as Error);
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { blockSink } from './block-sink';
+import { nextGeneration } from './generation';
 import { assertObjectName } from './key-path';
 import { checkMinBytes, multipartEtag } from './limit-stream';
 import {
@@ -30,15 +31,6 @@ interface HeldPart extends PartInfo {
   generation: string;
 }
 
-let generationCounter = 0;
-/**
- * A fixed-width, increasing name part: the time, a per-process counter (order within one
- * millisecond) and a random tail (a total order across processes).
- */
-function nextGeneration(): string {
-  generationCounter = (generationCounter + 1) % 36 ** 4;
-  return `${Date.now().toString(36).padStart(9, '0')}${generationCounter.toString(36).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
-}
 /** ETags of whole objects sit beside them as `{file}.etag` would clash with keys; a side folder keeps them. */
 const META = '.meta';
 

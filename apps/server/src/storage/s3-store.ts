@@ -1,22 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  paginateListObjectsV2,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { NETWORK_CODES } from '../db/unavailable';
+import { nextGeneration } from './generation';
 import { assertObjectName } from './key-path';
-import { checkMinBytes, MeteredStream } from './limit-stream';
+import { entityTooLarge, MeteredStream } from './limit-stream';
 import {
   heldPartsFor,
+  isStoreError,
   type ObjectInfo,
   type ObjectStore,
   type PartInfo,
   type PutOptions,
   StoreError,
 } from './object-store';
-import { amzDateOf, EMPTY_SHA256, rfc3986, signV4 } from './sigv4';
-import { S3ResponseError } from './unavailable';
+import { S3ResponseError, S3UnreachableError } from './unavailable';
 
 export interface S3Config {
   /** The service's origin, e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
@@ -32,14 +40,64 @@ export interface S3Config {
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const STAGING = '.multipart';
+/**
+ * A staged part is `{partNumber}.{generation}` under its upload's prefix: every write of a part
+ * is a new object, and of several of one number the highest generation is the part, so two
+ * concurrent writers of one number leave exactly one part (and no service has to order two PUTs
+ * of one key). Parts staged before generations (`{n}`) rank lowest.
+ */
+const STAGED_PART = /^(\d{1,5})(?:\.([0-9a-z]{17}))?$/;
+/** lib-storage's part size: S3's minimum, so a body up to 5 MiB is one PUT and memory stays small. */
+const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+/** Parts lib-storage sends at once per upload (each buffered in memory). */
+const UPLOAD_QUEUE = 2;
+/** DeleteObjects takes at most this many keys. */
+const DELETE_BATCH = 1000;
 
-const unquote = (etag: string | null): string => (etag ?? '').replaceAll('"', '');
+interface StagedPart extends PartInfo {
+  path: string;
+  generation: string;
+}
 
-/** The text of every `<tag>` in an XML answer (S3 answers are flat enough for this). */
-function xmlValues(xml: string, tag: string): string[] {
-  return [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) =>
-    (m[1] as string).replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
-  );
+const unquote = (etag: string | undefined): string => (etag ?? '').replaceAll('"', '');
+
+/**
+ * What an SDK failure means to our callers: a refusal by the service (its status and code), an
+ * unreachable service (the storage host answers 503), or anything else as it came.
+ */
+function s3Failure(error: unknown, what: string): unknown {
+  if (error instanceof S3ServiceException) {
+    return new S3ResponseError(error.$metadata.httpStatusCode ?? 0, error.name, what, { cause: error });
+  }
+  // Transport failures the SDK gave up on after its retries: the service is unreachable.
+  if (error instanceof Error) {
+    const { code } = error as { code?: unknown };
+    if (error.name === 'TimeoutError' || (typeof code === 'string' && NETWORK_CODES.has(code))) {
+      return new S3UnreachableError(what, error);
+    }
+  }
+  return error;
+}
+
+const isNotFound = (error: unknown): boolean => error instanceof S3ResponseError && error.status === 404;
+
+/** The ETag of a successful write; every S3-compatible service answers one. */
+function etagOf(etag: string | undefined, what: string): string {
+  const bare = unquote(etag);
+  if (!bare) throw new Error(`S3 ${what}: the service answered no ETag`);
+  return bare;
+}
+
+/** Reads a (part-sized) body into memory, refusing it past `maxBytes`. */
+async function readLimited(body: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw entityTooLarge(maxBytes);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /**
@@ -59,50 +117,54 @@ export function s3ObjectPath(bucket: string, key: string): string {
 export const doubledObjectPath = (bucket: string, key: string): string => `${bucket}/${key}`;
 
 /**
- * Objects in one bucket of an S3-compatible service, signed with SigV4 over fetch, at
- * {@link s3ObjectPath}. S3 wants parts of at least 5 MiB but ours are smaller (spec §9),
- * so multipart parts are staged as objects under `.multipart/{uploadId}/` and complete joins them
- * into one PUT; uploads with unknown length are spooled to a temp file first (S3 needs the length
- * and the payload hash up front).
+ * Objects in one bucket of an S3-compatible service through `@aws-sdk/client-s3`, at
+ * {@link s3ObjectPath}; bodies of unknown length stream through `@aws-sdk/lib-storage` (one PUT up
+ * to 5 MiB, S3 multipart past it). S3 wants parts of at least 5 MiB but ours are smaller (spec §9),
+ * so our multipart parts are staged as objects under `.multipart/{uploadId}/` and complete streams
+ * them, in order, into the object (docs/decisions/018-s3-through-the-aws-sdk.md).
  */
 export class S3Store implements ObjectStore {
-  constructor(
-    private readonly config: S3Config,
-    private readonly spoolDir: string = tmpdir(),
-  ) {}
+  private readonly client: S3Client;
 
-  private url(path: string, query = ''): URL {
-    const base = new URL(this.config.endpoint);
-    const encoded = path.split('/').map(rfc3986).join('/');
-    if (this.config.forcePathStyle) {
-      return new URL(`${base.origin}/${rfc3986(this.config.bucket)}/${encoded}${query}`);
-    }
-    return new URL(`${base.protocol}//${this.config.bucket}.${base.host}/${encoded}${query}`);
+  constructor(private readonly config: S3Config) {
+    this.client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // The SDK's default CRC32 checksums (since 3.729.0) broke S3-compatible services that
+      // predate them: only where S3 requires one (DeleteObjects). Our bodies reach the SDK as
+      // buffers, whose sha256 SigV4 signs (x-amz-content-sha256), so S3 still checks every byte.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // As fetch's undici had them: a service that never answers fails instead of holding a request.
+      requestHandler: { connectionTimeout: 10_000, socketTimeout: 300_000 },
+    });
   }
 
-  private objectPath(bucket: string, key: string): string {
-    return s3ObjectPath(bucket, key);
+  /** One SDK call; its failure as {@link s3Failure} says. */
+  private async call<T>(what: string, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      throw s3Failure(error, what);
+    }
   }
 
   /**
    * Moves an object stored before issue 26 at {@link doubledObjectPath} to its path: copied (read
-   * and written again, so any S3-compatible service takes it), then the old one deleted. Answers
-   * what it found: a doubled object moved, one already at its path, or none.
+   * and written again, so any S3-compatible service takes it, whatever its size), then the old one
+   * deleted. Answers what it found: a doubled object moved, one already at its path, or none.
    */
   async moveDoubled(bucket: string, key: string): Promise<'moved' | 'in place' | 'absent'> {
-    const path = this.objectPath(bucket, key);
+    const path = s3ObjectPath(bucket, key);
     const doubled = doubledObjectPath(bucket, key);
     if (path === doubled) return 'in place';
     const old = await this.getPath(doubled);
     if (!old) return (await this.head(bucket, key)) ? 'in place' : 'absent';
-    const contentType = old.contentType ?? 'application/octet-stream';
-    await this.putPath(path, old.body, contentType);
+    await this.upload(path, old.body, old.contentType ?? 'application/octet-stream');
     await this.deletePath(doubled);
     return 'moved';
-  }
-
-  private partPath(uploadId: string, partNumber: number): string {
-    return `${this.stagingPrefix(uploadId)}${partNumber}`;
   }
 
   private stagingPrefix(uploadId: string): string {
@@ -111,124 +173,150 @@ export class S3Store implements ObjectStore {
     return `${STAGING}/${uploadId}/`;
   }
 
-  /** One signed request; `body` is a file to stream (with its length and sha256) or nothing. */
-  private async send(
-    method: string,
-    url: URL,
-    options: { headers?: Record<string, string>; file?: { path: string; size: number; sha256: string } } = {},
-  ): Promise<Response> {
-    const amzDate = amzDateOf(new Date());
-    const payloadHash = options.file?.sha256 ?? EMPTY_SHA256;
-    const headers: Record<string, string> = {
-      host: url.host,
-      'x-amz-date': amzDate,
-      'x-amz-content-sha256': payloadHash,
-      ...options.headers,
-      ...(options.file ? { 'content-length': String(options.file.size) } : {}),
-    };
-    const { authorization } = signV4(
-      {
-        method,
-        url,
-        headers,
-        payloadHash,
-        amzDate,
-        region: this.config.region,
-        service: 's3',
-        accessKeyId: this.config.accessKeyId,
-      },
-      this.config.secretAccessKey,
-    );
-    const { host: _host, ...sent } = headers;
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: { ...sent, authorization } };
-    if (options.file) {
-      init.body = Readable.toWeb(createReadStream(options.file.path)) as ReadableStream;
-      init.duplex = 'half';
-    }
-    return fetch(url, init);
-  }
-
-  private async expectOk(response: Response, what: string): Promise<void> {
-    if (response.ok) return;
-    const text = await response.text();
-    throw new S3ResponseError(response.status, xmlValues(text, 'Code')[0] ?? text.slice(0, 200), what);
-  }
-
-  /** Spools a stream to a temp file, metered, then hands it to `use`; the file is removed after. */
-  private async spooled<T>(
-    body: Readable,
-    maxBytes: number | undefined,
-    use: (file: { path: string; size: number; sha256: string; etag: string }) => Promise<T>,
-  ): Promise<T> {
-    const dir = await mkdtemp(join(this.spoolDir, 'h5-s3-'));
-    const path = join(dir, 'body');
-    try {
-      const meter = new MeteredStream(maxBytes);
-      await pipeline(body, meter, createWriteStream(path));
-      return await use({ path, size: meter.bytes, sha256: meter.sha256Hex(), etag: meter.etagHex() });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
   async put(bucket: string, key: string, body: Readable, options: PutOptions): Promise<ObjectInfo> {
-    return this.putPath(this.objectPath(bucket, key), body, options.contentType, options);
+    return this.upload(s3ObjectPath(bucket, key), body, options.contentType, options);
   }
 
-  private async putPath(
+  /**
+   * Streams `body` to `path` through lib-storage, metered: a body past `maxBytes` or under
+   * `minBytes` fails before lib-storage sees its end, so the PUT (or the multipart complete) that
+   * would make the object is never sent and an older object stays.
+   */
+  private async upload(
     path: string,
     body: Readable,
     contentType: string,
     limits: Pick<PutOptions, 'maxBytes' | 'minBytes'> = {},
   ): Promise<ObjectInfo> {
-    const url = this.url(path);
-    return this.spooled(body, limits.maxBytes, async (file) => {
-      checkMinBytes(file.size, limits.minBytes);
-      const response = await this.send('PUT', url, { headers: { 'content-type': contentType }, file });
-      await this.expectOk(response, 'put');
-      return { size: file.size, etag: unquote(response.headers.get('etag')) || file.etag };
+    const meter = new MeteredStream(limits.maxBytes, limits.minBytes);
+    let refusal: StoreError | undefined;
+    meter.on('error', (error) => {
+      if (isStoreError(error)) refusal = error;
     });
+    // Errors reach the upload through the meter; the pipeline's own callback has nothing to add.
+    pipeline(body, meter, () => undefined);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.config.bucket, Key: path, Body: meter, ContentType: contentType },
+      partSize: UPLOAD_PART_BYTES,
+      queueSize: UPLOAD_QUEUE,
+    });
+    try {
+      const done = await upload.done();
+      return { size: meter.bytes, etag: etagOf(done.ETag, 'put') };
+    } catch (error) {
+      meter.destroy();
+      // A refused body is the answer, even when aborting the S3 multipart upload failed after it.
+      throw refusal ?? s3Failure(error, 'put');
+    }
   }
 
   async head(bucket: string, key: string): Promise<ObjectInfo | null> {
-    const response = await this.send('HEAD', this.url(this.objectPath(bucket, key)));
-    if (response.status === 404) return null;
-    await this.expectOk(response, 'head');
-    return {
-      size: Number(response.headers.get('content-length') ?? 0),
-      etag: unquote(response.headers.get('etag')),
-    };
+    const path = s3ObjectPath(bucket, key);
+    try {
+      const head = await this.call('head', () =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: path })),
+      );
+      return { size: head.ContentLength ?? 0, etag: unquote(head.ETag) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   async get(bucket: string, key: string): Promise<(ObjectInfo & { body: Readable }) | null> {
-    return this.getPath(this.objectPath(bucket, key));
+    const got = await this.getPath(s3ObjectPath(bucket, key));
+    if (!got) return null;
+    const { contentType: _contentType, ...object } = got;
+    return object;
   }
 
   private async getPath(
     path: string,
   ): Promise<(ObjectInfo & { body: Readable; contentType: string | null }) | null> {
-    const response = await this.send('GET', this.url(path));
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return null;
+    try {
+      const got = await this.call('get', () =>
+        this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: path })),
+      );
+      if (!(got.Body instanceof Readable)) throw new Error('S3 get: the SDK gave no Node stream');
+      return {
+        size: got.ContentLength ?? 0,
+        etag: unquote(got.ETag),
+        contentType: got.ContentType ?? null,
+        body: got.Body,
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
     }
-    await this.expectOk(response, 'get');
-    if (!response.body) throw new Error('S3 get: no body');
-    return {
-      size: Number(response.headers.get('content-length') ?? 0),
-      etag: unquote(response.headers.get('etag')),
-      contentType: response.headers.get('content-type'),
-      body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
-    };
   }
 
   async delete(bucket: string, key: string): Promise<void> {
-    await this.deletePath(this.objectPath(bucket, key));
+    await this.deletePath(s3ObjectPath(bucket, key));
   }
 
   private async deletePath(path: string): Promise<void> {
-    const response = await this.send('DELETE', this.url(path));
-    if (response.status !== 404) await this.expectOk(response, 'delete');
+    await this.call('delete', () =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: path })),
+    );
+  }
+
+  /** Deletes many objects, a thousand a request; a key the service could not delete fails the call. */
+  private async deletePaths(paths: readonly string[]): Promise<void> {
+    for (let at = 0; at < paths.length; at += DELETE_BATCH) {
+      const batch = paths.slice(at, at + DELETE_BATCH);
+      const result = await this.call('delete', () =>
+        this.client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.config.bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
+        ),
+      );
+      const [failed] = result.Errors ?? [];
+      if (failed) {
+        throw new S3ResponseError(
+          result.$metadata.httpStatusCode ?? 0,
+          failed.Code ?? 'DeleteFailed',
+          `delete ${failed.Key}`,
+        );
+      }
+    }
+  }
+
+  /** Every object under an upload's staging prefix (`Key` relative to it), parts or not. */
+  private async staged(
+    uploadId: string,
+  ): Promise<Array<{ path: string; name: string; etag: string; size: number }>> {
+    const prefix = this.stagingPrefix(uploadId);
+    return this.call('list parts', async () => {
+      const objects: Array<{ path: string; name: string; etag: string; size: number }> = [];
+      for await (const page of paginateListObjectsV2(
+        { client: this.client },
+        { Bucket: this.config.bucket, Prefix: prefix },
+      )) {
+        for (const { Key, ETag, Size } of page.Contents ?? []) {
+          if (Key)
+            objects.push({ path: Key, name: Key.slice(prefix.length), etag: unquote(ETag), size: Size ?? 0 });
+        }
+      }
+      return objects;
+    });
+  }
+
+  /** The parts an upload holds: for each number, its highest generation. */
+  private async heldParts(uploadId: string): Promise<Map<number, StagedPart>> {
+    const held = new Map<number, StagedPart>();
+    for (const { path, name, etag, size } of await this.staged(uploadId)) {
+      const match = STAGED_PART.exec(name);
+      if (!match) continue;
+      const partNumber = Number(match[1]);
+      const generation = match[2] ?? '';
+      const seen = held.get(partNumber);
+      if (!seen || seen.generation < generation)
+        held.set(partNumber, { partNumber, generation, path, etag, size });
+    }
+    return held;
   }
 
   async createMultipart(bucket: string, key: string, _contentType: string): Promise<string> {
@@ -244,35 +332,29 @@ export class S3Store implements ObjectStore {
     body: Readable,
     maxBytes: number,
   ): Promise<PartInfo> {
-    const url = this.url(this.partPath(uploadId, partNumber));
-    return this.spooled(body, maxBytes, async (file) => {
-      const response = await this.send('PUT', url, {
-        headers: { 'content-type': 'application/octet-stream' },
-        file,
-      });
-      await this.expectOk(response, 'put part');
-      return { partNumber, size: file.size, etag: unquote(response.headers.get('etag')) || file.etag };
-    });
+    const prefix = this.stagingPrefix(uploadId);
+    const bytes = await readLimited(body, maxBytes);
+    // Older generations of this number stay until complete or abort removes the staging: deleting
+    // them here would list the prefix while other writers' PUTs are under way.
+    const path = `${prefix}${partNumber}.${nextGeneration()}`;
+    const put = await this.call('put part', () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: path,
+          Body: bytes,
+          ContentLength: bytes.length,
+          ContentType: 'application/octet-stream',
+        }),
+      ),
+    );
+    return { partNumber, size: bytes.length, etag: etagOf(put.ETag, 'put part') };
   }
 
   async listParts(_bucket: string, _key: string, uploadId: string): Promise<PartInfo[]> {
-    const prefix = this.stagingPrefix(uploadId);
-    const query = `?list-type=2&prefix=${rfc3986(prefix)}`;
-    const base = this.config.forcePathStyle ? this.url('').href.replace(/\/$/, '') : this.url('').href;
-    const response = await this.send('GET', new URL(`${base}${query}`));
-    await this.expectOk(response, 'list parts');
-    const xml = await response.text();
-    const parts: PartInfo[] = [];
-    for (const entry of xmlValues(xml, 'Contents')) {
-      const partNumber = Number((xmlValues(entry, 'Key')[0] ?? '').slice(prefix.length));
-      if (!Number.isInteger(partNumber) || partNumber < 1) continue;
-      parts.push({
-        partNumber,
-        etag: unquote(xmlValues(entry, 'ETag')[0] ?? ''),
-        size: Number(xmlValues(entry, 'Size')[0] ?? 0),
-      });
-    }
-    return parts.sort((a, b) => a.partNumber - b.partNumber);
+    return [...(await this.heldParts(uploadId)).values()]
+      .map(({ partNumber, etag, size }) => ({ partNumber, etag, size }))
+      .sort((a, b) => a.partNumber - b.partNumber);
   }
 
   async completeMultipart(
@@ -282,24 +364,29 @@ export class S3Store implements ObjectStore {
     parts: ReadonlyArray<{ partNumber: number; etag: string }>,
     options: { contentType: string },
   ): Promise<ObjectInfo> {
-    heldPartsFor(await this.listParts(bucket, key, uploadId), parts);
+    const held = await this.heldParts(uploadId);
+    heldPartsFor([...held.values()], parts);
+    const paths = parts.map((part) => (held.get(part.partNumber) as StagedPart).path);
     const joined = Readable.from(
       (async function* (store: S3Store) {
-        for (const part of parts) {
-          const got = await store.getPath(store.partPath(uploadId, part.partNumber));
-          if (!got) throw new StoreError('InvalidPart', `part ${part.partNumber} vanished`);
+        for (const path of paths) {
+          const got = await store.getPath(path);
+          if (!got) {
+            throw new StoreError(
+              'InvalidPart',
+              'One or more of the specified parts was removed while completing.',
+            );
+          }
           yield* got.body;
         }
       })(this),
     );
-    const info = await this.put(bucket, key, joined, { contentType: options.contentType });
+    const info = await this.upload(s3ObjectPath(bucket, key), joined, options.contentType);
     await this.abortMultipart(bucket, key, uploadId);
     return info;
   }
 
-  async abortMultipart(bucket: string, key: string, uploadId: string): Promise<void> {
-    for (const part of await this.listParts(bucket, key, uploadId)) {
-      await this.deletePath(this.partPath(uploadId, part.partNumber));
-    }
+  async abortMultipart(_bucket: string, _key: string, uploadId: string): Promise<void> {
+    await this.deletePaths((await this.staged(uploadId)).map((object) => object.path));
   }
 }

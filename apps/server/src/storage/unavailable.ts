@@ -14,15 +14,23 @@ export class S3ResponseError extends Error {
     readonly status: number,
     readonly s3Code: string,
     what: string,
+    options?: ErrorOptions,
   ) {
-    super(`S3 ${what} failed: ${status} ${s3Code}`);
+    super(`S3 ${what} failed: ${status} ${s3Code}`, options);
+  }
+}
+
+/** The S3 service could not be reached or dropped the connection, after the SDK's retries. */
+export class S3UnreachableError extends Error {
+  override readonly name = 'S3UnreachableError';
+  constructor(what: string, cause: Error) {
+    super(`S3 ${what} failed: ${cause.message}`, { cause });
   }
 }
 
 function isUnavailableItself(error: object): boolean {
   if (error instanceof S3ResponseError) return error.status >= 500;
-  // Undici's fetch: the S3 service refused, reset or could not be reached.
-  if (error instanceof TypeError && error.message === 'fetch failed') return true;
+  if (error instanceof S3UnreachableError) return true;
   const { code } = error as { code?: unknown };
   return typeof code === 'string' && DISK_CODES.has(code);
 }

@@ -67,15 +67,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** An app on the shared test database. Close it in afterAll; the database stays open for the run. */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await testDatabase();
-  const env = testEnv(envOverrides);
-  const app = await buildApp({ env, db: database.db });
-  await syncUploadApps(database.db, app.deps.secrets.uploadApps);
-
-  const signedInject: TestApp['signedInject'] = async (endpoint, input, options = {}) => {
-    const wire = buildRequest(endpoint, input, env.SIGN_SECRET, { sign: options.sign });
+/** Calls contract entries on `app` over HTTP (inject), signed with `signSecret` exactly like the browser client. */
+export function signedInjector(app: FastifyInstance, signSecret: string): TestApp['signedInject'] {
+  return async (endpoint, input, options = {}) => {
+    const wire = buildRequest(endpoint, input, signSecret, { sign: options.sign });
     const response = await app.inject({
       method: wire.method,
       url: wire.url,
@@ -91,7 +86,16 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       headers: response.headers,
     };
   };
+}
 
+/** An app on the shared test database. Close it in afterAll; the database stays open for the run. */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  const env = testEnv(envOverrides);
+  const app = await buildApp({ env, db: database.db });
+  await syncUploadApps(database.db, app.deps.secrets.uploadApps);
+
+  const signedInject = signedInjector(app, env.SIGN_SECRET);
   return { app, db: database.db, env, signedInject, close: () => app.close() };
 }
 

@@ -52,43 +52,40 @@ const asRoot = process.getuid?.() === 0;
 const idOf = (flag: '-u' | '-g') =>
   Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
 
-/**
- * Creates and starts a cluster under a new temporary directory, on a free port. The caller
- * destroys it (afterAll). Needs the binaries of {@link postgresBinDir}.
- */
-export async function startPgCluster(binDir: string): Promise<PgCluster> {
+/** Runs a PostgreSQL tool of `binDir` (as the postgres user when we are root). */
+const toolRunner = (binDir: string) => (tool: string, args: string[]) =>
+  asRoot
+    ? run('runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args])
+    : run(join(binDir, tool), args);
+
+/** A new temporary directory the server processes may write (owned by postgres when we are root). */
+function clusterRoot(): string {
   const root = mkdtempSync(join(tmpdir(), 'h5-pg-cluster-'));
   if (asRoot) chownSync(root, idOf('-u'), idOf('-g'));
-  const dataDir = join(root, 'data');
-  const pg = (tool: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args])
-      : run(join(binDir, tool), args);
+  return root;
+}
 
-  await pg('initdb', [
-    '-D',
-    dataDir,
-    '-U',
-    'postgres',
-    '-A',
-    'trust',
-    '-E',
-    'UTF8',
-    '--no-locale',
-    '--no-sync',
-  ]);
-  const port = await freePort();
-  const settings = [
-    `port = ${port}`,
-    `listen_addresses = '127.0.0.1'`,
-    `unix_socket_directories = '${root}'`,
-    // Durability against a killed server (WAL replay), not against a power cut: enough here.
-    'fsync = off',
-    'max_connections = 40',
-  ];
-  writeFileSync(join(dataDir, 'postgresql.auto.conf'), `${settings.join('\n')}\n`);
-  if (asRoot) chownSync(join(dataDir, 'postgresql.auto.conf'), idOf('-u'), idOf('-g'));
+/** Writes settings as postgresql.auto.conf lines (the last line of a setting wins), readable by the server. */
+function writeSettings(dataDir: string, settings: string[], append = false) {
+  const file = join(dataDir, 'postgresql.auto.conf');
+  const before = append ? readFileSync(file, 'utf8') : '';
+  writeFileSync(file, `${before}${settings.join('\n')}\n`);
+  if (asRoot) chownSync(file, idOf('-u'), idOf('-g'));
+}
 
+/** Settings of every throwaway server: its port, loopback only, its socket in its own directory. */
+const serverSettings = (root: string, port: number) => [
+  `port = ${port}`,
+  `listen_addresses = '127.0.0.1'`,
+  `unix_socket_directories = '${root}'`,
+  // Durability against a killed server (WAL replay), not against a power cut: enough here.
+  'fsync = off',
+  'max_connections = 40',
+];
+
+/** Starts the server of `dataDir` and returns the handle that stops, restarts and destroys it. */
+async function runCluster(binDir: string, root: string, dataDir: string, port: number): Promise<PgCluster> {
+  const pg = toolRunner(binDir);
   let running = false;
   const start = async () => {
     await pg('pg_ctl', ['-D', dataDir, '-l', join(root, 'server.log'), '-w', '-t', '60', 'start']);
@@ -114,4 +111,57 @@ export async function startPgCluster(binDir: string): Promise<PgCluster> {
       return [postmaster, ...stdout.split('\n').filter(Boolean).map(Number)];
     },
   };
+}
+
+/**
+ * Creates and starts a cluster under a new temporary directory, on a free port. The caller
+ * destroys it (afterAll). Needs the binaries of {@link postgresBinDir}.
+ */
+export async function startPgCluster(binDir: string): Promise<PgCluster> {
+  const root = clusterRoot();
+  const dataDir = join(root, 'data');
+  await toolRunner(binDir)('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--no-sync',
+  ]);
+  const port = await freePort();
+  writeSettings(dataDir, serverSettings(root, port));
+  return runCluster(binDir, root, dataDir, port);
+}
+
+/**
+ * A streaming replica of `primary` (issue 29 point 2): a `pg_basebackup -R` copy of it (initdb's
+ * trust rules let the loopback replication connection in) in a temporary directory of its own,
+ * started as a hot standby on a free port. Destroy it before the primary.
+ */
+export async function startPgReplica(binDir: string, primary: PgCluster): Promise<PgCluster> {
+  const root = clusterRoot();
+  const dataDir = join(root, 'data');
+  await toolRunner(binDir)('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    dataDir,
+    '-R',
+    '-X',
+    'stream',
+    '--checkpoint=fast',
+    '--no-sync',
+  ]);
+  const port = await freePort();
+  // The copy carries the primary's settings and, from -R, how to reach it: its own come last.
+  writeSettings(dataDir, serverSettings(root, port), true);
+  return runCluster(binDir, root, dataDir, port);
 }

@@ -1,12 +1,12 @@
 import type { ProductCard } from '@h5/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, ReadDb } from '../../db/client';
 import { products, productWants } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 
 /** The viewer's want state per product (spec §3 `isCollection`: 1 wanted, 0 not; a visitor wants nothing). */
 export async function wantStates(
-  db: Db,
+  db: ReadDb,
   viewerId: number | null,
   spuIds: readonly number[],
 ): Promise<Map<number, 0 | 1>> {
@@ -22,7 +22,7 @@ export async function wantStates(
 
 /** Product cards with the viewer's want state: every list that shows a product card answers through this. */
 export async function withWants<T extends ProductCard>(
-  db: Db,
+  db: ReadDb,
   viewerId: number | null,
   cards: T[],
 ): Promise<T[]> {

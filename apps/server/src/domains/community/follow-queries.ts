@@ -1,9 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, ReadDb } from '../../db/client';
 import { contents, follows, users } from '../../db/schema';
 
-/** Reads and writes of the follows table (the follow calls and the user home). */
-export function createFollowQueries(db: Db) {
+/**
+ * Reads and writes of the follows table (the follow calls and the user home): the user home's
+ * profile through `reads` (a replica may serve it), the follow calls' reads and writes through `db`.
+ */
+export function createFollowQueries(db: Db, reads: ReadDb = db) {
   const followerCount = async (userId: number): Promise<number> => {
     const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
     return row?.n ?? 0;
@@ -25,7 +28,7 @@ export function createFollowQueries(db: Db) {
       // Qualified by hand: in a one-table select Drizzle writes users.id as a bare "id", which
       // inside a subquery on contents would mean contents.id.
       const outerUserId = sql.raw('"users"."id"');
-      const [row] = await db
+      const [row] = await reads
         .select({
           userId: users.id,
           userName: users.userName,

@@ -1,7 +1,7 @@
 import type { Reply } from '@h5/contract';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, ReadDb } from '../../db/client';
 import { timeKeyset } from '../../db/keyset';
 import { contents, emojis, replies, users } from '../../db/schema';
 
@@ -32,7 +32,7 @@ const replyCursor = (keyset: typeof newestReplies) => (row: { createdAt: Date; r
 type ReplyRow = Awaited<ReturnType<ReturnType<typeof selectReplies>>>[number];
 
 /** Replies with their author and the user they answer, filtered by `where`. */
-function selectReplies(db: Db, extra: { childCount?: true } = {}) {
+function selectReplies(db: ReadDb, extra: { childCount?: true } = {}) {
   const columns = extra.childCount
     ? {
         ...replyColumns,
@@ -65,12 +65,15 @@ export function toReply(row: ReplyRow, viewerId: number | null): Reply {
   };
 }
 
-/** Reads and writes of the replies and emojis tables. */
-export function createReplyQueries(db: Db) {
+/**
+ * Reads and writes of the replies and emojis tables: the lists through `reads` (a replica may
+ * serve them), the rest through `db` or the caller's transaction.
+ */
+export function createReplyQueries(db: Db, reads: ReadDb = db) {
   return {
     /** Top-level replies of a content, newest first, after the opaque `lastId` (limit rows). */
     topLevel: (contentId: number, lastId: string | undefined, limit: number) =>
-      selectReplies(db, { childCount: true })(
+      selectReplies(reads, { childCount: true })(
         and(eq(replies.contentId, contentId), isNull(replies.parentId), newestReplies.after(lastId)),
       )
         .orderBy(...newestReplies.orderBy)
@@ -81,7 +84,7 @@ export function createReplyQueries(db: Db) {
     firstChildren: (parentIds: number[], perParent: number) =>
       parentIds.length === 0
         ? Promise.resolve([])
-        : selectReplies(db)(
+        : selectReplies(reads)(
             and(
               inArray(replies.parentId, parentIds),
               sql`(select count(*) from ${replies} as e where e.parent_id = ${replies.parentId} and (e.created_at, e.id) < (${replies.createdAt}, ${replies.id})) < ${perParent}`,
@@ -89,7 +92,7 @@ export function createReplyQueries(db: Db) {
           ).orderBy(asc(replies.createdAt), asc(replies.id)),
     /** Children of one reply, oldest first, after the opaque `lastId` (limit rows). */
     children: (parentId: number, lastId: string | undefined, limit: number) =>
-      selectReplies(db)(and(eq(replies.parentId, parentId), oldestReplies.after(lastId)))
+      selectReplies(reads)(and(eq(replies.parentId, parentId), oldestReplies.after(lastId)))
         .orderBy(...oldestReplies.orderBy)
         .limit(limit),
     /** The `lastId` after a row of {@link children}. */
@@ -99,9 +102,9 @@ export function createReplyQueries(db: Db) {
       const [row] = await selectReplies(tx)(eq(replies.id, replyId));
       return row;
     },
-    /** The content's reply count, or undefined when there is no such content. */
-    replyCount: async (contentId: number) => {
-      const [row] = await db
+    /** The content's reply count, or undefined when there is no such content (`on` a writer's `db`). */
+    replyCount: async (contentId: number, on: ReadDb = reads) => {
+      const [row] = await on
         .select({ n: contents.replyCount })
         .from(contents)
         .where(eq(contents.id, contentId));
@@ -165,7 +168,8 @@ export function createReplyQueries(db: Db) {
         .returning({ id: replies.id });
       return gone.length;
     },
-    emojiList: () => db.select({ name: emojis.name, url: emojis.url }).from(emojis).orderBy(asc(emojis.name)),
+    emojiList: () =>
+      reads.select({ name: emojis.name, url: emojis.url }).from(emojis).orderBy(asc(emojis.name)),
   };
 }
 

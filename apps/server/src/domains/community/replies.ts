@@ -110,7 +110,7 @@ async function storedPost(db: Db, queries: ReplyQueries, userId: number, input: 
     throw new AppError(REPLY_CODES.requestIdReused, COMMUNITY_MESSAGES.replyRequestIdReused);
   }
   const row = await queries.byId(db, stored.id);
-  const replyCount = await queries.replyCount(input.contentId);
+  const replyCount = await queries.replyCount(input.contentId, db);
   if (!row || replyCount === undefined) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
   return { reply: toReply(row, userId), replyCount };
 }

@@ -10,7 +10,11 @@ import { createReplyQueries } from './replies-queries';
 import { userContentsPage } from './user-home';
 import { hashIdOf, specialListPage, userOfHashId } from './users';
 
-/** The community domain: lights, replies (comments), follows and relations, followings and hash ids. */
+/**
+ * The community domain: lights, replies (comments), follows and relations, followings and hash
+ * ids. Writes, and the reads of a call that writes, through `deps.db`; the lists and the user
+ * home through `deps.reads`.
+ */
 export function registerCommunityRoutes(app: FastifyInstance, deps: AppDeps): void {
   const calls = contract.community;
 
@@ -23,7 +27,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: AppDeps): vo
   );
 
   // Issue 6: reply-list, full-reply-list, the emoji mapping, posting and deleting replies.
-  const replies = createReplyQueries(deps.db);
+  const replies = createReplyQueries(deps.db, deps.reads);
   registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { viewerId }) =>
     replyPage(replies, contentId, page, viewerId),
   );
@@ -39,7 +43,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: AppDeps): vo
   );
 
   // follow/add, createRelation, the user home (profile and contents).
-  const follows = createFollowQueries(deps.db);
+  const follows = createFollowQueries(deps.db, deps.reads);
   registerEndpoint(app, deps, calls.followAdd, ({ userId, follow }, { viewerId }) =>
     setFollow(follows, viewerId, userId, follow),
   );
@@ -50,14 +54,14 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: AppDeps): vo
     userProfile(follows, userId, viewerId),
   );
   registerEndpoint(app, deps, calls.uhomepageContents, ({ userId, ...page }, { viewerId }) =>
-    userContentsPage(deps.db, userId, page, viewerId),
+    userContentsPage(deps.reads, userId, page, viewerId),
   );
 
   // special-list (the caller's followings) and hashId.
   registerEndpoint(app, deps, calls.specialList, (input, { viewerId }) =>
-    specialListPage(deps.db, viewerId, input),
+    specialListPage(deps.reads, viewerId, input),
   );
   registerEndpoint(app, deps, calls.hashId, ({ userId, hashId }) =>
-    userId !== undefined ? hashIdOf(deps.db, userId) : userOfHashId(deps.db, hashId as string),
+    userId !== undefined ? hashIdOf(deps.db, userId) : userOfHashId(deps.reads, hashId as string),
   );
 }

@@ -1,9 +1,9 @@
 import type { PageQuery } from '@h5/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/client';
 import { contents } from '../../db/schema';
 import { filteredFeedPage } from '../content/feed-pages';
 
 /** A user's contents, newest first. */
-export const userContentsPage = (db: Db, userId: number, input: PageQuery, viewerId: number | null) =>
+export const userContentsPage = (db: ReadDb, userId: number, input: PageQuery, viewerId: number | null) =>
   filteredFeedPage(db, sql`${contents.authorId} = ${userId}`, input, viewerId);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FollowingUser, PageQuery, UserHashId } from '@h5/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, ReadDb } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contents, follows, userHashIds, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
@@ -17,7 +17,7 @@ const randomHash = () => Array.from({ length: HASH_LENGTH }, () => HASH_ALPHABET
 const latestFollows = timeKeyset(follows.createdAt, follows.followeeId);
 
 /** The users `followerId` follows, latest follow first, keyset-paged on (followed at, user id). */
-export async function specialListPage(db: Db, followerId: number, input: PageQuery) {
+export async function specialListPage(db: ReadDb, followerId: number, input: PageQuery) {
   const rows = await db
     .select({
       userId: users.id,
@@ -51,7 +51,7 @@ export async function hashIdOf(db: Db, userId: number): Promise<UserHashId> {
 }
 
 /** The user behind a hash id. */
-export async function userOfHashId(db: Db, hashId: string): Promise<UserHashId> {
+export async function userOfHashId(db: ReadDb, hashId: string): Promise<UserHashId> {
   const [row] = await db.select().from(userHashIds).where(eq(userHashIds.hashId, hashId));
   if (!row) throw notFound(COMMUNITY_MESSAGES.userNotFound);
   return row;

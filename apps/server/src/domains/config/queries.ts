@@ -2,17 +2,20 @@ import { createHash } from 'node:crypto';
 import { CLIENT_CONF_KEY } from '@h5/contract';
 import { CONFIG_DEFAULT_TYPE } from '@h5/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, ReadDb } from '../../db/client';
 import { configEntries, dyeingEnvs } from '../../db/schema';
 
 /** The hash the internal write gives a document it creates: md5(`{project}/{key}/{type}`), 10 hex digits. */
 export const entryHash = (project: string, key: string, type: string = CONFIG_DEFAULT_TYPE): string =>
   createHash('md5').update(`${project}/${key}/${type}`).digest('hex').slice(0, 10);
 
-/** Prepared statements of the config domain. */
-export function createConfigQueries(db: Db) {
+/**
+ * Prepared statements of the config domain: the reads through `reads` (a replica may serve them:
+ * every page reads the client-conf), the write through `db`.
+ */
+export function createConfigQueries(db: Db, reads: ReadDb = db) {
   return {
-    byHash: db
+    byHash: reads
       .select({ value: configEntries.value })
       .from(configEntries)
       .where(
@@ -24,7 +27,7 @@ export function createConfigQueries(db: Db) {
         ),
       )
       .prepare('config_by_hash'),
-    byKey: db
+    byKey: reads
       .select({ value: configEntries.value })
       .from(configEntries)
       .where(
@@ -35,7 +38,7 @@ export function createConfigQueries(db: Db) {
         ),
       )
       .prepare('config_by_key'),
-    dyeingEnvs: db
+    dyeingEnvs: reads
       .select({ name: dyeingEnvs.name, c_name: dyeingEnvs.cName })
       .from(dyeingEnvs)
       .orderBy(asc(dyeingEnvs.sort), asc(dyeingEnvs.name))

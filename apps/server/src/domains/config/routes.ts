@@ -47,7 +47,7 @@ function registerConfigCenter(app: FastifyInstance, queries: ConfigQueries) {
  * the WeChat calls of spec §7 (JS-SDK share-config, OAuth authorize-url).
  */
 export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
-  const queries = createConfigQueries(deps.db);
+  const queries = createConfigQueries(deps.db, deps.reads);
 
   registerEndpoint(app, deps, contract.config.clientIp, (_input, { request }) => ({
     xRealIp: clientIp(request),

@@ -1,14 +1,14 @@
 import type { ContentDetail, ProductCard } from '@h5/contract';
 import { articleSpuIds, CONTENT_CATEGORY_NAMES, CONTENT_TYPE, transformArticle } from '@h5/core';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/client';
 import { contentLights, contents, follows, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { withWants } from '../commerce/wants';
 import { CONTENT_MESSAGES } from './messages';
 
 /** One content row with its author, the viewer's light and follow of the author, or undefined. */
-async function contentRow(db: Db, contentId: number, viewerId: number | null) {
+async function contentRow(db: ReadDb, contentId: number, viewerId: number | null) {
   const [row] = await db
     .select({
       content: contents,
@@ -43,7 +43,7 @@ export const toProductCard = (row: typeof products.$inferSelect): ProductCard =>
 });
 
 /** The product cards of the given spuIds, in that order; unknown spuIds are left out. */
-async function productCards(db: Db, spuIds: number[]): Promise<ProductCard[]> {
+async function productCards(db: ReadDb, spuIds: number[]): Promise<ProductCard[]> {
   if (spuIds.length === 0) return [];
   const rows = await db.select().from(products).where(inArray(products.spuId, spuIds));
   const bySpu = new Map(rows.map((r) => [r.spuId, r]));
@@ -59,7 +59,7 @@ async function productCards(db: Db, spuIds: number[]): Promise<ProductCard[]> {
  * that author's contents (self-content-detail): another's content is not found, like a missing one.
  */
 export async function contentDetail(
-  db: Db,
+  db: ReadDb,
   contentId: number,
   viewerId: number | null,
   options: { ownerId?: number } = {},

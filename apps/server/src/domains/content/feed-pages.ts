@@ -1,6 +1,6 @@
 import type { FeedPage, PageQuery } from '@h5/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/client';
 import { decodeRankCursor, encodeRankCursor } from '../../db/cursor';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contents, users } from '../../db/schema';
@@ -60,7 +60,7 @@ export async function rankedPage(
  * first with its cursor, so every list draws the same FeedCard.
  */
 export async function filteredFeedPage(
-  db: Db,
+  db: ReadDb,
   filter: SQL,
   input: PageQuery,
   viewerId: number | null,

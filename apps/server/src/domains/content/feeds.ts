@@ -9,7 +9,7 @@ import type {
 } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES, CONTENT_TYPE } from '@h5/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/client';
 import { contentLights, contentProducts, contents, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { withWants } from '../commerce/wants';
@@ -38,7 +38,7 @@ const productLink = (spuId: number | undefined) =>
  * with `spuId`, the contents that link that product (new or not), each with it.
  */
 export async function newCommodityPage(
-  db: Db,
+  db: ReadDb,
   input: PageQuery & { spuId?: number | undefined },
   viewerId: number | null,
 ): Promise<NewCommodityPage> {
@@ -80,7 +80,7 @@ export async function newCommodityPage(
 
 /** The hot-video rank: lights of the last {@link RANK_WINDOW_DAYS} days, then all lights. */
 export async function hotVideoRank(
-  db: Db,
+  db: ReadDb,
   limit: number,
   viewerId: number | null,
 ): Promise<HotVideoRankItem[]> {
@@ -103,7 +103,11 @@ export async function hotVideoRank(
 }
 
 /** A topic's totals and its most-lit contents; a tag id is a content category. */
-export async function tagTopDetail(db: Db, tagId: number, viewerId: number | null): Promise<TagTopDetail> {
+export async function tagTopDetail(
+  db: ReadDb,
+  tagId: number,
+  viewerId: number | null,
+): Promise<TagTopDetail> {
   const tagName = CONTENT_CATEGORY_NAMES[tagId];
   if (tagName === undefined) throw notFound(CONTENT_MESSAGES.tagNotFound);
   const inTag = eq(contents.category, tagId);
@@ -130,7 +134,7 @@ export async function tagTopDetail(db: Db, tagId: number, viewerId: number | nul
 
 /** The 楼主 of a content: its author's profile and the lights all their contents earned. */
 export async function lzInfo(
-  db: Db,
+  db: ReadDb,
   follows: FollowQueries,
   contentId: number,
   viewerId: number | null,
@@ -158,5 +162,5 @@ export async function lzInfo(
 }
 
 /** A topic's contents: a tag id is a content category (contents carry no tags). */
-export const tagContentsPage = (db: Db, tagId: number, input: PageQuery, viewerId: number | null) =>
+export const tagContentsPage = (db: ReadDb, tagId: number, input: PageQuery, viewerId: number | null) =>
   filteredFeedPage(db, sql`${contents.category} = ${tagId}`, input, viewerId);

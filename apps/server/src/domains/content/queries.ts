@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/client';
 import { contents, follows, users } from '../../db/schema';
 import { feedCardColumns } from './cards';
 
@@ -23,7 +23,7 @@ const boost = sql`${sql.placeholder('boost')}::double precision`;
  * of their contents from the author's hot index (a LATERAL top-N, merged here), so its cost grows
  * with what the viewer follows, not with every content there is nor with how deep the page is.
  */
-function rankedStatement(db: Db, slice: Slice, name: string) {
+function rankedStatement(db: ReadDb, slice: Slice, name: string) {
   if (slice === 'followed') {
     // The rank is hot_score + boost in floating point: the index is bounded a hair above
     // rankBefore - boost (never below a row the exact comparison keeps), the comparison decides.
@@ -75,7 +75,7 @@ function rankedStatement(db: Db, slice: Slice, name: string) {
 }
 
 /** Prepared statements of the content domain. */
-export function createContentQueries(db: Db) {
+export function createContentQueries(db: ReadDb) {
   return {
     /** Ranked cards for a visitor: every content. */
     rankedAll: rankedStatement(db, 'all', 'feed_ranked_all'),

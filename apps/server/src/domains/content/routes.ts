@@ -11,9 +11,11 @@ import { hotVideoRank, lzInfo, newCommodityPage, tagContentsPage, tagTopDetail }
 import { CONTENT_MESSAGES } from './messages';
 import { createContentQueries } from './queries';
 
+/** The content domain's public reads (feeds, details, 楼主): every one through `deps.reads`. */
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
-  const queries = createContentQueries(deps.db);
-  const followQueries = createFollowQueries(deps.db);
+  const { reads } = deps;
+  const queries = createContentQueries(reads);
+  const followQueries = createFollowQueries(deps.db, reads);
   const calls = contract.content;
   registerEndpoint(app, deps, calls.moreRecommend, (input, { viewerId }) =>
     rankedPage(queries, input, viewerId),
@@ -22,19 +24,19 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
     rankedPage(queries, input, viewerId, CONTENT_TYPE.Video),
   );
   registerEndpoint(app, deps, calls.hotVideoRank, async ({ limit }, { viewerId }) => ({
-    list: await hotVideoRank(deps.db, limit, viewerId),
+    list: await hotVideoRank(reads, limit, viewerId),
   }));
   registerEndpoint(app, deps, calls.newCommodityContents, (input, { viewerId }) =>
-    newCommodityPage(deps.db, input, viewerId),
+    newCommodityPage(reads, input, viewerId),
   );
   registerEndpoint(app, deps, calls.tagContents, ({ tagId, ...page }, { viewerId }) =>
-    tagContentsPage(deps.db, tagId, page, viewerId),
+    tagContentsPage(reads, tagId, page, viewerId),
   );
   registerEndpoint(app, deps, calls.evaluationTopDetail, ({ tagId }, { viewerId }) =>
-    tagTopDetail(deps.db, tagId, viewerId),
+    tagTopDetail(reads, tagId, viewerId),
   );
   registerEndpoint(app, deps, calls.memeLzinfo, ({ contentId }, { viewerId }) =>
-    lzInfo(deps.db, followQueries, contentId, viewerId),
+    lzInfo(reads, followQueries, contentId, viewerId),
   );
   // `version` names the detail format the caller reads (spec §7); this server answers the 4.83.0
   // format only, so an older reader is refused rather than handed what it cannot read.
@@ -43,12 +45,12 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!meetsVersion(version, CONTENT_DETAIL_HEADER_VERSION)) {
       throw badRequest('version', CONTENT_MESSAGES.versionTooOld(CONTENT_DETAIL_HEADER_VERSION, version));
     }
-    return contentDetail(deps.db, contentId, viewerId);
+    return contentDetail(reads, contentId, viewerId);
   });
   registerEndpoint(app, deps, contract.content.selfContentDetail, ({ contentId }, { viewerId }) =>
-    contentDetail(deps.db, contentId, viewerId, { ownerId: viewerId }),
+    contentDetail(reads, contentId, viewerId, { ownerId: viewerId }),
   );
   registerEndpoint(app, deps, contract.content.trendDetail, ({ trendId }, { viewerId }) =>
-    contentDetail(deps.db, trendId, viewerId),
+    contentDetail(reads, trendId, viewerId),
   );
 }

@@ -2,7 +2,7 @@
 // real concurrency (parallel HTTP requests), on the local store and on S3, and across two server
 // processes sharing the database and the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeS3Env, startFakeS3 } from '../../storage/fake-s3';
+import { s3TestEnv, startS3TestServer } from '../../storage/s3-test-server';
 import {
   authToken,
   completeXml,
@@ -129,11 +129,11 @@ function describeRaces(label: string, extraEnv: () => Record<string, string>) {
 
 describeRaces('local disk store', () => ({}));
 
-let s3: Awaited<ReturnType<typeof startFakeS3>>;
+let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 beforeAll(async () => {
-  s3 = await startFakeS3();
+  s3 = await startS3TestServer();
 });
 afterAll(async () => {
   await s3.stop();
 });
-describeRaces('S3 store', () => fakeS3Env(s3.endpoint));
+describeRaces('S3 store', () => s3TestEnv(s3.endpoint));

@@ -349,7 +349,12 @@ function Clip({
           className={styles.cover}
           onClick={toggle}
           tabIndex={active ? undefined : -1}
-          aria-label={VIDEO_TEXT.play}
+          // The duration it shows is in its name too (axe: label-content-name-mismatch).
+          aria-label={
+            seconds === null
+              ? VIDEO_TEXT.play
+              : `${VIDEO_TEXT.play}，${VIDEO_TEXT.duration(formatDuration(seconds))}`
+          }
         >
           {poster ? <img className={styles.media} src={poster} alt="" /> : null}
           {seconds !== null ? <span className={styles.duration}>{formatDuration(seconds)}</span> : null}
