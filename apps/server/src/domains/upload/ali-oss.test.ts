@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCredentials, users } from '../../db/schema';
 import {
+  appSecretsOf,
   createUploadTestApp,
   requestToken,
   storageBody,
@@ -74,6 +75,8 @@ interface AliOss {
     parts: Array<{ number: number; etag: string }>,
   ): Promise<{ res: Res }>;
   abortMultipartUpload(name: string, uploadId: string): Promise<{ res: Res }>;
+  get(name: string, options?: { headers?: Record<string, string> }): Promise<{ content: Buffer; res: Res }>;
+  head(name: string): Promise<{ status: number; res: Res }>;
   calculatePostSignature(policy: object): { OSSAccessKeyId: string; Signature: string; policy: string };
 }
 
@@ -219,6 +222,59 @@ describe('a stock ali-oss client against the storage host', () => {
     });
     expect(result.res.headers.etag).toBe(`"${row?.etag}"`);
     expect((await cdnBytes(key)).equals(png)).toBe(true);
+  });
+
+  it('get and head (signed GetObject / HeadObject): whole, a range, 404 NoSuchKey, only by the owner', async () => {
+    const token = await userToken();
+    const key = `${token.startsWith}read-back.png`;
+    const client = clientOf(token);
+    await client.put(key, png);
+    const row = await storedRow(t, key);
+    const whole = await client.get(key);
+    expect(whole.content.equals(png)).toBe(true);
+    expect(whole.res.headers).toMatchObject({
+      etag: `"${row?.etag}"`,
+      'content-type': 'image/png',
+      'content-length': String(png.length),
+    });
+    const part = await client.get(key, { headers: { Range: 'bytes=2-9' } });
+    expect(part.res.status).toBe(206);
+    expect(part.res.headers['content-range']).toBe(`bytes 2-9/${png.length}`);
+    expect(part.content.equals(png.subarray(2, 10))).toBe(true);
+    const head = await client.head(key);
+    expect(head.res.status).toBe(200);
+    expect(head.res.headers).toMatchObject({ etag: `"${row?.etag}"`, 'content-length': String(png.length) });
+    expect(await failureOf(client.get(`${token.startsWith}never-put.png`))).toMatchObject({
+      status: 404,
+      code: 'NoSuchKey',
+    });
+    expect(await failureOf(client.head(`${token.startsWith}never-put.png`))).toMatchObject({ status: 404 });
+    // A session of the app's whole folder (no user) reaches the key but is not its owner.
+    const app = appSecretsOf(t);
+    const { credentials } = await new OSS.STS({
+      endpoint: `${t.base}/sts`,
+      accessKeyId: app.accessToken,
+      accessKeySecret: app.accessSecret,
+    } as ConstructorParameters<typeof OSS.STS>[0]).assumeRole(
+      'acs:ram::1:role/reader',
+      {
+        Statement: [
+          {
+            Effect: 'Allow',
+            Action: ['oss:GetObject'],
+            Resource: ['acs:oss:*:*:community-h5/community-h5/*'],
+          },
+        ],
+      },
+      900,
+    );
+    const appWide = clientOf({
+      ...token,
+      accessKeyId: credentials.AccessKeyId,
+      accessKeySecret: credentials.AccessKeySecret,
+      securityToken: credentials.SecurityToken,
+    });
+    expect(await failureOf(appWide.get(key))).toMatchObject({ status: 403, code: 'AccessDenied' });
   });
 
   it('put with a virtual-hosted address (an IP endpoint: Host is {bucket}.{region host})', async () => {

@@ -55,7 +55,8 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
     await oss.register(fastifyMultipart);
     oss.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const handler = storageHostHandler(deps, store);
-    const methods = ['POST', 'PUT', 'GET', 'DELETE'];
+    // HEAD explicitly: Fastify's own HEAD of a GET route would answer Content-Length 0.
+    const methods = ['POST', 'PUT', 'GET', 'HEAD', 'DELETE'];
     oss.route({ method: methods, url: `${OSS_PREFIX}/:bucket`, handler });
     oss.route({ method: methods, url: `${OSS_PREFIX}/:bucket/*`, handler });
   });

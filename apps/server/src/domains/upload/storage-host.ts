@@ -12,6 +12,7 @@ import {
   queryProblem,
   storageRefusal,
 } from './form-input';
+import { getObject } from './get-object';
 import { originOf } from './hosts';
 import { abortMultipart, initMultipart, listParts, uploadPart } from './multipart';
 import { completeMultipart } from './multipart-complete';
@@ -117,7 +118,8 @@ type Operation =
   | 'UploadPart'
   | 'ListParts'
   | 'CompleteMultipartUpload'
-  | 'AbortMultipartUpload';
+  | 'AbortMultipartUpload'
+  | 'GetObject';
 
 /** The OSS operation of a request, by method, key and sub-resources; null for one we do not offer. */
 function operationOf(method: string, key: string, query: Record<string, unknown>): Operation | null {
@@ -131,7 +133,10 @@ function operationOf(method: string, key: string, query: Record<string, unknown>
       if (has('uploads')) return 'InitiateMultipartUpload';
       return has('uploadId') ? 'CompleteMultipartUpload' : null;
     case 'GET':
-      return has('uploadId') ? 'ListParts' : null;
+      if (has('uploadId')) return 'ListParts';
+      return Object.keys(query).some((name) => OSS_SIGNED_SUBRESOURCES.has(name)) ? null : 'GetObject';
+    case 'HEAD':
+      return Object.keys(query).length === 0 ? 'GetObject' : null;
     case 'DELETE':
       return has('uploadId') ? 'AbortMultipartUpload' : null;
     default:
@@ -144,7 +149,8 @@ const sendXml = (reply: FastifyReply, root: string, tree: Parameters<typeof xmlD
 
 /**
  * The storage host under /oss/{bucket} (docs/upload-protocol.md §2), speaking Aliyun OSS's wire
- * protocol: PostObject, PutObject and multipart (XML bodies, V1 header signing), one handler for
+ * protocol: PostObject, PutObject, multipart (XML bodies, V1 header signing) and signed
+ * GetObject / HeadObject (the reads of a server using this host as its external bucket), one handler for
  * every method of both paths. Stock OSS clients reach it through STORAGE_HOST_DOMAIN (app.ts).
  */
 export function storageHostHandler(deps: AppDeps, store: ObjectStore) {
@@ -204,6 +210,8 @@ export function storageHostHandler(deps: AppDeps, store: ObjectStore) {
       case 'AbortMultipartUpload':
         await abortMultipart(deps, store, request, bucket, key, uploadId);
         return reply.code(204).send();
+      case 'GetObject':
+        return getObject(deps, store, request, reply, bucket, key);
       default:
         throw new StorageHostError(
           405,
