@@ -221,6 +221,13 @@ describe('the storage host as an OSS endpoint, and uploads to an external OSS (i
     expect(() => parseEnv({ ...OSS, OSS_ROLE_ARN: 'h5-upload' })).toThrow(/OSS_ROLE_ARN: must be a role ARN/);
   });
 
+  it('OSS_BUCKET is at most 60 characters (its uploads are recorded under `oss:{bucket}`, 64)', () => {
+    expect(parseEnv({ ...OSS, OSS_BUCKET: 'b'.repeat(60) }).OSS_BUCKET).toBe('b'.repeat(60));
+    expect(() => parseEnv({ ...OSS, OSS_BUCKET: 'b'.repeat(61) })).toThrow(
+      /OSS_BUCKET: must be an OSS bucket name of at most 60 characters/,
+    );
+  });
+
   it('production sends credentials to https hosts only', () => {
     const pro = { ...TEST_PRO_SETTINGS, APP_ENV: 'pro', ...OSS };
     expect(parseEnv(pro).UPLOAD_DRIVER).toBe('oss');

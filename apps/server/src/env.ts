@@ -205,9 +205,10 @@ const envSchema = z.object({
   // user's key that calls AssumeRole (never handed out) and the role it assumes.
   OSS_HOST: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
   OSS_CDN_HOST: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  // At most 60 characters (OSS allows 63): storage_objects keeps its uploads under `oss:{bucket}` (64).
   OSS_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an OSS bucket name')
+    .regex(/^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/, 'must be an OSS bucket name of at most 60 characters')
     .optional(),
   OSS_REGION: z
     .string()

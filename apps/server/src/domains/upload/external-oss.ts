@@ -31,13 +31,22 @@ const REUSE_MARGIN_MS = 5 * 60_000;
 const STS_TIMEOUT_MS = 10_000;
 const CACHE_MAX = 1000;
 
-/** What a session may do: write (PutObject covers multipart) and list or abort its uploads, under one prefix. */
-export const sessionPolicy = (bucket: string, keyPrefix: string) => ({
+/** What a browser's session may do: write (PutObject covers multipart) and list or abort its uploads. */
+export const WRITE_ACTIONS = ['oss:PutObject', 'oss:ListParts', 'oss:AbortMultipartUpload'] as const;
+/** What the server's own reading session may do: read objects (GetObject covers HEAD). */
+export const READ_ACTIONS = ['oss:GetObject'] as const;
+
+/** A session policy allowing `actions` under one prefix of the bucket. */
+export const sessionPolicy = (
+  bucket: string,
+  keyPrefix: string,
+  actions: readonly string[] = WRITE_ACTIONS,
+) => ({
   Version: '1',
   Statement: [
     {
       Effect: 'Allow',
-      Action: ['oss:PutObject', 'oss:ListParts', 'oss:AbortMultipartUpload'],
+      Action: [...actions],
       Resource: [`acs:oss:*:*:${bucket}/${keyPrefix}*`],
     },
   ],
@@ -47,7 +56,7 @@ export const sessionPolicy = (bucket: string, keyPrefix: string) => ({
 const sessionNameOf = (appId: string, userId: number | null) =>
   `h5-${appId}-${userId ?? 'app'}`.replace(/[^\w.@-]/g, '-').slice(0, 64);
 
-type OssEnv = Pick<
+export type OssEnv = Pick<
   Env,
   'OSS_STS_ENDPOINT' | 'OSS_ACCESS_KEY_ID' | 'OSS_ACCESS_KEY_SECRET' | 'OSS_ROLE_ARN' | 'OSS_BUCKET'
 >;
@@ -108,19 +117,29 @@ export async function assumeRole(
   };
 }
 
-/** Credentials per app and prefix, reused while fresh (one AssumeRole per prefix per ~10 minutes). */
+/** Credentials per app, prefix and actions, reused while fresh (one AssumeRole per prefix per ~10 minutes). */
 const sessions = new Map<string, StsCredentials>();
 
-async function credentialsFor(env: OssEnv, appId: string, userId: number | null, keyPrefix: string) {
+/** STS credentials of a session allowed `actions` under `keyPrefix`, from the cache while fresh. */
+export async function credentialsFor(
+  env: OssEnv,
+  grant: { appId: string; userId: number | null; keyPrefix: string },
+  actions: readonly string[] = WRITE_ACTIONS,
+): Promise<StsCredentials> {
   // The endpoint and key in the name: two configurations in one process never share a session.
-  const cacheKey = [env.OSS_STS_ENDPOINT, env.OSS_ACCESS_KEY_ID, env.OSS_ROLE_ARN, appId, keyPrefix].join(
-    '\n',
-  );
+  const cacheKey = [
+    env.OSS_STS_ENDPOINT,
+    env.OSS_ACCESS_KEY_ID,
+    env.OSS_ROLE_ARN,
+    grant.appId,
+    grant.keyPrefix,
+    actions.join(','),
+  ].join('\n');
   const cached = sessions.get(cacheKey);
   if (cached && cached.expiresAt.getTime() - Date.now() > REUSE_MARGIN_MS) return cached;
   const fresh = await assumeRole(env, {
-    sessionName: sessionNameOf(appId, userId),
-    policy: sessionPolicy(env.OSS_BUCKET ?? '', keyPrefix),
+    sessionName: sessionNameOf(grant.appId, grant.userId),
+    policy: sessionPolicy(env.OSS_BUCKET ?? '', grant.keyPrefix, actions),
     durationSeconds: SESSION_SECONDS,
   });
   if (sessions.size >= CACHE_MAX) {
@@ -143,7 +162,7 @@ export async function externalToken(
   const bucket = env.OSS_BUCKET ?? '';
   let credentials: StsCredentials;
   try {
-    credentials = await credentialsFor(env, grant.appId, grant.userId, grant.keyPrefix);
+    credentials = await credentialsFor(env, grant);
   } catch (error) {
     log.error({ err: error }, 'upload token: STS AssumeRole failed');
     throw new AppError(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, SERVICE_UNAVAILABLE);

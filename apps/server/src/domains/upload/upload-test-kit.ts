@@ -6,9 +6,12 @@ import { join } from 'node:path';
 import { contract, STORAGE_PATHS, tokenEndpointOf, type UploadGateway, type UploadToken } from '@h5/contract';
 import { ossStringToSign, parseXml, signParams, type XmlElement } from '@h5/core';
 import { and, eq } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
 import { storageObjects } from '../../db/schema';
-import type { UploadAppId } from '../../db/seed/upload-seed';
-import { createTestApp, type TestApp } from '../../test-utils';
+import { syncUploadApps, type UploadAppId } from '../../db/seed/upload-seed';
+import { createTestApp, signedInjector, type TestApp, testEnv } from '../../test-utils';
 import { hmacSha1 } from './policy';
 import { serverUploadSignature } from './server-upload';
 
@@ -17,10 +20,8 @@ export interface UploadTestApp extends TestApp {
   dataDir: string;
 }
 
-/** A test app listening on 127.0.0.1 (real HTTP: undici's FormData, streamed bodies) with its own DATA_DIR. */
-export async function createUploadTestApp(env: Record<string, string> = {}): Promise<UploadTestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'h5-upload-'));
-  const t = await createTestApp({ DATA_DIR: dataDir, ...env });
+/** Listens on 127.0.0.1; `close` also drops every connection and removes `dataDir` (then `after`). */
+async function listening(t: TestApp, dataDir: string, after = async () => {}): Promise<UploadTestApp> {
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // A keep-alive connection whose last answer was still finishing when close() looked for idle
   // ones would hold close() for Fastify's 72 s keep-alive: the test is over, drop them all. Then
@@ -30,8 +31,37 @@ export async function createUploadTestApp(env: Record<string, string> = {}): Pro
     t.app.server.closeAllConnections();
     await closing;
     rmSync(dataDir, { recursive: true, force: true });
+    await after();
   };
   return { ...t, base, dataDir, close };
+}
+
+/** A test app listening on 127.0.0.1 (real HTTP: undici's FormData, streamed bodies) with its own DATA_DIR. */
+export async function createUploadTestApp(env: Record<string, string> = {}): Promise<UploadTestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'h5-upload-'));
+  return listening(await createTestApp({ DATA_DIR: dataDir, ...env }), dataDir);
+}
+
+/**
+ * A listening test app on a database of its own (PGlite in memory, migrated, the upload apps'
+ * rows synced, nothing seeded): another system, e.g. the external OSS of an app on the shared
+ * test database, whose rows that app must not see.
+ */
+export async function createStandaloneUploadApp(env: Record<string, string> = {}): Promise<UploadTestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'h5-upload-'));
+  const database = await openDatabase({});
+  await migrate(database);
+  const parsed = testEnv({ DATA_DIR: dataDir, ...env });
+  const app = await buildApp({ env: parsed, db: database.db });
+  await syncUploadApps(database.db, app.deps.secrets.uploadApps);
+  const t: TestApp = {
+    app,
+    db: database.db,
+    env: parsed,
+    signedInject: signedInjector(app, parsed.SIGN_SECRET),
+    close: () => app.close(),
+  };
+  return listening(t, dataDir, () => database.close());
 }
 
 /** The storage_objects row of a key (what the storage host recorded: the sniffed type, size…), if any. */
