@@ -6,6 +6,7 @@ import type { Db, ReadDb } from './db/client';
 import type { ReplicaRouter } from './db/replica';
 import type { AppDeps } from './deps';
 import { DOMAINS } from './domains';
+import { storageHostRewrite } from './domains/upload/hosts';
 import type { Env } from './env';
 import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
 import { registerDeviceId } from './plugins/device-id';
@@ -54,6 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     frameworkErrors: handleFrameworkError,
+    // Stock OSS clients address the storage host by host name (STORAGE_HOST_DOMAIN).
+    rewriteUrl: storageHostRewrite(env.STORAGE_HOST_DOMAIN),
     bodyLimit: API_BODY_LIMIT_BYTES,
     // Slow clients (issue 11 point 3): a silent connection is closed, a request still arriving
     // after REQUEST_TIMEOUT_MS answers 408 (Fastify leaves both unlimited by default).

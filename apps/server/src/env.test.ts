@@ -166,3 +166,76 @@ describe("the app's links (issue 28 point 12)", () => {
     );
   });
 });
+
+describe('the storage host as an OSS endpoint, and uploads to an external OSS (issue 29 point 5)', () => {
+  const OSS = {
+    UPLOAD_DRIVER: 'oss',
+    OSS_HOST: 'https://h5-uploads.oss-cn-hangzhou.aliyuncs.com',
+    OSS_BUCKET: 'h5-uploads',
+    OSS_REGION: 'oss-cn-hangzhou',
+    OSS_ACCESS_KEY_ID: 'LTAI5tExample',
+    OSS_ACCESS_KEY_SECRET: 'secret',
+    OSS_ROLE_ARN: 'acs:ram::1234567890123456:role/h5-upload',
+  };
+
+  it('reads STORAGE_HOST_DOMAIN as a list of host names; none by default', () => {
+    expect(parseEnv({}).STORAGE_HOST_DOMAIN).toEqual([]);
+    expect(parseEnv({ STORAGE_HOST_DOMAIN: 'Localhost, oss.example.com,' }).STORAGE_HOST_DOMAIN).toEqual([
+      'localhost',
+      'oss.example.com',
+    ]);
+    expect(() => parseEnv({ STORAGE_HOST_DOMAIN: 'https://oss.example.com' })).toThrow(
+      /STORAGE_HOST_DOMAIN: must be host names/,
+    );
+  });
+
+  it("refuses a storage domain that holds the site's own host", () => {
+    for (const domain of ['m.example.com', 'example.com'])
+      expect(
+        () => parseEnv({ PUBLIC_ORIGIN: 'https://m.example.com', STORAGE_HOST_DOMAIN: domain }),
+        domain,
+      ).toThrow(/STORAGE_HOST_DOMAIN: must not hold PUBLIC_ORIGIN's host m\.example\.com/);
+    expect(
+      parseEnv({ PUBLIC_ORIGIN: 'https://m.example.com', STORAGE_HOST_DOMAIN: 'oss.example.com' })
+        .STORAGE_HOST_DOMAIN,
+    ).toEqual(['oss.example.com']);
+  });
+
+  it('UPLOAD_DRIVER=oss cannot start without its bucket, host, region, key and role, naming each', () => {
+    expect(parseEnv({}).UPLOAD_DRIVER).toBe('self');
+    let error: unknown;
+    try {
+      parseEnv({ UPLOAD_DRIVER: 'oss' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as EnvError).problems).toEqual([
+      'OSS_HOST: required when UPLOAD_DRIVER is oss',
+      'OSS_BUCKET: required when UPLOAD_DRIVER is oss',
+      'OSS_REGION: required when UPLOAD_DRIVER is oss',
+      'OSS_ACCESS_KEY_ID: required when UPLOAD_DRIVER is oss',
+      'OSS_ACCESS_KEY_SECRET: required when UPLOAD_DRIVER is oss',
+      'OSS_ROLE_ARN: required when UPLOAD_DRIVER is oss',
+    ]);
+    expect(parseEnv(OSS)).toMatchObject({ ...OSS, OSS_STS_ENDPOINT: 'https://sts.aliyuncs.com' });
+    expect(() => parseEnv({ ...OSS, OSS_ROLE_ARN: 'h5-upload' })).toThrow(/OSS_ROLE_ARN: must be a role ARN/);
+  });
+
+  it('OSS_BUCKET is at most 60 characters (its uploads are recorded under `oss:{bucket}`, 64)', () => {
+    expect(parseEnv({ ...OSS, OSS_BUCKET: 'b'.repeat(60) }).OSS_BUCKET).toBe('b'.repeat(60));
+    expect(() => parseEnv({ ...OSS, OSS_BUCKET: 'b'.repeat(61) })).toThrow(
+      /OSS_BUCKET: must be an OSS bucket name of at most 60 characters/,
+    );
+  });
+
+  it('production sends credentials to https hosts only', () => {
+    const pro = { ...TEST_PRO_SETTINGS, APP_ENV: 'pro', ...OSS };
+    expect(parseEnv(pro).UPLOAD_DRIVER).toBe('oss');
+    expect(() => parseEnv({ ...pro, OSS_STS_ENDPOINT: 'http://sts.internal' })).toThrow(
+      /OSS_STS_ENDPOINT: must be https:\/\/ when APP_ENV is pro/,
+    );
+    expect(() => parseEnv({ ...pro, OSS_HOST: 'http://h5-uploads.oss-cn-hangzhou.aliyuncs.com' })).toThrow(
+      /OSS_HOST: must be https:\/\//,
+    );
+  });
+});

@@ -66,6 +66,9 @@ const trustProxyVar = z
     return z.NEVER;
   });
 
+/** A host name (`localhost`, `oss.example.com`). */
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
 /** A whole number from 1 to `max`. */
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
@@ -179,6 +182,47 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  // Issue 29 point 5: the storage host speaks Aliyun OSS's wire protocol. Domains on which it
+  // also answers as an OSS endpoint for stock OSS clients (ali-oss): `{bucket}.{domain}/{key}`
+  // (virtual-hosted) and `{domain}/{bucket}/{key}` (path style, ali-oss `sldEnable`); comma-separated.
+  STORAGE_HOST_DOMAIN: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const domains = text
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter((domain) => domain !== '');
+      if (domains.every((domain) => HOST_NAME.test(domain))) return domains;
+      ctx.addIssue({ code: 'custom', message: 'must be host names like oss.example.com, comma-separated' });
+      return z.NEVER;
+    }),
+  // Who receives the browsers' uploads: `self` (this server's storage host) or `oss` (an external
+  // Aliyun OSS bucket: the gateways hand out STS credentials from AssumeRole and policies for it).
+  UPLOAD_DRIVER: z.enum(['self', 'oss']).default('self'),
+  // `oss`: where browsers send uploads (the bucket's host, `https://{bucket}.oss-cn-hangzhou.aliyuncs.com`),
+  // where objects are read (default: the same), the bucket, its region, the STS service, the RAM
+  // user's key that calls AssumeRole (never handed out) and the role it assumes.
+  OSS_HOST: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  OSS_CDN_HOST: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  // At most 60 characters (OSS allows 63): storage_objects keeps its uploads under `oss:{bucket}` (64).
+  OSS_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/, 'must be an OSS bucket name of at most 60 characters')
+    .optional(),
+  OSS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a region like oss-cn-hangzhou')
+    .optional(),
+  OSS_STS_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://sts.aliyuncs.com'),
+  OSS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  OSS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  OSS_ROLE_ARN: z
+    .string()
+    .regex(/^acs:ram::[\w.-]+:role\/[\w.-]+$/, 'must be a role ARN like acs:ram::1234567890:role/h5-upload')
+    .optional(),
   // Issue 11 point 1 (the database going away): how long a query waits for a PostgreSQL
   // connection before the call answers 503 instead of hanging.
   DB_CONNECT_TIMEOUT_MS: positiveInt(600_000).default(5_000),
@@ -239,6 +283,16 @@ const S3_REQUIRED = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 
+/** What UPLOAD_DRIVER=oss cannot start without. */
+const OSS_REQUIRED = [
+  'OSS_HOST',
+  'OSS_BUCKET',
+  'OSS_REGION',
+  'OSS_ACCESS_KEY_ID',
+  'OSS_ACCESS_KEY_SECRET',
+  'OSS_ROLE_ARN',
+] as const;
+
 /** The flexible-staffing sign page outside production (no real host: the spec names none). */
 export const DEV_FLEXIBLE_STAFFING_SIGN_URL = 'https://flexible-staffing.example.com/sign';
 
@@ -248,6 +302,27 @@ const checkedEnvSchema = envSchema
       for (const name of PRODUCTION_REQUIRED) {
         if (env[name] === undefined)
           ctx.addIssue({ code: 'custom', path: [name], message: 'required when APP_ENV is pro' });
+      }
+    }
+    // The site's own host under a storage domain would have its pages answered as OSS requests.
+    const site = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).hostname : undefined;
+    for (const domain of env.STORAGE_HOST_DOMAIN) {
+      if (site === domain || site?.endsWith(`.${domain}`))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STORAGE_HOST_DOMAIN'],
+          message: `must not hold PUBLIC_ORIGIN's host ${site}`,
+        });
+    }
+    if (env.UPLOAD_DRIVER === 'oss') {
+      for (const name of OSS_REQUIRED) {
+        if (env[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'required when UPLOAD_DRIVER is oss' });
+      }
+      // Browsers of an https page cannot post to an http host, nor should credentials travel in clear.
+      for (const name of ['OSS_HOST', 'OSS_CDN_HOST', 'OSS_STS_ENDPOINT'] as const) {
+        if (env.APP_ENV === 'pro' && env[name]?.startsWith('http:'))
+          ctx.addIssue({ code: 'custom', path: [name], message: 'must be https:// when APP_ENV is pro' });
       }
     }
     if (env.DATABASE_READ_URL !== undefined && env.DATABASE_URL === undefined)

@@ -14,6 +14,8 @@ export * from './jump-table';
 export * from './low-device';
 export * from './messages';
 export * from './native-jump';
+export * from './oss-wire';
+export * from './oss-xml';
 export * from './page-flags';
 export * from './path-template';
 export * from './region-name';

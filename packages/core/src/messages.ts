@@ -31,6 +31,7 @@ export { IMAGE_VIEWER_MESSAGES } from './messages/image-viewer';
 export { PLACEHOLDER_MESSAGES, PLACEHOLDER_MESSAGES_EN } from './messages/placeholder';
 export { PLACEHOLDER_LOADING } from './messages/placeholder-loading';
 export { REQUEST_MESSAGES, REQUEST_MESSAGES_EN } from './messages/request';
+export { STORAGE_MESSAGE_FALLBACK, STORAGE_MESSAGES, storageMessageOf } from './messages/storage';
 export { TELEMETRY_MESSAGES } from './messages/telemetry';
 export { TRACKER_MESSAGES } from './messages/tracker';
 export { UPLOAD_MESSAGES } from './messages/upload';

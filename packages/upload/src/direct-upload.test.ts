@@ -8,6 +8,7 @@ import {
   memoryStorage,
   sameBytes,
 } from './test-utils';
+import type { Transport } from './transport';
 import { createUploader } from './uploader';
 
 function setup(config = baseConfig()) {
@@ -57,7 +58,16 @@ describe('direct upload (PostObject)', () => {
     });
     expect(result.fileKey).toMatch(/^community-h5\/feedback\/2026\/11\/23\/[0-9a-z]+\.jpg$/);
     expect(result).toMatchObject({ name: 'Photo.JPG', blob: file, cdn: `${CDN_HOST}/${result.fileKey}` });
-    expect(result.object).toMatchObject({ key: result.fileKey, size: 2048 });
+    // OSS answers only the ETag: the rest of the object is what the SDK knows of the file.
+    expect(result.object).toMatchObject({
+      bucket: 'community-h5',
+      key: result.fileKey,
+      size: 2048,
+      contentType: file.type || 'application/octet-stream',
+      url: result.cdn,
+    });
+    expect(result.object.etag).toMatch(/^[0-9a-f]{32}$/);
+    expect(oss.requests.at(-1)).toMatchObject({ method: 'POST', credentials: 'omit' });
     expect(await sameBytes(oss.objects.get(result.fileKey)?.bytes, file)).toBe(true);
     expect(progress.at(-1)).toBe(100);
   });
@@ -87,7 +97,7 @@ describe('direct upload (PostObject)', () => {
     expect(oss.objects.has(result.fileKey)).toBe(true);
   });
 
-  it('turns a storage refusal into an UploadError with the storage code', async () => {
+  it("turns OSS's XML error into an UploadError with its code and the code's person text", async () => {
     const { oss, uploader } = setup();
     const tampering = createUploader(baseConfig(), {
       api: async (endpoint, input, options) =>
@@ -101,7 +111,38 @@ describe('direct upload (PostObject)', () => {
       name: 'UploadError',
       code: 'SignatureDoesNotMatch',
       status: 403,
-      message: 'The request signature we calculated does not match.',
+      // The fake, like real OSS, sends no UserMessage: the text is @h5/core's for the code.
+      message: '上传签名校验失败，请重新上传',
+    });
+  });
+
+  it("shows the storage host's own UserMessage first, and OSS's Message for a code it does not know", async () => {
+    const { oss } = setup();
+    const answering =
+      (text: string): Transport =>
+      async (request) =>
+        new URL(request.url).pathname.startsWith('/oss/')
+          ? { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/xml' }, text }
+          : oss.transport(request);
+    const uploaderWith = (text: string) =>
+      createUploader(baseConfig(), {
+        api: oss.api,
+        transport: answering(text),
+        storage: { local: memoryStorage(), session: memoryStorage() },
+        cookie: () => 'duToken=x',
+      });
+    const own =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InvalidArgument</Code><Message>The form field OSSAccessKeyId contains a NUL.</Message><RequestId>1</RequestId><HostId>h</HostId><UserMessage>OSSAccessKeyId: 不能包含 NUL 或不成对的代理字符</UserMessage></Error>';
+    await expect(uploaderWith(own).upload(makeFile('a.txt', 10))).rejects.toMatchObject({
+      code: 'InvalidArgument',
+      status: 400,
+      message: 'OSSAccessKeyId: 不能包含 NUL 或不成对的代理字符',
+    });
+    const unknown =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>QuotaExceeded</Code><Message>quota</Message><RequestId>1</RequestId><HostId>h</HostId></Error>';
+    await expect(uploaderWith(unknown).upload(makeFile('a.txt', 10))).rejects.toMatchObject({
+      code: 'QuotaExceeded',
+      message: 'Bad Request',
     });
   });
 

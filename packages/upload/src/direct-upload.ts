@@ -1,8 +1,7 @@
-import { type StoredObject, storedObjectSchema, type UploadToken } from '@h5/contract';
-import { parseJson, responseError, send } from './send';
+import type { UploadToken } from '@h5/contract';
+import { responseError, send } from './send';
 import type { StorageContext } from './storage-context';
 import { isCredentialRefusal } from './token-source';
-import { UploadError } from './upload-error';
 
 /** The PostObject form of spec §7, fields in the protocol's order, the file last. */
 export function postObjectForm(
@@ -24,30 +23,27 @@ export function postObjectForm(
   return form;
 }
 
-/** Reads a stored-object answer (PostObject, complete-multipart); any other answer is an UploadError. */
-export function storedObjectOf(response: {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  text: string;
-}): StoredObject {
-  if (response.status !== 200) throw responseError(response);
-  const parsed = storedObjectSchema.safeParse(parseJson(response.text));
-  if (!parsed.success)
-    throw new UploadError(response.statusText || 'invalid storage answer', 'InvalidResponse', 200);
-  return parsed.data;
+/** An ETag header without its quotes ('' when the host did not expose it). */
+export const etagOf = (headers: Record<string, string>): string => (headers.etag ?? '').replaceAll('"', '');
+
+/** What a storage upload leaves the SDK with: the token it used, the key and the object's ETag. */
+export interface StoredUpload {
+  token: UploadToken;
+  key: string;
+  etag: string;
 }
 
 /**
- * Direct upload (PostObject) of one file under `key`. A credential that expired between the
- * token and the post is refreshed once (with a new key under the new prefix, which may differ).
+ * Direct upload (PostObject) of one file under `key`: success is OSS's 200 with no body (the
+ * ETag in a header). A credential that expired between the token and the post is refreshed once
+ * (with a new key under the new prefix, which may differ).
  */
 export async function directUpload(
   ctx: StorageContext,
   file: Blob & { name: string },
   keyOf: (token: UploadToken) => string,
   onBytes: (loaded: number) => void,
-): Promise<{ token: UploadToken; key: string; object: StoredObject }> {
+): Promise<StoredUpload> {
   let token = await ctx.tokens.get(ctx.tokenRequest);
   for (let attempt = 0; ; attempt++) {
     const key = keyOf(token);
@@ -56,6 +52,7 @@ export async function directUpload(
       {
         method: 'POST',
         url: `${token.ossHost}/`,
+        credentials: 'omit',
         body: postObjectForm(token, key, file, ctx.objectAcl),
         // The form is a little larger than the file: scale its bytes to the file's.
         onUploadProgress: (loaded, total) =>
@@ -64,11 +61,9 @@ export async function directUpload(
       ctx.timeoutMs,
       ctx.signal,
     );
-    try {
-      return { token, key, object: storedObjectOf(response) };
-    } catch (error) {
-      if (attempt > 0 || !isCredentialRefusal(error)) throw error;
-      token = await ctx.tokens.refresh(ctx.tokenRequest, token);
-    }
+    if (response.status === 200) return { token, key, etag: etagOf(response.headers) };
+    const error = responseError(response);
+    if (attempt > 0 || !isCredentialRefusal(error)) throw error;
+    token = await ctx.tokens.refresh(ctx.tokenRequest, token);
   }
 }

@@ -1,7 +1,7 @@
 import { type FileTypeEnum, fileTypeEnumSchema, upload } from '@h5/contract';
 import type { KeyValueStorage, UploadDeps } from './config';
 
-/** Session storage key of the cached file-type enum (docs/upload-protocol.md §5). */
+/** Session storage key of the cached file-type enum (docs/upload-protocol.md §7). */
 export const FILE_TYPES_STORAGE_KEY = 'h5-upload:file-types';
 
 /** A loader of the file-type enum: one request per session, shared by concurrent callers. */

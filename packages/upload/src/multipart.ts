@@ -1,16 +1,10 @@
-import {
-  listPartsSchema,
-  multipartInitSchema,
-  type StoredObject,
-  type UploadedPart,
-  type UploadToken,
-} from '@h5/contract';
-import { MULTIPART_CHUNK_BYTES, REQUEST_MESSAGES } from '@h5/core';
+import { multipartInitSchema, type UploadedPart, type UploadToken, uploadedPartSchema } from '@h5/contract';
+import { MULTIPART_CHUNK_BYTES, REQUEST_MESSAGES, xmlChildren, xmlChildText, xmlDocument } from '@h5/core';
 import { checkpointStore, type MultipartCheckpoint } from './checkpoint';
-import { storedObjectOf } from './direct-upload';
-import { signedHeaders } from './oss-sign';
+import { etagOf, type StoredUpload } from './direct-upload';
+import { type SignInput, signedHeaders } from './oss-sign';
 import type { UploadProgress } from './progress';
-import { parseJson, responseError, send } from './send';
+import { ossDocument, responseError, send } from './send';
 import type { StorageContext } from './storage-context';
 import { isCredentialRefusal } from './token-source';
 import type { TransportResponse } from './transport';
@@ -30,16 +24,19 @@ export interface MultipartInput {
 /** Number of parts of a file (at least one). */
 export const partsTotalOf = (size: number): number => Math.max(1, Math.ceil(size / MULTIPART_CHUNK_BYTES));
 
+/** The text of an element of an OSS document, '' when absent; ETags without their quotes. */
+const textOf = (element: Parameters<typeof xmlChildText>[0], name: string) =>
+  (xmlChildText(element, name) ?? '').replaceAll('"', '');
+
 /**
- * Multipart upload (spec §4): init, the parts strictly in order, complete. A checkpoint in local
- * storage lets the same file resume after a reload from the parts the store holds (list-parts,
- * sizes checked); an unknown upload starts over. A credential that expires mid-way is refreshed
- * through the shared token source and the refused request re-sent once.
+ * Multipart upload (spec §4) in OSS's wire form: init (`?uploads`, answered with an
+ * `InitiateMultipartUploadResult`), the parts strictly in order (each answered with its ETag
+ * header), complete (a `<CompleteMultipartUpload>` body). A checkpoint in local storage lets the
+ * same file resume after a reload from the parts the store holds (list-parts, page by page, sizes
+ * checked); an unknown upload starts over. A credential that expires mid-way is refreshed through
+ * the shared token source and the refused request re-sent once.
  */
-export async function multipartUpload(
-  ctx: StorageContext,
-  input: MultipartInput,
-): Promise<{ token: UploadToken; object: StoredObject }> {
+export async function multipartUpload(ctx: StorageContext, input: MultipartInput): Promise<StoredUpload> {
   const { file } = input;
   const partsTotal = partsTotalOf(file.size);
   const store = checkpointStore(ctx.local, input.checkpointKey);
@@ -47,26 +44,21 @@ export async function multipartUpload(
 
   /** One signed request; re-sent once with a fresh token when the credential was refused. */
   const signed = async (
-    method: 'GET' | 'POST' | 'PUT',
-    key: string,
-    subresource: string,
-    contentType: string,
-    body?: Blob | string,
-    onUploadProgress?: (loaded: number) => void,
-    extraHeaders: Record<string, string> = {},
+    request: Omit<SignInput, 'bucket' | 'date'> & {
+      body?: Blob | string;
+      onUploadProgress?: (loaded: number) => void;
+    },
   ): Promise<TransportResponse> => {
+    const { body, onUploadProgress, ...sign } = request;
     for (let attempt = 0; ; attempt++) {
       const date = new Date(input.now()).toUTCString();
-      const headers = {
-        ...signedHeaders({ method, contentType, bucket: token.bucket, key, subresource, date }, token),
-        ...extraHeaders,
-      };
       const response = await send(
         ctx.transport,
         {
-          method,
-          url: `${token.ossHost}/${key}${subresource}`,
-          headers,
+          method: sign.method,
+          url: `${token.ossHost}/${sign.key}${sign.query ? `?${sign.query}` : ''}`,
+          credentials: 'omit',
+          headers: signedHeaders({ ...sign, bucket: token.bucket, date }, token),
           ...(body === undefined ? {} : { body }),
           ...(onUploadProgress ? { onUploadProgress: (loaded: number) => onUploadProgress(loaded) } : {}),
         },
@@ -77,6 +69,30 @@ export async function multipartUpload(
       const error = responseError(response);
       if (attempt > 0 || !isCredentialRefusal(error)) throw error;
       token = await ctx.tokens.refresh(ctx.tokenRequest, token);
+    }
+  };
+
+  /** Every part the store holds for an upload (ListParts, page by page). */
+  const listHeld = async (key: string, uploadId: string): Promise<UploadedPart[]> => {
+    const parts: UploadedPart[] = [];
+    for (let marker = 0; ; ) {
+      const query = `uploadId=${uploadId}${marker ? `&part-number-marker=${marker}` : ''}`;
+      const listed = ossDocument(
+        await signed({ method: 'GET', key, query, contentType: '' }),
+        'ListPartsResult',
+      );
+      for (const part of xmlChildren(listed, 'Part')) {
+        parts.push(
+          uploadedPartSchema.parse({
+            partNumber: Number(textOf(part, 'PartNumber')),
+            etag: textOf(part, 'ETag'),
+            size: Number(textOf(part, 'Size')),
+          }),
+        );
+      }
+      const next = Number(textOf(listed, 'NextPartNumberMarker'));
+      if (textOf(listed, 'IsTruncated') !== 'true' || !(next > marker)) return parts;
+      marker = next;
     }
   };
 
@@ -92,10 +108,7 @@ export async function multipartUpload(
   }
   if (session) {
     try {
-      const listed = listPartsSchema.parse(
-        parseJson((await signed('GET', session.key, `?uploadId=${session.uploadId}`, '')).text),
-      );
-      for (const part of listed.parts) held.set(part.partNumber, part);
+      for (const part of await listHeld(session.key, session.uploadId)) held.set(part.partNumber, part);
     } catch (error) {
       if (
         error instanceof UploadError &&
@@ -108,11 +121,23 @@ export async function multipartUpload(
   if (!session) {
     store.remove();
     const key = input.newKey(token);
-    const acl =
+    const ossHeaders =
       ctx.objectAcl && ctx.objectAcl !== 'default' ? { 'x-oss-object-acl': ctx.objectAcl } : undefined;
-    const init = multipartInitSchema.parse(
-      parseJson((await signed('POST', key, '?uploads', input.contentType, undefined, undefined, acl)).text),
+    const answer = ossDocument(
+      await signed({
+        method: 'POST',
+        key,
+        query: 'uploads',
+        contentType: input.contentType,
+        ...(ossHeaders ? { ossHeaders } : {}),
+      }),
+      'InitiateMultipartUploadResult',
     );
+    const init = multipartInitSchema.parse({
+      bucket: textOf(answer, 'Bucket'),
+      key: textOf(answer, 'Key'),
+      uploadId: textOf(answer, 'UploadId'),
+    });
     session = {
       key: init.key,
       uploadId: init.uploadId,
@@ -134,16 +159,16 @@ export async function multipartUpload(
     if (kept && kept.size === chunk.size) {
       parts.push({ partNumber, etag: kept.etag });
     } else {
-      const response = await signed(
-        'PUT',
+      const response = await signed({
+        method: 'PUT',
         key,
-        `?partNumber=${partNumber}&uploadId=${uploadId}`,
-        'application/octet-stream',
-        chunk,
-        (loaded) => input.onProgress(done + Math.min(loaded, chunk.size), extra),
-      );
-      const body = parseJson(response.text) as { etag?: unknown } | undefined;
-      const etag = typeof body?.etag === 'string' ? body.etag : response.headers.etag;
+        query: `partNumber=${partNumber}&uploadId=${uploadId}`,
+        contentType: 'application/octet-stream',
+        body: chunk,
+        onUploadProgress: (loaded) => input.onProgress(done + Math.min(loaded, chunk.size), extra),
+      });
+      // Real OSS shows the ETag to a page only when its CORS rule exposes it.
+      const etag = etagOf(response.headers);
       if (!etag) throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', response.status);
       parts.push({ partNumber, etag });
     }
@@ -151,14 +176,18 @@ export async function multipartUpload(
     input.onProgress(done, { partNumber, partsDone: partNumber, partsTotal });
   }
 
-  const completed = await signed(
-    'POST',
-    key,
-    `?uploadId=${uploadId}`,
-    'application/json',
-    JSON.stringify({ parts }),
+  const completed = ossDocument(
+    await signed({
+      method: 'POST',
+      key,
+      query: `uploadId=${uploadId}`,
+      contentType: 'application/xml',
+      body: xmlDocument('CompleteMultipartUpload', {
+        Part: parts.map((part) => ({ PartNumber: part.partNumber, ETag: `"${part.etag}"` })),
+      }),
+    }),
+    'CompleteMultipartUploadResult',
   );
-  const object = storedObjectOf(completed);
   store.remove();
-  return { token, object };
+  return { token, key, etag: textOf(completed, 'ETag') };
 }

@@ -1,4 +1,5 @@
 import type { UploadToken } from '@h5/contract';
+import { ossAuthorization, ossStringToSign } from '@h5/core';
 import { sha1 } from 'js-sha1';
 
 /** base64 of bytes, without Node's Buffer (browsers have btoa). */
@@ -12,37 +13,42 @@ export function base64OfBytes(buffer: ArrayBuffer): string {
 export const hmacSha1Base64 = (secret: string, message: string): string =>
   base64OfBytes(sha1.hmac.arrayBuffer(secret, message));
 
-/** One multipart request to sign (docs/upload-protocol.md §2). */
+/** One storage request to sign (docs/upload-protocol.md §2). */
 export interface SignInput {
   method: 'GET' | 'POST' | 'PUT';
   contentType: string;
   bucket: string;
   key: string;
-  /** `?uploads`, `?partNumber=N&uploadId=ID` or `?uploadId=ID`, exactly as in the URL. */
-  subresource: string;
-  /** RFC 7231 date, sent as `x-oss-date`. */
+  /** The query as in the URL (`uploads`, `partNumber=N&uploadId=ID`…), without `?`. */
+  query: string;
+  /** RFC 7231 date, sent as `x-oss-date` (browsers may not set `Date`). */
   date: string;
+  /** More `x-oss-*` headers to send (and sign), e.g. `x-oss-object-acl`. */
+  ossHeaders?: Readonly<Record<string, string>>;
 }
 
-/** The string the storage host signs with the credential's secret. */
-export const stringToSign = (input: SignInput, securityToken: string): string =>
-  [
-    input.method,
-    '',
-    input.contentType,
-    input.date,
-    `x-oss-security-token:${securityToken}`,
-    `/${input.bucket}/${input.key}${input.subresource}`,
-  ].join('\n');
-
-/** The signed headers of one multipart request (OSS header signing with the STS credential). */
+/**
+ * The headers of one request signed with the STS credential, OSS V1 header signing as stock
+ * ali-oss does it: `x-oss-date`, `x-oss-security-token` and any other `x-oss-*` header are
+ * signed, then `Authorization: OSS {accessKeyId}:{signature}`.
+ */
 export function signedHeaders(input: SignInput, token: UploadToken): Record<string, string> {
-  const signature = hmacSha1Base64(token.accessKeySecret, stringToSign(input, token.securityToken));
   const headers: Record<string, string> = {
-    'x-oss-security-token': token.securityToken,
     'x-oss-date': input.date,
-    authorization: `OSS ${token.accessKeyId}:${signature}`,
+    'x-oss-security-token': token.securityToken,
+    ...input.ossHeaders,
   };
   if (input.contentType) headers['content-type'] = input.contentType;
+  const stringToSign = ossStringToSign({
+    method: input.method,
+    headers,
+    bucket: input.bucket,
+    key: input.key,
+    query: [...new URLSearchParams(input.query).entries()],
+  });
+  headers.authorization = ossAuthorization(
+    token.accessKeyId,
+    hmacSha1Base64(token.accessKeySecret, stringToSign),
+  );
   return headers;
 }

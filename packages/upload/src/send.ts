@@ -1,4 +1,11 @@
-import { CLIENT_MESSAGES } from '@h5/core';
+import {
+  CLIENT_MESSAGES,
+  parseXml,
+  REQUEST_MESSAGES,
+  STORAGE_MESSAGES,
+  type XmlElement,
+  xmlChildText,
+} from '@h5/core';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 import { normaliseUploadError, UploadError } from './upload-error';
 
@@ -53,12 +60,47 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/** The body as an XML document, or undefined when it is not one. */
+export function parseOssXml(text: string): XmlElement | undefined {
+  if (!text.trimStart().startsWith('<')) return undefined;
+  try {
+    return parseXml(text);
+  } catch {
+    return undefined; // an HTML error page: judged by the status alone
+  }
+}
+
+/** The fields of an OSS `<Error>` document (the storage host's or real OSS's); undefined for another body. */
+function ossErrorFields(text: string) {
+  const document = parseOssXml(text);
+  if (document?.name !== 'Error') return undefined;
+  const code = xmlChildText(document, 'Code') ?? '';
+  return {
+    code,
+    // Our host names the person's text; for real OSS it is the code's own (@h5/core).
+    msg: xmlChildText(document, 'UserMessage') ?? STORAGE_MESSAGES[code],
+    message: xmlChildText(document, 'Message'),
+  };
+}
+
+/**
+ * The root of an OSS answer's XML document named `root` (InitiateMultipartUploadResult …); any
+ * other body is an invalid answer.
+ */
+export function ossDocument(response: TransportResponse, root: string): XmlElement {
+  const document = parseOssXml(response.text);
+  if (document?.name !== root)
+    throw new UploadError(REQUEST_MESSAGES.loadFailed, 'InvalidResponse', response.status);
+  return document;
+}
+
 /**
  * The failure of a storage host or media centre answer: message by spec §8's rule (msg,
- * statusText, message), code from the body (`SignatureDoesNotMatch`, 4013, …) or the status.
+ * statusText, message), code from the body (OSS's XML `<Error>`: `SignatureDoesNotMatch`; the
+ * media centre's JSON: 4013, …) or the status.
  */
 export function responseError(response: TransportResponse): UploadError {
-  const body = parseJson(response.text);
+  const body = ossErrorFields(response.text) ?? parseJson(response.text);
   const fields =
     body && typeof body === 'object' ? (body as { code?: unknown; msg?: unknown; message?: unknown }) : {};
   const message = normaliseUploadError({

@@ -1,9 +1,10 @@
 /**
  * Test fixtures of this package (not exported by the index): an in-memory storage host, token
- * gateway and media centre that implement docs/upload-protocol.md — PostObject policy and
- * signature, multipart OSS header signing checked with the platform's WebCrypto (Node's
- * crypto.subtle, not js-sha1, so a wrong signature in the SDK fails; WebCrypto rather than a
- * node:crypto import keeps this package's typecheck free of Node types), list-parts, complete —
+ * gateway and media centre that implement docs/upload-protocol.md in OSS's wire form — PostObject
+ * policy and signature, OSS V1 header signing checked with the platform's WebCrypto (Node's
+ * crypto.subtle, not js-sha1, and a string to sign built here, not by @h5/core, so a wrong
+ * signature in the SDK fails; WebCrypto rather than a node:crypto import keeps this package's
+ * typecheck free of Node types), XML answers and `<Error>` documents, list-parts, complete —
  * plus a recording fake `api`.
  */
 import type { Endpoint, FileTypeEnum, StoredObject, UploadToken } from '@h5/contract';
@@ -99,7 +100,26 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   headers: { 'content-type': 'application/json', ...headers },
   text: JSON.stringify(body),
 });
-const storageError = (status: number, code: string, message: string) => json(status, { code, message });
+const xml = (status: number, text: string, headers: Record<string, string> = {}): TransportResponse => ({
+  status,
+  statusText: status === 200 ? 'OK' : status === 404 ? 'Not Found' : '',
+  headers: { 'content-type': 'application/xml', ...headers },
+  text: `<?xml version="1.0" encoding="UTF-8"?>\n${text}`,
+});
+/** OSS's error document (no UserMessage: the SDK's own text for the code, as against real OSS). */
+const storageError = (status: number, code: string, message: string) =>
+  xml(
+    status,
+    `<Error><Code>${code}</Code><Message>${message}</Message><RequestId>5C3D8F2A1B0E4D6F7A8B9C0D</RequestId><HostId>${BUCKET}.oss.test</HostId></Error>`,
+  );
+const empty = (status: number, headers: Record<string, string> = {}): TransportResponse => ({
+  status,
+  statusText: status === 200 ? 'OK' : '',
+  headers,
+  text: '',
+});
+/** The sub-resources a fake signature covers (those the SDK sends). */
+const SIGNED_SUBRESOURCES = new Set(['uploads', 'uploadId', 'partNumber']);
 const etagOf = async (bytes: Uint8Array<ArrayBuffer>) =>
   `"${toHex(new Uint8Array(await crypto.subtle.digest('SHA-1', bytes))).slice(0, 32)}"`;
 
@@ -111,10 +131,16 @@ export function createFakeOss() {
     { bytes: Uint8Array<ArrayBuffer>; contentType: string; acl: string | null }
   >();
   const uploads = new Map<string, MultipartSession>();
-  const requests: { method: string; url: string; headers: Record<string, string> }[] = [];
+  const requests: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    credentials: TransportRequest['credentials'];
+  }[] = [];
   const apiCalls: { path: string; input: unknown; headers: Record<string, string> }[] = [];
   const postForms: [string, FormDataEntryValue][][] = [];
   let tokenDelayMs = 0;
+  let listPage = 1000;
   let onPart: ((partNumber: number) => void) | undefined;
 
   const issueToken = async (input: {
@@ -226,11 +252,13 @@ export function createFakeOss() {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const contentType = field('Content-Type') ?? 'application/octet-stream';
     objects.set(key, { bytes, contentType, acl: field('x-oss-object-acl') ?? null });
-    return json(200, await stored(key, bytes, contentType));
+    // success_action_status 200: an empty document, the ETag in a header (OSS's answer).
+    if (field('success_action_status') !== '200') return storageError(400, 'InvalidArgument', 'expected 200');
+    return empty(200, { etag: await etagOf(bytes) });
   };
 
-  /** Checks the OSS header signature of a multipart request exactly as the protocol defines it. */
-  const verifySigned = async (request: TransportRequest, key: string, subresource: string) => {
+  /** Checks the OSS V1 header signature of a request exactly as the protocol defines it. */
+  const verifySigned = async (request: TransportRequest, key: string, search: string) => {
     const h = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
     const match = /^OSS ([^:]+):(.+)$/.exec(h.authorization ?? '');
     const { credential, error } = credentialError(match?.[1], h['x-oss-security-token']);
@@ -239,13 +267,22 @@ export function createFakeOss() {
     if (!date || Math.abs(Date.parse(date) - Date.now()) > 15 * 60_000) {
       return { error: storageError(403, 'RequestTimeTooSkewed', 'x-oss-date is missing or skewed') };
     }
+    const ossHeaders = Object.keys(h)
+      .filter((name) => name.startsWith('x-oss-'))
+      .sort()
+      .map((name) => `${name}:${h[name]}`);
+    const subresources = [...new URLSearchParams(search).entries()]
+      .filter(([name]) => SIGNED_SUBRESOURCES.has(name))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => (value ? `${name}=${value}` : name));
+    const resource = `/${BUCKET}/${key}${subresources.length ? `?${subresources.join('&')}` : ''}`;
     const toSign = [
       request.method,
       h['content-md5'] ?? '',
       h['content-type'] ?? '',
       date,
-      `x-oss-security-token:${credential.token.securityToken}`,
-      `/${BUCKET}/${key}${subresource}`,
+      ...ossHeaders,
+      resource,
     ].join('\n');
     if ((await hmacBase64(credential.token.accessKeySecret, toSign)) !== match?.[2]) {
       return {
@@ -277,7 +314,10 @@ export function createFakeOss() {
         contentType: contentType || 'application/octet-stream',
         parts: new Map(),
       });
-      return json(200, { bucket: BUCKET, key, uploadId });
+      return xml(
+        200,
+        `<InitiateMultipartUploadResult><Bucket>${BUCKET}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+      );
     }
     const uploadId = params.get('uploadId') ?? '';
     const session = uploads.get(uploadId);
@@ -292,16 +332,36 @@ export function createFakeOss() {
       const etag = await etagOf(bytes);
       session.parts.set(partNumber, { etag, bytes });
       onPart?.(partNumber);
-      return json(200, { partNumber, etag, size: bytes.length }, { etag });
+      return empty(200, { etag });
     }
     if (request.method === 'GET') {
-      const parts = [...session.parts.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([partNumber, p]) => ({ partNumber, etag: p.etag, size: p.bytes.length }));
-      return json(200, { uploadId, key, parts });
+      // Pages of at most LIST_PAGE parts, as OSS pages by max-parts (default 1000).
+      const marker = Number(params.get('part-number-marker') ?? 0);
+      const after = [...session.parts.entries()].sort(([a], [b]) => a - b).filter(([n]) => n > marker);
+      const page = after.slice(0, listPage);
+      const parts = page
+        .map(
+          ([partNumber, p]) =>
+            `<Part><PartNumber>${partNumber}</PartNumber><LastModified>2026-11-23T10:00:00.000Z</LastModified><ETag>${p.etag}</ETag><Size>${p.bytes.length}</Size></Part>`,
+        )
+        .join('');
+      const next = page.at(-1)?.[0] ?? marker;
+      return xml(
+        200,
+        `<ListPartsResult><Bucket>${BUCKET}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>${marker}</PartNumberMarker><NextPartNumberMarker>${next}</NextPartNumberMarker><MaxParts>${listPage}</MaxParts><IsTruncated>${after.length > page.length}</IsTruncated>${parts}</ListPartsResult>`,
+      );
     }
     if (request.method === 'POST') {
-      const body = JSON.parse(request.body as string) as { parts: { partNumber: number; etag: string }[] };
+      const body = {
+        parts: [
+          ...(request.body as string).matchAll(
+            /<Part>\s*<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]*)<\/ETag>\s*<\/Part>/g,
+          ),
+        ].map(([, partNumber, etag]) => ({
+          partNumber: Number(partNumber),
+          etag: (etag ?? '').replaceAll('&quot;', '"'),
+        })),
+      };
       const chunks: Uint8Array<ArrayBuffer>[] = [];
       for (const [i, part] of body.parts.entries()) {
         const held = session.parts.get(part.partNumber);
@@ -321,14 +381,24 @@ export function createFakeOss() {
       }
       objects.set(key, { bytes, contentType: session.contentType, acl: null });
       uploads.delete(uploadId);
-      return json(200, await stored(key, bytes, session.contentType));
+      const etag = `"${(await etagOf(bytes)).slice(1, -1)}-${body.parts.length}"`;
+      return xml(
+        200,
+        `<CompleteMultipartUploadResult><Location>${CDN_HOST}/${key}</Location><Bucket>${BUCKET}</Bucket><Key>${key}</Key><ETag>${etag}</ETag></CompleteMultipartUploadResult>`,
+        { etag },
+      );
     }
     return storageError(400, 'InvalidRequest', 'unknown multipart call');
   };
 
   const transport: Transport = async (request) => {
     if (request.signal?.aborted) throw request.signal.reason;
-    requests.push({ method: request.method, url: request.url, headers: request.headers ?? {} });
+    requests.push({
+      method: request.method,
+      url: request.url,
+      headers: request.headers ?? {},
+      credentials: request.credentials,
+    });
     const url = new URL(request.url);
     if (url.pathname === '/media-center/open/uploadFile') {
       const form = request.body as FormData;
@@ -364,6 +434,10 @@ export function createFakeOss() {
     },
     setTokenDelay(ms: number) {
       tokenDelayMs = ms;
+    },
+    /** Parts per list-parts page (OSS's max-parts), to make the SDK page through them. */
+    setListPage(parts: number) {
+      listPage = parts;
     },
     /** Called after each stored part (to expire credentials or abort mid-way). */
     setOnPart(fn: ((partNumber: number) => void) | undefined) {

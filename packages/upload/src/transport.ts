@@ -11,6 +11,11 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** Bytes of the body sent so far (XHR upload events; fetch reports once, at the end). */
   onUploadProgress?: (loaded: number, total: number) => void;
+  /**
+   * Whether cookies go along (default 'include'). Storage requests are signed and say 'omit': an
+   * external OSS host gets no cookies of the site, and its CORS rule need not allow credentials.
+   */
+  credentials?: 'include' | 'omit';
 }
 
 /** The answer, whatever its status; header names in lower case. */
@@ -33,7 +38,7 @@ export const fetchTransport: Transport = async (request) => {
     method: request.method,
     headers: request.headers ?? {},
     body: request.body ?? null,
-    credentials: 'include',
+    credentials: request.credentials ?? 'include',
     signal: request.signal ?? null,
   });
   const text = await response.text();
@@ -62,7 +67,7 @@ export const xhrTransport: Transport = (request) =>
     if (!Xhr) throw new TypeError('XMLHttpRequest is not available');
     const xhr = new Xhr();
     xhr.open(request.method, request.url);
-    xhr.withCredentials = true;
+    xhr.withCredentials = request.credentials !== 'omit';
     for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value);
     const onProgress = request.onUploadProgress;
     if (onProgress) {

@@ -161,28 +161,31 @@ export function createUploader(config: UploadConfig, deps: UploadDeps): Uploader
         };
         const mode = options.mode ?? 'auto';
         const newKey = (token: UploadToken) => objectKeyOf(token.startsWith, info.suffix);
-        let object: StoredObject;
-        let cdnHost: string;
-        if (mode === 'multipart' || (mode === 'auto' && file.size > MULTIPART_THRESHOLD_BYTES)) {
-          const result = await multipartUpload(ctx, {
-            file,
-            contentType: file.type || 'application/octet-stream',
-            newKey,
-            checkpointKey: checkpointKeyOf(config.appId, file),
-            now,
-            onProgress: (loaded, extra) => report(loaded, extra),
-          });
-          object = result.object;
-          cdnHost = result.token.cdnHost;
-          const partsTotal = partsTotalOf(file.size);
-          report(file.size, { partsDone: partsTotal, partsTotal }, true);
-        } else {
-          const result = await directUpload(ctx, file, newKey, (loaded) => report(loaded));
-          object = result.object;
-          cdnHost = result.token.cdnHost;
-          report(file.size, {}, true);
-        }
-        return { name: file.name, blob: file, cdn: `${cdnHost}/${object.key}`, fileKey: object.key, object };
+        const multipart = mode === 'multipart' || (mode === 'auto' && file.size > MULTIPART_THRESHOLD_BYTES);
+        const partsTotal = partsTotalOf(file.size);
+        const stored = multipart
+          ? await multipartUpload(ctx, {
+              file,
+              contentType: file.type || 'application/octet-stream',
+              newKey,
+              checkpointKey: checkpointKeyOf(config.appId, file),
+              now,
+              onProgress: (loaded, extra) => report(loaded, extra),
+            })
+          : await directUpload(ctx, file, newKey, (loaded) => report(loaded));
+        report(file.size, multipart ? { partsDone: partsTotal, partsTotal } : {}, true);
+        // OSS answers a key and an ETag; the rest is what the SDK knows of the file it sent.
+        const object: StoredObject = {
+          bucket: stored.token.bucket,
+          key: stored.key,
+          size: file.size,
+          etag: stored.etag,
+          contentType: file.type || 'application/octet-stream',
+          url: `${stored.token.cdnHost}/${stored.key}`,
+          width: info.width,
+          height: info.height,
+        };
+        return { name: file.name, blob: file, cdn: object.url, fileKey: object.key, object };
       } catch (error) {
         throw asUploadError(error);
       }

@@ -11,7 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { isStoreUnavailable } from '../storage';
 import { formatByteLimit } from './body-limits';
-import { isAppError } from './errors';
+import { isAppError, isUpstreamUnavailable } from './errors';
 import { SERVER_MESSAGES } from './messages';
 import { applySecurityHeaders } from './security-headers';
 
@@ -36,15 +36,16 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
 /**
  * Every failure leaves as an envelope: AppError with its code, a body over the route's limit as
  * 413 naming the limit, Fastify's other 4xx (bad JSON, unsupported media type) as BAD_REQUEST,
- * the database or the object store unavailable as 503 (retry later), anything else a logged 500.
+ * the database, the object store or an upstream service (external OSS) unavailable as 503 (retry
+ * later), anything else a logged 500.
  */
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       return reply.code(error.httpStatus).send(envelope(error.code, error.message, error.data));
     }
-    if (isDatabaseUnavailable(error) || isStoreUnavailable(error)) {
-      request.log.warn({ err: error }, 'database or object store unavailable');
+    if (isDatabaseUnavailable(error) || isStoreUnavailable(error) || isUpstreamUnavailable(error)) {
+      request.log.warn({ err: error }, 'database, object store or upstream service unavailable');
       return reply
         .code(SERVICE_UNAVAILABLE)
         .send(envelope(SERVICE_UNAVAILABLE, SERVER_MESSAGES.serviceUnavailable, null));

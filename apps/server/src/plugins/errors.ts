@@ -22,6 +22,17 @@ export class AppError extends Error {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
+/**
+ * A service the server calls cannot answer now (unreachable, timed out, its own 5xx), e.g. the
+ * external OSS bucket of UPLOAD_DRIVER=oss: the call answers 503 (retry later), logged as a warning.
+ */
+export class UpstreamUnavailableError extends Error {
+  override readonly name = 'UpstreamUnavailableError';
+}
+
+export const isUpstreamUnavailable = (error: unknown): error is UpstreamUnavailableError =>
+  error instanceof UpstreamUnavailableError;
+
 /** A 400 refusing `fields` (field → reason, first first): the message names the first. */
 function refusal(fields: BadRequestData['fields']): AppError {
   const [first] = Object.entries(fields);

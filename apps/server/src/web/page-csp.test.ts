@@ -44,4 +44,30 @@ describe('the SSR pages’ Content-Security-Policy', () => {
     expect(pageCsp('n', env, '?debug=0')).not.toContain("'unsafe-eval'");
     expect(pageCsp('n', env, '')).not.toContain("'unsafe-eval'");
   });
+
+  it('UPLOAD_DRIVER=oss: the SDK may call the external bucket, and its objects may be shown', () => {
+    const policy = pageCsp(
+      'n',
+      testEnv({
+        UPLOAD_DRIVER: 'oss',
+        OSS_HOST: 'https://h5-uploads.oss-cn-hangzhou.aliyuncs.com/',
+        OSS_CDN_HOST: 'https://uploads.example.com/h5',
+        OSS_BUCKET: 'h5-uploads',
+        OSS_REGION: 'oss-cn-hangzhou',
+        OSS_ACCESS_KEY_ID: 'id',
+        OSS_ACCESS_KEY_SECRET: 'secret',
+        OSS_ROLE_ARN: 'acs:ram::1:role/h5',
+      }),
+      '',
+    );
+    const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive('connect-src')).toBe(
+      "connect-src 'self' https://h5-uploads.oss-cn-hangzhou.aliyuncs.com",
+    );
+    expect(directive('img-src')).toMatch(
+      / https:\/\/h5-uploads\.oss-cn-hangzhou\.aliyuncs\.com https:\/\/uploads\.example\.com$/,
+    );
+    expect(directive('media-src')).toContain('https://uploads.example.com');
+    expect(pageCsp('n', testEnv(), '')).not.toContain('aliyuncs');
+  });
 });

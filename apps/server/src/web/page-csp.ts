@@ -5,9 +5,24 @@ import { FRAME_ANCESTORS } from '../plugins/security-headers';
 /** WeChat's JS-SDK, loaded inside WeChat's browser for its share menu (apps/web/app/share/wechat-sdk.ts). */
 const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
 
+type CspEnv = Pick<
+  Env,
+  'APP_ENV' | 'API_BASE_URL' | 'PUBLIC_ORIGIN' | 'UPLOAD_DRIVER' | 'OSS_HOST' | 'OSS_CDN_HOST'
+>;
+
 /** The origins besides the page's own that serve this site: the API host (also the storage and CDN host) and PUBLIC_ORIGIN. */
-function siteOrigins(env: Pick<Env, 'APP_ENV' | 'API_BASE_URL' | 'PUBLIC_ORIGIN'>): string[] {
+function siteOrigins(env: CspEnv): string[] {
   return [...new Set([publicApiBase(env), env.PUBLIC_ORIGIN ?? ''].filter(Boolean))];
+}
+
+/**
+ * UPLOAD_DRIVER=oss: the external bucket's origins — the SDK's requests go to OSS_HOST, uploaded
+ * objects are shown from OSS_CDN_HOST (docs/upload-protocol.md §7).
+ */
+function externalOss(env: CspEnv): { upload: string[]; read: string[] } {
+  if (env.UPLOAD_DRIVER !== 'oss' || !env.OSS_HOST) return { upload: [], read: [] };
+  const upload = new URL(env.OSS_HOST).origin;
+  return { upload: [upload], read: [...new Set([upload, new URL(env.OSS_CDN_HOST ?? env.OSS_HOST).origin])] };
 }
 
 /**
@@ -19,14 +34,12 @@ function siteOrigins(env: Pick<Env, 'APP_ENV' | 'API_BASE_URL' | 'PUBLIC_ORIGIN'
  * ignore it), which newer ones ignore in turn. The debug console (vConsole, `debug=1` or
  * `openTestHelper`) evaluates what a tester types, so only those pages allow eval. Styles:
  * stylesheets plus inline `style` attributes and the `<style>` elements vConsole and the captcha
- * SDK add. Images and media: ours, the image CDN hosts, `data:` and `blob:` (upload previews).
+ * SDK add. Images and media: ours, the image CDN hosts, `data:` and `blob:` (upload previews);
+ * with UPLOAD_DRIVER=oss also the external bucket (uploads to it, images from it).
  */
-export function pageCsp(
-  nonce: string,
-  env: Pick<Env, 'APP_ENV' | 'API_BASE_URL' | 'PUBLIC_ORIGIN'>,
-  search: string,
-) {
+export function pageCsp(nonce: string, env: CspEnv, search: string) {
   const origins = siteOrigins(env);
+  const oss = externalOss(env);
   const cdnHosts = IMAGE_CDN_HOSTS.map((host) => `https://${host}`);
   const evalSource = wantsDebugConsole(search) ? ["'unsafe-eval'"] : [];
   const directives: [string, ...string[]][] = [
@@ -41,10 +54,10 @@ export function pageCsp(
       ...evalSource,
     ],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:', 'blob:', ...origins, ...cdnHosts],
-    ['media-src', "'self'", 'blob:', ...origins, ...cdnHosts],
+    ['img-src', "'self'", 'data:', 'blob:', ...origins, ...cdnHosts, ...oss.read],
+    ['media-src', "'self'", 'blob:', ...origins, ...cdnHosts, ...oss.read],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...origins],
+    ['connect-src', "'self'", ...origins, ...oss.upload],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],

@@ -112,7 +112,7 @@ export async function syncUploadApps(db: Executor, secrets: UploadAppSecrets): P
     });
 }
 
-/** The file-type enum (docs/upload-protocol.md §5): suffix → type and content type. */
+/** The file-type enum (docs/upload-protocol.md §7): suffix → type and content type. */
 export const SEED_FILE_TYPES: ReadonlyArray<{ suffix: string; type: string; mime: string }> = [
   { suffix: 'jpg', type: 'image', mime: 'image/jpeg' },
   { suffix: 'jpeg', type: 'image', mime: 'image/jpeg' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type AiImage, type AiImageStyle, STORAGE_PATHS } from '@h5/contract';
+import type { AiImage, AiImageStyle } from '@h5/contract';
 import {
   AI_GENERATED_IMAGE_REJECTED,
   AI_IMAGE_MESSAGES,
@@ -11,11 +11,18 @@ import {
   NOT_FOUND,
   parseAppUserAgent,
 } from '@h5/core';
-import { and, eq, inArray } from 'drizzle-orm';
-import { aiImages, storageObjects } from '../../db/schema';
+import { aiImages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../plugins/errors';
 import { RASTER_IMAGE_TYPES } from '../upload/content-sniff';
+import {
+  isExternalBucket,
+  objectUrls,
+  ownedObjects,
+  readObject,
+  siteCdnUrl,
+} from '../upload/external-objects';
+import { bucketOf } from '../upload/hosts';
 import { recordObject } from '../upload/objects';
 import { ACTIVITY_CODES } from './activity-codes';
 import { reviewProblem } from './ai-review';
@@ -41,14 +48,6 @@ export function assertAiGate(userAgent: string | undefined): void {
  * script) gets 201150104 instead of another sharp run. Per process: a user may have one per node.
  */
 const making = new Set<number>();
-
-const cdnUrl = (key: string) => `${STORAGE_PATHS.cdnPrefix}/${key}`;
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * POST 520 ai-image: the gate, one picture at a time per user (201150104), the 520 window, the caller's uploaded photo through the review
@@ -79,20 +78,12 @@ async function makeAiImage(
 ): Promise<AiImage> {
   const { db, store } = deps;
   await requireRunning(db, ACTIVITY_CODES.day520, now);
-  const [source] = await db
-    .select()
-    .from(storageObjects)
-    .where(
-      and(
-        eq(storageObjects.key, input.imageKey),
-        eq(storageObjects.userId, userId),
-        inArray(storageObjects.contentType, [...RASTER_IMAGE_TYPES]),
-      ),
-    )
-    .limit(1);
-  const got = source ? await store.get(source.bucket, source.key) : null;
-  if (!source || !got) throw new AppError(NOT_FOUND, ACTIVITY_MESSAGES.imageNotOwned);
-  const photo = await readAll(got.body);
+  // The caller's own raster upload; with UPLOAD_DRIVER=oss one on the external bucket is recorded now.
+  const source = (await ownedObjects(deps, userId, [input.imageKey])).find((row) =>
+    RASTER_IMAGE_TYPES.has(row.contentType),
+  );
+  const photo = source ? await readObject(deps, source) : null;
+  if (!source || !photo) throw new AppError(NOT_FOUND, ACTIVITY_MESSAGES.imageNotOwned);
   const userProblem = await reviewProblem(db, photo);
   // The reason also goes in `data`: clients show the spec's own text for the code (spec §8).
   if (userProblem)
@@ -112,11 +103,13 @@ async function makeAiImage(
 
   const key = `${source.appId}/activity-520/u${userId}/${randomUUID()}.jpg`;
   const contentType = 'image/jpeg';
-  const info = await store.put(source.bucket, key, Readable.from(styled), { contentType });
+  // The server's own picture goes to its own store (a photo on the external bucket included).
+  const bucket = isExternalBucket(source.bucket) ? bucketOf(source.appId, false) : source.bucket;
+  const info = await store.put(bucket, key, Readable.from(styled), { contentType });
   await recordObject(
     db,
     store,
-    { bucket: source.bucket, key, contentType, acl: 'public-read', appId: source.appId, userId },
+    { bucket, key, contentType, acl: 'public-read', appId: source.appId, userId },
     info,
   );
   const [row] = await db
@@ -124,11 +117,12 @@ async function makeAiImage(
     .values({ userId, style: input.style, sourceKey: source.key, resultKey: key })
     .returning();
   const saved = row as typeof aiImages.$inferSelect;
+  const sourceUrl = await objectUrls(deps, [source.key]);
   return {
     imageId: saved.id,
     style: input.style,
-    sourceUrl: cdnUrl(source.key),
-    resultUrl: cdnUrl(key),
+    sourceUrl: sourceUrl(source.key),
+    resultUrl: siteCdnUrl(key),
     createdAt: saved.createdAt.toISOString(),
   };
 }

@@ -44,14 +44,14 @@ export function registerCreatorRoutes(app: FastifyInstance, deps: AppDeps): void
   registerEndpoint(app, deps, c.flexibleStaffing, (_, { viewerId }) =>
     flexibleStaffing(db, viewerId, env.FLEXIBLE_STAFFING_SIGN_URL),
   );
-  registerEndpoint(app, deps, c.videoAccount, (_, { viewerId }) => videoAccount(db, viewerId));
+  registerEndpoint(app, deps, c.videoAccount, (_, { viewerId }) => videoAccount(deps, viewerId));
   registerEndpoint(app, deps, c.saveVideoAccount, (details, { viewerId }) =>
-    saveVideoAccount(db, viewerId, details),
+    saveVideoAccount(deps, viewerId, details),
   );
   registerEndpoint(app, deps, c.videoAccountCard, ({ userId }) => videoAccountCard(db, userId));
   registerEndpoint(app, deps, c.applyVideoAccount, ({ screenshotKey }, { viewerId }) =>
-    applyVideoAccount(db, viewerId, screenshotKey),
+    applyVideoAccount(deps, viewerId, screenshotKey),
   );
-  registerEndpoint(app, deps, c.videoAccountApplications, () => pendingApplications(db));
+  registerEndpoint(app, deps, c.videoAccountApplications, () => pendingApplications(deps));
   registerEndpoint(app, deps, c.reviewVideoAccount, (input) => reviewApplication(db, input));
 }

@@ -4,18 +4,22 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, videoAccountApplications } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
+import { objectUrls, type UploadDeps } from '../upload/external-objects';
 import { CREATOR_MESSAGES } from './upgrade-messages';
-import { screenshotUrl } from './video-account';
 
 /** The internal review queue: pending applications, oldest first. */
-export async function pendingApplications(db: Db): Promise<{ list: VideoAccountApplication[] }> {
-  const rows = await db
+export async function pendingApplications(deps: UploadDeps): Promise<{ list: VideoAccountApplication[] }> {
+  const rows = await deps.db
     .select({ application: videoAccountApplications, userName: users.userName, avatar: users.avatar })
     .from(videoAccountApplications)
     .innerJoin(users, eq(users.id, videoAccountApplications.userId))
     .where(eq(videoAccountApplications.state, 'pending'))
     .orderBy(asc(videoAccountApplications.createdAt), asc(videoAccountApplications.id))
     .limit(100);
+  const urlOf = await objectUrls(
+    deps,
+    rows.map((row) => row.application.screenshotKey),
+  );
   return {
     list: rows.map(({ application: a, userName, avatar }) => ({
       applicationId: a.id,
@@ -23,7 +27,7 @@ export async function pendingApplications(db: Db): Promise<{ list: VideoAccountA
       name: a.name,
       accountId: a.accountId,
       profileUrl: a.profileUrl,
-      screenshotUrl: screenshotUrl(a.screenshotKey),
+      screenshotUrl: urlOf(a.screenshotKey),
       createdAt: a.createdAt.toISOString(),
     })),
   };

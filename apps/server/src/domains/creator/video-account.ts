@@ -1,21 +1,16 @@
-import {
-  STORAGE_PATHS,
-  type VideoAccount,
-  type VideoAccountCard,
-  type VideoAccountDetails,
-} from '@h5/contract';
+import type { VideoAccount, VideoAccountCard, VideoAccountDetails } from '@h5/contract';
 import { NOT_FOUND, VIDEO_ACCOUNT_APPLICATION_PENDING, VIDEO_ACCOUNT_DETAILS_MISSING } from '@h5/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, videoAccountApplications, videoAccounts } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { checkEvidence } from '../feedback/evidence';
+import { objectUrls, type UploadDeps } from '../upload/external-objects';
 import { CREATOR_MESSAGES } from './upgrade-messages';
 
-export const screenshotUrl = (key: string): string => `${STORAGE_PATHS.cdnPrefix}/${key}`;
-
 /** GET video-account/index: the saved details and the latest application's state. */
-export async function videoAccount(db: Db, userId: number): Promise<VideoAccount> {
+export async function videoAccount(deps: UploadDeps, userId: number): Promise<VideoAccount> {
+  const { db } = deps;
   const [[details], [application]] = await Promise.all([
     db
       .select({
@@ -32,6 +27,7 @@ export async function videoAccount(db: Db, userId: number): Promise<VideoAccount
       .orderBy(desc(videoAccountApplications.createdAt), desc(videoAccountApplications.id))
       .limit(1),
   ]);
+  const urlOf = await objectUrls(deps, application ? [application.screenshotKey] : []);
   return {
     details: details ?? null,
     state: application?.state ?? 'none',
@@ -40,7 +36,7 @@ export async function videoAccount(db: Db, userId: number): Promise<VideoAccount
       ? {
           applicationId: application.id,
           createdAt: application.createdAt.toISOString(),
-          screenshotUrl: screenshotUrl(application.screenshotKey),
+          screenshotUrl: urlOf(application.screenshotKey),
         }
       : null,
   };
@@ -48,15 +44,15 @@ export async function videoAccount(db: Db, userId: number): Promise<VideoAccount
 
 /** POST video-account/index: saves (creates or replaces) the details; input already validated by the contract. */
 export async function saveVideoAccount(
-  db: Db,
+  deps: UploadDeps,
   userId: number,
   details: VideoAccountDetails,
 ): Promise<VideoAccount> {
-  await db
+  await deps.db
     .insert(videoAccounts)
     .values({ userId, ...details })
     .onConflictDoUpdate({ target: videoAccounts.userId, set: { ...details, updatedAt: sql`now()` } });
-  return videoAccount(db, userId);
+  return videoAccount(deps, userId);
 }
 
 /**
@@ -65,11 +61,12 @@ export async function saveVideoAccount(
  * two concurrent applies make one row and the other is refused.
  */
 export async function applyVideoAccount(
-  db: Db,
+  deps: UploadDeps,
   userId: number,
   screenshotKey: string,
 ): Promise<VideoAccount> {
-  await checkEvidence(db, userId, [{ key: screenshotKey }]);
+  const { db } = deps;
+  await checkEvidence(deps, userId, [{ key: screenshotKey }]);
   const [details] = await db.select().from(videoAccounts).where(eq(videoAccounts.userId, userId));
   if (!details) throw new AppError(VIDEO_ACCOUNT_DETAILS_MISSING, CREATOR_MESSAGES.detailsMissing);
   const [row] = await db
@@ -84,7 +81,7 @@ export async function applyVideoAccount(
     .onConflictDoNothing({ target: videoAccountApplications.userId, where: sql`state = 'pending'` })
     .returning({ id: videoAccountApplications.id });
   if (!row) throw new AppError(VIDEO_ACCOUNT_APPLICATION_PENDING, CREATOR_MESSAGES.applicationPending);
-  return videoAccount(db, userId);
+  return videoAccount(deps, userId);
 }
 
 /** The common variant: the public card of a user's latest approved application. */

@@ -18,6 +18,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accusations, accuseReasons } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import type { UploadDeps } from '../upload/external-objects';
 import { checkEvidence } from './evidence';
 import { FEEDBACK_MESSAGES } from './messages';
 import { type AccuseTarget, findAccuseTarget } from './targets';
@@ -74,10 +75,11 @@ export async function accuseInfo(db: Db, userId: number, input: AccuseInfoInput)
  * report, a new report of a target already reported is refused.
  */
 export async function submitAccuse(
-  db: Db,
+  deps: UploadDeps,
   userId: number,
   input: SubmitAccuseInput,
 ): Promise<SubmitAccuseResult> {
+  const { db } = deps;
   const target = await requireTarget(db, input);
   const [reason] = await db
     .select({ title: accuseReasons.title, needDetail: accuseReasons.needDetail })
@@ -88,7 +90,7 @@ export async function submitAccuse(
   if (reason.needDetail && !description) {
     throw new AppError(FEEDBACK_DETAIL_REQUIRED, FEEDBACK_MESSAGES.detailRequired(reason.title));
   }
-  const keys = await checkEvidence(db, userId, input.images);
+  const keys = await checkEvidence(deps, userId, input.images);
 
   const [inserted] = await db
     .insert(accusations)

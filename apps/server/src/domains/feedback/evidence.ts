@@ -1,23 +1,23 @@
 import { FEEDBACK_IMAGE_NOT_OWNED } from '@h5/core';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { storageObjects } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { RASTER_IMAGE_TYPES } from '../upload/content-sniff';
+import { ownedObjects, type UploadDeps } from '../upload/external-objects';
 import { FEEDBACK_MESSAGES } from './messages';
 
 /**
  * The evidence keys, de-duplicated in order, after checking that each is a raster image the caller
  * uploaded (storage_objects.user_id; the type the storage host sniffed from the bytes, so no SVG
- * or page passes as an image); the first key that is not is named in the refusal.
+ * or page passes as an image); the first key that is not is named in the refusal. With
+ * UPLOAD_DRIVER=oss a key uploaded to the external bucket is recorded on this first use.
  */
-export async function checkEvidence(db: Db, userId: number, images: ReadonlyArray<{ key: string }>) {
+export async function checkEvidence(
+  deps: UploadDeps,
+  userId: number,
+  images: ReadonlyArray<{ key: string }>,
+) {
   const keys = [...new Set(images.map((image) => image.key))];
   if (keys.length === 0) return keys;
-  const owned = await db
-    .select({ key: storageObjects.key, contentType: storageObjects.contentType })
-    .from(storageObjects)
-    .where(and(inArray(storageObjects.key, keys), eq(storageObjects.userId, userId)));
+  const owned = await ownedObjects(deps, userId, keys);
   const ownedImages = new Set(
     owned.filter((row) => RASTER_IMAGE_TYPES.has(row.contentType)).map((row) => row.key),
   );

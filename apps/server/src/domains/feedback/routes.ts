@@ -13,13 +13,13 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: AppDeps) {
     accuseInfo(db, viewerId, input),
   );
   registerEndpoint(app, deps, contract.feedback.submitAccuse, (input, { viewerId }) =>
-    submitAccuse(db, viewerId, input),
+    submitAccuse(deps, viewerId, input),
   );
   registerEndpoint(app, deps, contract.feedback.myAccusation, ({ accuseId }, { viewerId }) =>
-    myAccusation(db, viewerId, accuseId),
+    myAccusation(deps, viewerId, accuseId),
   );
   registerEndpoint(app, deps, contract.feedback.searchIdeaConfig, () => searchIdeaConfig(db));
   registerEndpoint(app, deps, contract.feedback.searchIdeaUpload, (input, { viewerId }) =>
-    uploadSearchIdea(db, viewerId, input),
+    uploadSearchIdea(deps, viewerId, input),
   );
 }

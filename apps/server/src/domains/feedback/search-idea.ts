@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { configEntries, searchIdeas } from '../../db/schema';
 import { SEARCH_IDEA_CONFIG_KEY } from '../../db/seed/feedback-seed';
 import { AppError } from '../../plugins/errors';
+import type { UploadDeps } from '../upload/external-objects';
 import { checkEvidence } from './evidence';
 import { FEEDBACK_MESSAGES } from './messages';
 
@@ -49,16 +50,17 @@ export async function searchIdeaConfig(db: Db): Promise<SearchIdeaConfig> {
  * or a double tap answers the first row). Every option must be one the config offers.
  */
 export async function uploadSearchIdea(
-  db: Db,
+  deps: UploadDeps,
   userId: number,
   input: SearchIdeaInput,
 ): Promise<SearchIdeaResult> {
+  const { db } = deps;
   const config = await searchIdeaConfig(db);
   const offered = new Set(config.options.map((option) => option.id));
   const unknown = input.optionIds.find((id) => !offered.has(id));
   if (unknown !== undefined)
     throw new AppError(FEEDBACK_OPTION_INVALID, FEEDBACK_MESSAGES.optionInvalid(unknown));
-  const keys = await checkEvidence(db, userId, input.images);
+  const keys = await checkEvidence(deps, userId, input.images);
 
   const [inserted] = await db
     .insert(searchIdeas)

@@ -9,6 +9,8 @@ export function registerShoeEvalRoutes(app: FastifyInstance, deps: AppDeps): voi
   const { db } = deps;
   const s = contract.shoeEval;
   registerEndpoint(app, deps, s.shoeEvalList, (query, { viewerId }) => shoeEvalList(db, viewerId, query));
-  registerEndpoint(app, deps, s.shoeEvalInfo, ({ spuId }, { viewerId }) => shoeEvalInfo(db, viewerId, spuId));
-  registerEndpoint(app, deps, s.shoeEvaluate, (input, { viewerId }) => shoeEvaluate(db, viewerId, input));
+  registerEndpoint(app, deps, s.shoeEvalInfo, ({ spuId }, { viewerId }) =>
+    shoeEvalInfo(deps, viewerId, spuId),
+  );
+  registerEndpoint(app, deps, s.shoeEvaluate, (input, { viewerId }) => shoeEvaluate(deps, viewerId, input));
 }

@@ -1,12 +1,4 @@
-import {
-  type Page,
-  type PageQuery,
-  type ShoeAggregate,
-  type ShoeEvalInfo,
-  type ShoeEvalSpu,
-  type ShoeEvaluation,
-  STORAGE_PATHS,
-} from '@h5/contract';
+import type { Page, PageQuery, ShoeAggregate, ShoeEvalInfo, ShoeEvalSpu, ShoeEvaluation } from '@h5/contract';
 import { SHOE_EVAL_ALREADY_EVALUATED } from '@h5/core';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -16,6 +8,7 @@ import { AppError, notFound } from '../../plugins/errors';
 import { withWants } from '../commerce/wants';
 import { toProductCard } from '../content/detail';
 import { checkEvidence } from '../feedback/evidence';
+import { objectUrls, type UploadDeps } from '../upload/external-objects';
 import { SHOE_EVAL_MESSAGES } from './messages';
 
 const RECENT = 10;
@@ -24,14 +17,18 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 type EvaluationRow = typeof shoeEvaluations.$inferSelect;
 
-function toEvaluation(row: EvaluationRow, user: ShoeEvaluation['user']): ShoeEvaluation {
+function toEvaluation(
+  row: EvaluationRow,
+  user: ShoeEvaluation['user'],
+  urlOf: (key: string) => string,
+): ShoeEvaluation {
   return {
     evaluationId: row.id,
     user,
     score: row.halfSteps / 2,
     dimensions: { comfort: row.comfort, looks: row.looks, value: row.value },
     text: row.text,
-    images: row.imageKeys.map((key) => ({ key, url: `${STORAGE_PATHS.cdnPrefix}/${key}` })),
+    images: row.imageKeys.map((key) => ({ key, url: urlOf(key) })),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -130,7 +127,12 @@ export async function shoeEvalList(
 }
 
 /** spu/info: the product, its figures, the newest evaluations and mine. */
-export async function shoeEvalInfo(db: Db, viewerId: number | null, spuId: number): Promise<ShoeEvalInfo> {
+export async function shoeEvalInfo(
+  deps: UploadDeps,
+  viewerId: number | null,
+  spuId: number,
+): Promise<ShoeEvalInfo> {
+  const { db } = deps;
   const [open] = await db
     .select({ product: products })
     .from(shoeEvalSpus)
@@ -155,12 +157,18 @@ export async function shoeEvalInfo(db: Db, viewerId: number | null, spuId: numbe
           .innerJoin(users, eq(users.id, shoeEvaluations.userId))
           .where(and(eq(shoeEvaluations.spuId, spuId), eq(shoeEvaluations.userId, viewerId))),
   ]);
-  const [product] = await withWants(db, viewerId, [toProductCard(open.product)]);
+  const [[product], urlOf] = await Promise.all([
+    withWants(db, viewerId, [toProductCard(open.product)]),
+    objectUrls(
+      deps,
+      [...recent, ...(mine ? [mine] : [])].flatMap((r) => r.row.imageKeys),
+    ),
+  ]);
   return {
     product: product ?? toProductCard(open.product),
     aggregate,
-    recent: recent.map((r) => toEvaluation(r.row, r.user)),
-    mine: mine ? toEvaluation(mine.row, mine.user) : null,
+    recent: recent.map((r) => toEvaluation(r.row, r.user, urlOf)),
+    mine: mine ? toEvaluation(mine.row, mine.user, urlOf) : null,
   };
 }
 
@@ -171,7 +179,7 @@ export async function shoeEvalInfo(db: Db, viewerId: number | null, spuId: numbe
  * rows, so they are right at once.
  */
 export async function shoeEvaluate(
-  db: Db,
+  deps: UploadDeps,
   userId: number,
   input: {
     spuId: number;
@@ -181,9 +189,10 @@ export async function shoeEvaluate(
     images: ReadonlyArray<{ key: string }>;
   },
 ): Promise<ShoeEvalInfo> {
+  const { db } = deps;
   const [open] = await db.select().from(shoeEvalSpus).where(eq(shoeEvalSpus.spuId, input.spuId));
   if (!open) throw notFound(SHOE_EVAL_MESSAGES.notOpen);
-  const keys = await checkEvidence(db, userId, input.images);
+  const keys = await checkEvidence(deps, userId, input.images);
   const [row] = await db
     .insert(shoeEvaluations)
     .values({
@@ -197,5 +206,5 @@ export async function shoeEvaluate(
     .onConflictDoNothing({ target: [shoeEvaluations.spuId, shoeEvaluations.userId] })
     .returning({ id: shoeEvaluations.id });
   if (!row) throw new AppError(SHOE_EVAL_ALREADY_EVALUATED, SHOE_EVAL_MESSAGES.alreadyEvaluated);
-  return shoeEvalInfo(db, userId, input.spuId);
+  return shoeEvalInfo(deps, userId, input.spuId);
 }

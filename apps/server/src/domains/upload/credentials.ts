@@ -20,12 +20,20 @@ export interface CredentialGrant {
   acl: ObjectAcl;
 }
 
-/** Issues a fresh credential row; the security token leaves only in the answer (stored as sha256). */
-export async function issueCredential(db: Db, grant: CredentialGrant, now = new Date()) {
+/**
+ * Issues a fresh credential row, living `ttlMs` (a gateway's: 15 minutes; the STS stand-in's: as
+ * asked); the security token leaves only in the answer (stored as sha256).
+ */
+export async function issueCredential(
+  db: Db,
+  grant: CredentialGrant,
+  now = new Date(),
+  ttlMs = CREDENTIAL_TTL_MS,
+) {
   const accessKeyId = `STS.${randomBytes(18).toString('base64url')}`;
   const accessKeySecret = randomBytes(30).toString('base64url');
   const securityToken = randomBytes(48).toString('base64url');
-  const expiresAt = new Date(now.getTime() + CREDENTIAL_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlMs);
   await db.insert(uploadCredentials).values({
     ...grant,
     accessKeyId,

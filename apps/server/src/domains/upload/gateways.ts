@@ -13,6 +13,7 @@ import {
   UPLOAD_SERVER_MESSAGES,
 } from './codes';
 import { issueCredential } from './credentials';
+import { externalToken } from './external-oss';
 import { bucketOf, originOf } from './hosts';
 import { buildPolicy, hmacSha1 } from './policy';
 
@@ -85,6 +86,14 @@ export async function issueToken(
   const bucket = bucketOf(app.appId, abroad);
   const keyPrefix = `${app.folder}/${userId === null ? '' : `u${userId}/`}${input.folder ?? input.type}/${dayPath(now)}/`;
   const acl = app.defaultAcl;
+  // UPLOAD_DRIVER=oss: STS credentials and a policy for the external bucket (docs/upload-protocol.md §7).
+  if (deps.env.UPLOAD_DRIVER === 'oss')
+    return externalToken(
+      deps.env,
+      request.log,
+      { appId: app.appId, userId, keyPrefix, maxBytes: app.maxBytes, acl },
+      now,
+    );
   const credential = await issueCredential(
     deps.db,
     { appId: app.appId, userId, gateway, bucket, keyPrefix, maxBytes: app.maxBytes, acl },

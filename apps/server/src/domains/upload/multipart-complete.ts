@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { completeMultipartSchema, type StoredObject } from '@h5/contract';
+import { parseXml, XmlError, xmlChildren, xmlChildText } from '@h5/core';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type MultipartResult, multipartParts, multipartUploads, storageObjects } from '../../db/schema';
@@ -9,7 +10,39 @@ import { OPAQUE_TYPE } from './content-sniff';
 import { originOf } from './hosts';
 import { COMPLETE_CLAIM_STALE_MS, PART_MIN_BYTES, type Upload, uploadFor } from './multipart';
 import { assertMayWrite, recordObject, sniffStored, storedObjectOf } from './objects';
+import { readBody, refuseDeclaredLength } from './request-body';
 import { noSuchUpload, StorageHostError } from './storage-error';
+
+/** The largest complete body read (10,000 parts of OSS's XML fit well inside). */
+const COMPLETE_BODY_MAX_BYTES = 2 * 1024 * 1024;
+
+const malformedXml = () =>
+  new StorageHostError(
+    400,
+    'MalformedXML',
+    'The XML you provided was not well-formed or did not validate against our published schema.',
+  );
+
+/** The parts of a complete's `<CompleteMultipartUpload>` body, as listed (their order checked later). */
+async function requestedParts(request: FastifyRequest) {
+  const text = (await readBody(request, COMPLETE_BODY_MAX_BYTES)).toString('utf8');
+  let root: ReturnType<typeof parseXml>;
+  try {
+    root = parseXml(text);
+  } catch (error) {
+    if (error instanceof XmlError && error.tooDeep)
+      throw new StorageHostError(400, 'InvalidArgument', error.message, 'parts: XML 嵌套不能超过 32 层');
+    throw malformedXml();
+  }
+  if (root.name !== 'CompleteMultipartUpload') throw malformedXml();
+  const parts = xmlChildren(root, 'Part').map((part) => ({
+    partNumber: Number(xmlChildText(part, 'PartNumber') || Number.NaN),
+    etag: xmlChildText(part, 'ETag') ?? '',
+  }));
+  const parsed = completeMultipartSchema.safeParse({ parts });
+  if (!parsed.success) throw malformedXml();
+  return parsed.data.parts;
+}
 
 /** How long a complete waits for a concurrent one to finish before answering 409. */
 const COMPLETE_WAIT_MS = 60_000;
@@ -163,7 +196,7 @@ async function finish(
 }
 
 /**
- * complete: `POST {ossHost}/{key}?uploadId=ID`. One request at a time completes an upload (the
+ * complete: `POST {ossHost}/{key}?uploadId=ID`, body OSS's `<CompleteMultipartUpload>`. One request at a time completes an upload (the
  * claim); concurrent completes, in this process or another, wait for it and answer the object
  * it stored, as does every complete after it. A failed complete releases the claim.
  */
@@ -173,12 +206,11 @@ export async function completeMultipart(
   request: FastifyRequest,
   target: { bucket: string; key: string; uploadId: string },
 ): Promise<StoredObject> {
+  refuseDeclaredLength(request, COMPLETE_BODY_MAX_BYTES);
   const cdnHost = `${originOf(request)}/cdn`;
   const first = await uploadFor(deps, request, target.bucket, target.key, target.uploadId);
   if (first.completedAt) return completedObject(deps, first, cdnHost);
-  const parsed = completeMultipartSchema.safeParse(request.body);
-  if (!parsed.success)
-    throw new StorageHostError(400, 'MalformedXML', 'The body must be { parts: [{ partNumber, etag }] }.');
+  const parts = await requestedParts(request);
 
   const deadline = Date.now() + COMPLETE_WAIT_MS;
   for (let wait = POLL_FIRST_MS; ; wait = Math.min(wait * 2, POLL_MAX_MS)) {
@@ -186,7 +218,7 @@ export async function completeMultipart(
     if (state.kind === 'done') return completedObject(deps, state.upload, cdnHost);
     if (state.kind === 'claimed') {
       try {
-        return answerOf(state.upload, await finish(deps, store, state.upload, parsed.data.parts), cdnHost);
+        return answerOf(state.upload, await finish(deps, store, state.upload, parts), cdnHost);
       } catch (error) {
         await deps.db
           .update(multipartUploads)

@@ -1,16 +1,17 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ListParts, MultipartInit, UploadedPart } from '@h5/contract';
+import type { MultipartInit, ObjectAcl } from '@h5/contract';
+import type { XmlTree } from '@h5/core';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { multipartParts, multipartUploads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import type { Credential } from './credentials';
 import { checkKey } from './object-key';
 import { assertMayWrite, isObjectAcl } from './objects';
-import { verifyOssRequest } from './oss-signature';
-import { accessDenied, invalidArgument, noSuchUpload, StorageHostError } from './storage-error';
+import { headerOf, verifyOssRequest } from './oss-signature';
+import { invalidDigest, md5Matches, readBody, refuseDeclaredLength } from './request-body';
+import { accessDenied, invalidArgument, noSuchUpload } from './storage-error';
 
 /** A part is at most 5 MiB; each but the last at least 100 KiB (docs/upload-protocol.md §2). */
 export const PART_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,13 +21,8 @@ export const COMPLETE_CLAIM_STALE_MS = 5 * 60_000;
 
 export type Upload = typeof multipartUploads.$inferSelect;
 
-const header = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? value[0] : value) || undefined;
-};
-
 /** The credential may not reach past its bucket and key prefix. */
-function checkScope(credential: Credential, bucket: string, key: string) {
+export function checkScope(credential: Credential, bucket: string, key: string) {
   checkKey(key);
   if (bucket !== credential.bucket) throw accessDenied(`The credential is not for bucket ${bucket}.`);
   if (!key.startsWith(credential.keyPrefix))
@@ -55,6 +51,13 @@ export async function uploadFor(
   return upload;
 }
 
+/** The ACL a write asks for (`x-oss-object-acl`; absent or 'default': the credential's own). */
+export function requestedAcl(request: FastifyRequest, credential: Credential): ObjectAcl {
+  const asked = headerOf(request, 'x-oss-object-acl');
+  if (asked !== undefined && !isObjectAcl(asked)) throw invalidArgument(`Invalid x-oss-object-acl: ${asked}`);
+  return asked === undefined || asked === 'default' ? credential.acl : asked;
+}
+
 /** init: `POST {ossHost}/{key}?uploads`. */
 export async function initMultipart(
   deps: AppDeps,
@@ -65,12 +68,9 @@ export async function initMultipart(
 ): Promise<MultipartInit> {
   const credential = await verifyOssRequest(deps, request, bucket, key);
   checkScope(credential, bucket, key);
-  const aclHeader = header(request, 'x-oss-object-acl');
-  if (aclHeader !== undefined && !isObjectAcl(aclHeader))
-    throw invalidArgument(`Invalid x-oss-object-acl: ${aclHeader}`);
-  const acl = aclHeader === undefined || aclHeader === 'default' ? credential.acl : aclHeader;
+  const acl = requestedAcl(request, credential);
   // The declared type is only part of the signature: the stored type is sniffed at complete.
-  const contentType = header(request, 'content-type') ?? 'application/octet-stream';
+  const contentType = headerOf(request, 'content-type') || 'application/octet-stream';
   await assertMayWrite(deps.db, credential, bucket, key);
   const uploadId = await store.createMultipart(bucket, key, contentType);
   await deps.db.insert(multipartUploads).values({
@@ -88,24 +88,25 @@ export async function initMultipart(
   return { bucket, key, uploadId };
 }
 
-/** part: `PUT {ossHost}/{key}?partNumber=N&uploadId=ID`, the raw bytes (≤ 5 MiB, parsed by the scope's buffer parser). */
+/**
+ * part: `PUT {ossHost}/{key}?partNumber=N&uploadId=ID`, the raw bytes (at most 5 MiB, read here;
+ * a declared length over it is refused before anything else). Returns the part's ETag.
+ */
 export async function uploadPart(
   deps: AppDeps,
   store: ObjectStore,
   request: FastifyRequest,
-  reply: FastifyReply,
   target: { bucket: string; key: string; uploadId: string; partNumber: number },
-): Promise<UploadedPart> {
+): Promise<string> {
   const { bucket, key, uploadId, partNumber } = target;
+  refuseDeclaredLength(request, PART_MAX_BYTES);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000)
     throw invalidArgument('partNumber must be 1 to 10000.');
   const upload = await uploadFor(deps, request, bucket, key, uploadId);
   if (upload.completedAt) throw noSuchUpload();
-  const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  const md5 = header(request, 'content-md5');
-  if (md5 && md5 !== createHash('md5').update(body).digest('base64')) {
-    throw new StorageHostError(400, 'InvalidDigest', 'The Content-MD5 you specified is not valid.');
-  }
+  const body = await readBody(request, PART_MAX_BYTES);
+  const md5 = headerOf(request, 'content-md5');
+  if (md5 && !md5Matches(body, md5)) throw invalidDigest();
   const part = await store.putPart(bucket, key, uploadId, partNumber, Readable.from([body]), PART_MAX_BYTES);
   const row = { uploadId, partNumber, size: part.size, etag: part.etag };
   await deps.db
@@ -115,11 +116,16 @@ export async function uploadPart(
       target: [multipartParts.uploadId, multipartParts.partNumber],
       set: { size: part.size, etag: part.etag, createdAt: new Date() },
     });
-  reply.header('etag', `"${part.etag}"`);
-  return { partNumber, etag: part.etag, size: part.size };
+  return part.etag;
 }
 
-/** list: `GET {ossHost}/{key}?uploadId=ID` — the parts the store holds, in order. */
+/** Parts per list answer, at most and by default (OSS's `max-parts`). */
+const MAX_PARTS_LISTED = 1000;
+
+/**
+ * list: `GET {ossHost}/{key}?uploadId=ID[&max-parts=N&part-number-marker=M]` — the parts the
+ * store holds, in order, as OSS's `ListPartsResult`.
+ */
 export async function listParts(
   deps: AppDeps,
   store: ObjectStore,
@@ -127,16 +133,41 @@ export async function listParts(
   bucket: string,
   key: string,
   uploadId: string,
-): Promise<ListParts> {
+): Promise<XmlTree> {
+  const query = request.query as Record<string, string | undefined>;
+  const maxParts = Number(query['max-parts'] ?? MAX_PARTS_LISTED);
+  const marker = Number(query['part-number-marker'] ?? 0);
+  if (!Number.isInteger(maxParts) || maxParts < 1 || maxParts > MAX_PARTS_LISTED)
+    throw invalidArgument(`max-parts must be 1 to ${MAX_PARTS_LISTED}.`);
+  if (!Number.isInteger(marker) || marker < 0)
+    throw invalidArgument('part-number-marker must be a whole number.');
   const upload = await uploadFor(deps, request, bucket, key, uploadId);
-  const parts = upload.completedAt
-    ? await deps.db
-        .select()
-        .from(multipartParts)
-        .where(eq(multipartParts.uploadId, uploadId))
-        .orderBy(multipartParts.partNumber)
-    : await store.listParts(bucket, key, uploadId);
-  return { uploadId, key, parts: parts.map(({ partNumber, etag, size }) => ({ partNumber, etag, size })) };
+  const recorded = await deps.db
+    .select()
+    .from(multipartParts)
+    .where(eq(multipartParts.uploadId, uploadId))
+    .orderBy(multipartParts.partNumber);
+  // Before completion the store is the truth (of two racing PUTs, the part it kept).
+  const held = upload.completedAt ? recorded : await store.listParts(bucket, key, uploadId);
+  const when = new Map(recorded.map((part) => [part.partNumber, part.createdAt]));
+  const after = held.filter((part) => part.partNumber > marker);
+  const page = after.slice(0, maxParts);
+  const truncated = after.length > page.length;
+  return {
+    Bucket: bucket,
+    Key: key,
+    UploadId: uploadId,
+    PartNumberMarker: marker,
+    NextPartNumberMarker: page.at(-1)?.partNumber ?? marker,
+    MaxParts: maxParts,
+    IsTruncated: truncated,
+    Part: page.map((part) => ({
+      PartNumber: part.partNumber,
+      LastModified: (when.get(part.partNumber) ?? upload.createdAt).toISOString(),
+      ETag: `"${part.etag}"`,
+      Size: part.size,
+    })),
+  };
 }
 
 /** abort: `DELETE {ossHost}/{key}?uploadId=ID`; a complete in progress or done wins over it. */

@@ -27,7 +27,7 @@ export interface ObjectFacts {
  * The head of a stored object sharp needs for an image's size: the header comes first in every
  * format we measure (a JPEG's frame header after its EXIF segments, well inside this).
  */
-const MEASURE_HEAD_BYTES = 512 * 1024;
+export const MEASURE_HEAD_BYTES = 512 * 1024;
 
 /** Up to `limit` first bytes of a stream, then stops reading it. */
 async function headOf(body: Readable, limit: number): Promise<Buffer> {
@@ -55,6 +55,12 @@ async function sizeOf(input: Buffer | Readable) {
   } catch {
     return null;
   }
+}
+
+/** Width and height of an image read from its first bytes; nulls for anything else or when they do not tell. */
+export async function imageSizeOfHead(head: Buffer, contentType: string) {
+  if (!RASTER_IMAGE_TYPES.has(contentType)) return { width: null, height: null };
+  return (await sizeOf(head)) ?? { width: null, height: null };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { StoredObject } from '@h5/contract';
-import type { FastifyRequest } from 'fastify';
+import { xmlDocument } from '@h5/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import { sniffStream } from './content-sniff';
@@ -10,7 +10,7 @@ import { originOf } from './hosts';
 import { checkKey } from './object-key';
 import { assertMayWrite, isObjectAcl, recordObject, storedObjectOf } from './objects';
 import { hmacSha1, parsePolicy } from './policy';
-import { accessDenied, invalidArgument, StorageHostError } from './storage-error';
+import { accessDenied, invalidArgument, StorageHostError, signatureDoesNotMatch } from './storage-error';
 
 /** Busboy's own ceiling; the real limit (policy and credential) is enforced while streaming. */
 const FORM_FILE_CEILING = 5 * 1024 ** 3;
@@ -79,13 +79,18 @@ function checkPolicy(credential: Credential, policyBase64: string, bucket: strin
   return { min: range.min, max: Math.min(range.max, credential.maxBytes) };
 }
 
-/** PostObject (docs/upload-protocol.md §2): every check, then the file streamed into the store. */
+/**
+ * PostObject (docs/upload-protocol.md §2): every check, then the file streamed into the store.
+ * Answered as OSS does by `success_action_status`: 200 or 204 (the default) with no body, 201
+ * with a `PostResponse` document; the ETag in a header.
+ */
 export async function postObject(
   deps: AppDeps,
   store: ObjectStore,
   request: FastifyRequest,
+  reply: FastifyReply,
   bucket: string,
-): Promise<StoredObject> {
+) {
   if (!request.isMultipart()) throw invalidArgument('PostObject needs a multipart/form-data body.');
   const file = await request.file({
     limits: { fileSize: FORM_FILE_CEILING, files: 1, fields: 20, fieldSize: 64 * 1024 },
@@ -107,11 +112,7 @@ export async function postObject(
     );
     const policy = fields.get('policy') as string;
     if (hmacSha1(credential.accessKeySecret, policy) !== fields.get('signature')) {
-      throw new StorageHostError(
-        403,
-        'SignatureDoesNotMatch',
-        'The request signature we calculated does not match the signature you provided.',
-      );
+      throw signatureDoesNotMatch({ OSSAccessKeyId: credential.accessKeyId, StringToSign: policy });
     }
     const key = fields.get('key') as string;
     const range = checkPolicy(credential, policy, bucket, key);
@@ -133,7 +134,22 @@ export async function postObject(
       { bucket, key, contentType, acl, appId: credential.appId, userId: credential.userId },
       info,
     );
-    return storedObjectOf(row, `${originOf(request)}/cdn`);
+    const stored = storedObjectOf(row, `${originOf(request)}/cdn`);
+    reply.header('etag', `"${stored.etag}"`);
+    const status = fields.get('success_action_status');
+    if (status === '200') return reply.code(200).send();
+    if (status !== '201') return reply.code(204).send();
+    return reply
+      .code(201)
+      .type('application/xml')
+      .send(
+        xmlDocument('PostResponse', {
+          Bucket: stored.bucket,
+          Location: stored.url,
+          Key: stored.key,
+          ETag: `"${stored.etag}"`,
+        }),
+      );
   } catch (error) {
     // Refused before the file was read: drain it so the answer reaches the browser.
     file.file.resume();

@@ -8,13 +8,13 @@ import { CDN_SECURITY_HEADERS, cdnHandler } from './cdn';
 import { EMOJI_ASSET_PATH, sendEmojiAsset } from './emoji-assets';
 import { fileTypeEnum } from './file-types';
 import { issueToken } from './gateways';
-import { PART_MAX_BYTES } from './multipart';
 import { RenderGate } from './render-gate';
 import { SEED_ART_PATH, sendSeedArt } from './seed-art';
 import { SEED_PHOTO_PATH, seedPhotoHandler } from './seed-photo';
 import { SEED_VIDEO_PATH, seedVideoHandler } from './seed-video';
 import { serverUploadHandler } from './server-upload';
-import { OSS_PREFIX, sendStorageError, storageHostHandler } from './storage-host';
+import { addRequestId, OSS_PREFIX, sendOssError, sendStorageError, storageHostHandler } from './storage-host';
+import { addStsRequestId, sendStsError, stsHandler } from './sts';
 import { startUploadSweeper } from './sweep';
 
 /** The eight token gateways of spec §7, one contract entry each. */
@@ -44,18 +44,28 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
     reply.header('cache-control', 'public, max-age=300').send(await fileTypeEnum(deps)),
   );
 
-  // The storage host, with its own error answers and body parsers.
+  // The storage host (OSS's wire protocol), with its own error answers and body parsers.
   await app.register(async (oss) => {
-    oss.setErrorHandler(sendStorageError);
+    oss.setErrorHandler(sendOssError);
+    oss.addHook('onRequest', addRequestId);
+    // Bodies are the storage host's own business whatever their type (a part of a `.json` key is
+    // not JSON): PostObject's form goes to @fastify/multipart, everything else arrives unread, a
+    // stream the handler puts into the store or reads with its own limit.
+    oss.removeAllContentTypeParsers();
     await oss.register(fastifyMultipart);
-    // Parts (and body-less init requests with the object's content type) arrive raw: buffered
-    // here, at most one part, on these routes only.
-    oss.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PART_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
+    oss.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const handler = storageHostHandler(deps, store);
-    oss.route({ method: ['POST'], url: `${OSS_PREFIX}/:bucket`, handler });
-    oss.route({ method: ['POST', 'PUT', 'GET', 'DELETE'], url: `${OSS_PREFIX}/:bucket/*`, handler });
+    // HEAD explicitly: Fastify's own HEAD of a GET route would answer Content-Length 0.
+    const methods = ['POST', 'PUT', 'GET', 'HEAD', 'DELETE'];
+    oss.route({ method: methods, url: `${OSS_PREFIX}/:bucket`, handler });
+    oss.route({ method: methods, url: `${OSS_PREFIX}/:bucket/*`, handler });
+  });
+
+  // The storage host's STS stand-in (AssumeRole for an upload app's access key), Aliyun's JSON errors.
+  await app.register(async (sts) => {
+    sts.setErrorHandler(sendStsError);
+    sts.addHook('onRequest', addStsRequestId);
+    sts.route({ method: ['GET', 'POST'], url: STORAGE_PATHS.sts, handler: stsHandler(deps) });
   });
 
   // The media centre's server upload, with its own multipart parser scope.

@@ -1,7 +1,8 @@
 // The upload SDK (packages/upload) against the real server on 127.0.0.1: the signed request client
-// for the token gateways and the file-type enum, fetch for the storage host, the media centre and
-// the CDN. Token → direct upload → multipart → resume after a "reload" → refresh of a credential
-// that expires mid-way → server upload, each read back from the CDN byte for byte.
+// for the token gateways and the file-type enum, fetch for the storage host (OSS's wire form: V1
+// header signing, XML answers and errors), the media centre and the CDN. Token → direct upload →
+// multipart → resume after a "reload" → refresh of a credential that expires mid-way → server
+// upload, each read back from the CDN byte for byte and found in storage_objects.
 import { createHmac } from 'node:crypto';
 import { MULTIPART_CHUNK_BYTES } from '@h5/core';
 import { createApiClient } from '@h5/request';
@@ -9,7 +10,7 @@ import { createUploader, type Transport, type UploadConfig, type UploadDeps } fr
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCredentials, users } from '../../db/schema';
-import { appSecretsOf, createUploadTestApp, type UploadTestApp } from './upload-test-kit';
+import { appSecretsOf, createUploadTestApp, storedRow, type UploadTestApp } from './upload-test-kit';
 
 let t: UploadTestApp;
 let duToken: string;
@@ -27,9 +28,10 @@ const memoryStorage = () => {
 
 /** A transport over fetch that records what it sends and can act after each stored part. */
 function recordingTransport(afterPart?: (partNumber: number) => void | Promise<void>) {
-  const sent: { method: string; url: string }[] = [];
+  const sent: { method: string; url: string; body?: unknown; answer?: string; type?: string | null }[] = [];
   const transport: Transport = async (request) => {
-    sent.push({ method: request.method, url: request.url });
+    const record: (typeof sent)[number] = { method: request.method, url: request.url, body: request.body };
+    sent.push(record);
     const response = await fetch(request.url, {
       method: request.method,
       headers: request.headers ?? {},
@@ -41,6 +43,8 @@ function recordingTransport(afterPart?: (partNumber: number) => void | Promise<v
       headers[name] = value;
     });
     const text = await response.text();
+    record.answer = text;
+    record.type = response.headers.get('content-type');
     const partNumber = new URL(request.url).searchParams.get('partNumber');
     if (request.method === 'PUT' && partNumber && response.status === 200)
       await afterPart?.(Number(partNumber));
@@ -125,6 +129,35 @@ describe('upload SDK against the server', () => {
       contentType: 'image/png',
     });
     expect(sameBytes(await cdnBytes(result.cdn), png)).toBe(true);
+    expect(await storedRow(t, result.fileKey)).toMatchObject({
+      contentType: 'image/png',
+      width: 64,
+      height: 48,
+      etag: result.object.etag,
+    });
+  });
+
+  it("reports the storage host's XML error with its code and person text", async () => {
+    const api = createApiClient({ baseUrl: t.base, signSecret: t.env.SIGN_SECRET });
+    const forging: UploadDeps['api'] = async (endpoint, input, options) => {
+      const answer = await api(endpoint, input, options);
+      return (
+        endpoint.path.includes('/token/') ? { ...(answer as object), signature: 'AAAA' } : answer
+      ) as never;
+    };
+    const png = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    await expect(
+      uploaderFor({ api: forging }).upload(new File([png], 'forged.png', { type: 'image/png' })),
+    ).rejects.toMatchObject({
+      name: 'UploadError',
+      code: 'SignatureDoesNotMatch',
+      status: 403,
+      message: '上传签名校验失败，请重新上传',
+    });
   });
 
   it("types a suffix outside the enum 'file', which the gateways refuse", async () => {
@@ -156,9 +189,22 @@ describe('upload SDK against the server', () => {
       onProgress: (p) => percents.push(p.percent),
     });
     expect(sent[0]?.url).toMatch(/\?uploads$/);
+    expect(sent[0]?.answer).toMatch(/<InitiateMultipartUploadResult><Bucket>community-h5<\/Bucket>/);
     expect(parts()).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(sent.at(-1)?.method).toBe('POST');
+    const complete = sent.at(-1);
+    expect(complete?.method).toBe('POST');
+    expect(complete?.body).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<CompleteMultipartUpload><Part><PartNumber>1<\/PartNumber><ETag>"[0-9a-f]+"<\/ETag><\/Part>/,
+    );
+    expect(complete?.type).toMatch(/^application\/xml/);
+    expect(complete?.answer).toContain(`<Key>${result.fileKey}</Key>`);
     expect(result.object).toMatchObject({ size: bytes.length, contentType: 'video/mp4' });
+    // What the server decided from the joined bytes, and the ETag the SDK was answered.
+    expect(await storedRow(t, result.fileKey)).toMatchObject({
+      size: bytes.length,
+      contentType: 'video/mp4',
+      etag: result.object.etag,
+    });
     expect(percents.at(-1)).toBe(100);
     expect(sameBytes(await cdnBytes(result.cdn), bytes)).toBe(true);
   });

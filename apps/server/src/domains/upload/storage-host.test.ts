@@ -1,14 +1,15 @@
-import { storedObjectSchema } from '@h5/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageObjects, uploadCredentials } from '../../db/schema';
 import {
   authToken,
+  completeXml,
   createUploadTestApp,
   ossRequest,
   postObject,
   signedPolicy,
+  storedRow,
   type UploadTestApp,
 } from './upload-test-kit';
 
@@ -27,25 +28,42 @@ describe('PostObject', () => {
   it('stores the file, records the row with the image size, serves it on the CDN', async () => {
     const token = await authToken(t);
     const key = `${token.startsWith}ok.png`;
+    // success_action_status 200: OSS's empty answer, the ETag in a header.
     const res = await postObject(token, key, png);
-    expect(res.status).toBe(200);
-    const stored = storedObjectSchema.parse(res.body);
-    expect(stored).toMatchObject({
-      bucket: 'community-h5',
-      key,
+    expect(res).toMatchObject({ status: 200, body: {} });
+    const row = await storedRow(t, key);
+    expect(row).toMatchObject({
       size: png.length,
       contentType: 'image/png',
       width: 40,
       height: 30,
+      acl: 'public-read',
+      appId: 'community-h5',
+      userId: null,
     });
-    expect(stored.url).toBe(`${t.base}/cdn/${key}`);
-    const [row] = await t.db
-      .select()
-      .from(storageObjects)
-      .where(and(eq(storageObjects.bucket, 'community-h5'), eq(storageObjects.key, key)));
-    expect(row).toMatchObject({ acl: 'public-read', appId: 'community-h5', userId: null, size: png.length });
-    const cdn = await fetch(stored.url);
+    expect(res.etag).toBe(`"${row?.etag}"`);
+    const cdn = await fetch(`${t.base}/cdn/${key}`);
     expect(Buffer.from(await cdn.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('answers by success_action_status as OSS does: 201 a PostResponse document, else 204 and no body', async () => {
+    const token = await authToken(t);
+    const created = await postObject(token, `${token.startsWith}201.png`, png, {
+      success_action_status: '201',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      document: 'PostResponse',
+      bucket: 'community-h5',
+      location: `${t.base}/cdn/${token.startsWith}201.png`,
+      key: `${token.startsWith}201.png`,
+      etag: `"${(await storedRow(t, `${token.startsWith}201.png`))?.etag}"`,
+    });
+    const plain = await postObject(token, `${token.startsWith}204.png`, png, {
+      success_action_status: undefined,
+    });
+    expect(plain).toMatchObject({ status: 204, body: {} });
+    expect(await storedRow(t, `${token.startsWith}204.png`)).toMatchObject({ size: png.length });
   });
 
   it('records the size of large images: a JPEG from its head, a WebP read whole', async () => {
@@ -63,10 +81,10 @@ describe('PostObject', () => {
     const webp = await noise(1500, 1000).webp({ quality: 100 }).toBuffer();
     expect(Math.min(jpeg.length, webp.length)).toBeGreaterThan(512 * 1024);
     const token = await authToken(t);
-    const big = await postObject(token, `${token.startsWith}big.jpg`, jpeg, {}, 'image/jpeg');
-    expect(big.body).toMatchObject({ width: 1600, height: 1200 });
-    const wide = await postObject(token, `${token.startsWith}big.webp`, webp, {}, 'image/webp');
-    expect(wide.body).toMatchObject({ width: 1500, height: 1000 });
+    expect((await postObject(token, `${token.startsWith}big.jpg`, jpeg, {}, 'image/jpeg')).status).toBe(200);
+    expect(await storedRow(t, `${token.startsWith}big.jpg`)).toMatchObject({ width: 1600, height: 1200 });
+    expect((await postObject(token, `${token.startsWith}big.webp`, webp, {}, 'image/webp')).status).toBe(200);
+    expect(await storedRow(t, `${token.startsWith}big.webp`)).toMatchObject({ width: 1500, height: 1000 });
   });
 
   it('refuses a forged signature, a wrong security token, an unknown key id', async () => {
@@ -92,7 +110,7 @@ describe('PostObject', () => {
       expiration: new Date(Date.now() - 60_000).toISOString(),
       conditions: [['starts-with', '$key', token.startsWith]],
     });
-    expect(await postObject(token, `${token.startsWith}e.png`, png, expired)).toEqual({
+    expect(await postObject(token, `${token.startsWith}e.png`, png, expired)).toMatchObject({
       status: 403,
       body: {
         code: 'AccessDenied',
@@ -210,16 +228,20 @@ describe('multipart', () => {
     expect(p1.status).toBe(200);
     expect(p1.headers.get('etag')).toBe(`"${p1.body.etag}"`);
     const p2 = await put(2, part2);
-    expect(p2.body).toMatchObject({ partNumber: 2, size: 7 });
+    expect(p2.status).toBe(200);
 
     const list = await ossRequest(token, 'GET', key, `uploadId=${uploadId}`);
     expect(list.status).toBe(200);
-    expect((list.body.parts as Array<{ partNumber: number }>).map((p) => p.partNumber)).toEqual([1, 2]);
+    expect(list.body).toMatchObject({ document: 'ListPartsResult', uploadId, key, isTruncated: 'false' });
+    expect(list.body.parts).toMatchObject([
+      { partNumber: 1, size: part1.length, etag: `"${p1.body.etag}"` },
+      { partNumber: 2, size: 7, etag: `"${p2.body.etag}"` },
+    ]);
 
-    const complete = (parts: unknown) =>
+    const complete = (parts: Array<{ partNumber: unknown; etag: unknown }>) =>
       ossRequest(token, 'POST', key, `uploadId=${uploadId}`, {
-        body: JSON.stringify({ parts }),
-        contentType: 'application/json',
+        body: completeXml(parts),
+        contentType: 'application/xml',
       });
     const missing = await complete([
       { partNumber: 1, etag: p1.body.etag },
@@ -232,14 +254,18 @@ describe('multipart', () => {
     ];
     const done = await complete(parts);
     expect(done.status).toBe(200);
-    // Not an image or video by its bytes: stored as opaque, whatever the init said.
-    expect(done.body).toMatchObject({
+    const row = await storedRow(t, key);
+    expect(done.body).toEqual({
+      document: 'CompleteMultipartUploadResult',
+      location: `${t.base}/cdn/${key}`,
+      bucket: 'community-h5',
       key,
-      size: part1.length + part2.length,
-      contentType: 'application/octet-stream',
+      etag: `"${row?.etag}"`,
     });
+    // Not an image or video by its bytes: stored as opaque, whatever the init said.
+    expect(row).toMatchObject({ size: part1.length + part2.length, contentType: 'application/octet-stream' });
     const again = await complete(parts);
-    expect(again).toEqual(done);
+    expect([again.status, again.text]).toEqual([200, done.text]);
     const cdn = await fetch(`${t.base}/cdn/${key}`);
     expect(Buffer.from(await cdn.arrayBuffer()).equals(Buffer.concat([part1, part2]))).toBe(true);
   });
@@ -268,10 +294,11 @@ describe('multipart', () => {
     const a = await put(1);
     const b = await put(2);
     const res = await ossRequest(token, 'POST', key, `uploadId=${uploadId}`, {
-      body: JSON.stringify({
-        parts: [a.body, b.body].map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
-      }),
-      contentType: 'application/json',
+      body: completeXml([
+        { partNumber: 1, etag: a.body.etag },
+        { partNumber: 2, etag: b.body.etag },
+      ]),
+      contentType: 'application/xml',
     });
     expect(res).toMatchObject({ status: 400, body: { code: 'EntityTooSmall' } });
   });

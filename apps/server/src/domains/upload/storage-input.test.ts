@@ -5,13 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageObjects, uploadApps } from '../../db/schema';
 import { badRequestBody } from '../../test-utils';
 import { serverUploadSignature } from './server-upload';
-import { authToken, createUploadTestApp, ossRequest, type UploadTestApp } from './upload-test-kit';
+import {
+  authToken,
+  createUploadTestApp,
+  ossRequest,
+  storageBody,
+  type UploadTestApp,
+} from './upload-test-kit';
 
 /**
  * Issue 11 point 2 off the contract: the storage host (/oss), the CDN (/cdn) and the server upload
  * refuse malformed forms and text the database cannot store with a 400 naming the problem,
- * never a 5xx. The storage host and CDN keep their own `{ code, msg, message }`; the server
- * upload answers the envelope.
+ * never a 5xx. The storage host answers OSS's XML `<Error>` (read here as `{ code, msg, message }`,
+ * `msg` its UserMessage), the CDN its JSON `{ code, msg, message }`; the server upload the envelope.
  */
 
 let t: UploadTestApp;
@@ -75,7 +81,7 @@ async function post(
   const text = await res.text();
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(text);
+    json = text.startsWith('<?xml') ? storageBody(text) : JSON.parse(text);
   } catch {
     json = { text };
   }
@@ -113,7 +119,7 @@ describe('PostObject with a malformed form', () => {
     const key = await postObjectRaw(
       formBody({ ...tokenFields(), OSSAccessKeyId: `${token.accessKeyId}\u0000` }),
     );
-    expect(key).toEqual({
+    expect(key).toMatchObject({
       status: 400,
       body: {
         code: 'InvalidArgument',
@@ -152,19 +158,26 @@ describe('multipart calls and the CDN with text the database cannot store', () =
     expect(res.body).toMatchObject({ code: 'InvalidArgument', msg: 'Content-Type: 不能超过 128 个字符' });
   });
 
-  it('refuses a complete body nested 50,000 deep as the storage host does (400, its own format)', async () => {
+  it('refuses a complete body nested 50,000 deep (400, its own format), and one that is not XML', async () => {
     const key = `${token.startsWith}deep.bin`;
-    const deep = `{"parts":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
-    const res = await ossRequest(token, 'POST', key, 'uploadId=x', {
+    const init = await ossRequest(token, 'POST', key, 'uploads', { contentType: 'application/zip' });
+    const uploadId = init.body.uploadId as string;
+    const deep = `<CompleteMultipartUpload>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</CompleteMultipartUpload>`;
+    const res = await ossRequest(token, 'POST', key, `uploadId=${uploadId}`, {
       body: deep,
-      contentType: 'application/json',
+      contentType: 'application/xml',
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       code: 'InvalidArgument',
-      msg: 'parts: JSON 嵌套不能超过 32 层',
-      message: 'parts: JSON 嵌套不能超过 32 层',
+      msg: 'parts: XML 嵌套不能超过 32 层',
+      message: 'nested deeper than 32 levels',
     });
+    const json = await ossRequest(token, 'POST', key, `uploadId=${uploadId}`, {
+      body: '{"parts":[{"partNumber":1,"etag":"x"}]}',
+      contentType: 'application/json',
+    });
+    expect(json).toMatchObject({ status: 400, body: { code: 'MalformedXML' } });
   });
 
   it("refuses a NUL in a CDN query parameter (a private object's signed URL) with 400 naming it", async () => {

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStore } from '../../storage';
-import { fakeS3Env, startFakeS3 } from '../../storage/fake-s3';
+import { s3TestEnv, startS3TestServer } from '../../storage/s3-test-server';
 import {
   authToken,
   createUploadTestApp,
@@ -65,10 +65,10 @@ describe('the local disk fills up', () => {
 
 describe('the S3 service goes away', () => {
   let t: UploadTestApp;
-  let s3: Awaited<ReturnType<typeof startFakeS3>>;
+  let s3: Awaited<ReturnType<typeof startS3TestServer>>;
   beforeAll(async () => {
-    s3 = await startFakeS3();
-    t = await createUploadTestApp(fakeS3Env(s3.endpoint));
+    s3 = await startS3TestServer();
+    t = await createUploadTestApp(s3TestEnv(s3.endpoint));
   });
   afterAll(() => t.close());
 

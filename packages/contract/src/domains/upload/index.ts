@@ -89,7 +89,10 @@ export const fileTypeEnumSchema = z.record(
 );
 export type FileTypeEnum = z.infer<typeof fileTypeEnumSchema>;
 
-/** What the storage host answers to PostObject and to complete-multipart (JSON, status 200). */
+/**
+ * A stored object as the upload SDK reports it (the storage host answers OSS's key and ETag; size,
+ * type and image size are what the SDK knows of the file it sent) and as the media centre answers.
+ */
 export const storedObjectSchema = z.object({
   bucket: z.string(),
   key: z.string(),
@@ -103,9 +106,11 @@ export const storedObjectSchema = z.object({
 });
 export type StoredObject = z.infer<typeof storedObjectSchema>;
 
+/** OSS's `InitiateMultipartUploadResult` (Bucket, Key, UploadId), as the SDK reads it. */
 export const multipartInitSchema = z.object({ bucket: z.string(), key: z.string(), uploadId: z.string() });
 export type MultipartInit = z.infer<typeof multipartInitSchema>;
 
+/** A `<Part>` of OSS's `ListPartsResult` (PartNumber, ETag without quotes, Size). */
 export const uploadedPartSchema = z.object({
   partNumber: z.number().int().min(1).max(10_000),
   etag: z.string(),
@@ -113,14 +118,7 @@ export const uploadedPartSchema = z.object({
 });
 export type UploadedPart = z.infer<typeof uploadedPartSchema>;
 
-export const listPartsSchema = z.object({
-  uploadId: z.string(),
-  key: z.string(),
-  parts: z.array(uploadedPartSchema),
-});
-export type ListParts = z.infer<typeof listPartsSchema>;
-
-/** Body of complete-multipart: the parts in order. */
+/** The parts of OSS's `<CompleteMultipartUpload>` body, in order (as the storage host reads it). */
 export const completeMultipartSchema = z.object({
   parts: z
     .array(uploadedPartSchema.pick({ partNumber: true, etag: true }))
@@ -129,8 +127,8 @@ export const completeMultipartSchema = z.object({
 });
 
 /**
- * Error body of the storage host (non-2xx): `code` is OSS-like, `msg` is for people (the SDK
- * shows it first, spec §8), `message` is the OSS-style text for developers.
+ * Error body of the CDN (non-2xx; the storage host answers OSS's XML `<Error>`): `code` is OSS's,
+ * `msg` is for people (the SDK shows it first, spec §8), `message` is OSS's text for developers.
  */
 export const storageErrorSchema = z.object({ code: z.string(), msg: z.string(), message: z.string() });
 export type StorageError = z.infer<typeof storageErrorSchema>;
@@ -202,4 +200,6 @@ export const STORAGE_PATHS = {
   cdnPrefix: '/cdn',
   /** Server upload: `POST {media center}/open/uploadFile`, media centre = `${origin}/media-center`. */
   serverUpload: '/media-center/open/uploadFile',
+  /** The storage host's STS stand-in: Aliyun STS AssumeRole for holders of an upload app's access key. */
+  sts: '/sts',
 } as const;
