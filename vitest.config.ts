@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, three projects: unit (packages, web), integration (server on PGlite / PostgreSQL), e2e (browser). */
+/**
+ * One runner, five projects: unit (packages, web), integration (server on PGlite / PostgreSQL),
+ * cluster (built nodes behind nginx), e2e (browser) and e2e-cluster (browser through the topology).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -47,11 +50,25 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          exclude: ['e2e/cluster/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['e2e/support/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          // Browser journeys through the multi-node topology of `npm run cluster` while nodes
+          // restart (issue 29 point 6): the spec starts the topology itself, since it stops and
+          // starts nodes; after the build.
+          name: 'e2e-cluster',
+          include: ['e2e/cluster/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -8,6 +8,7 @@ import { signSource } from '@h5/core';
 import { md5 } from 'js-md5/build/md5.mjs';
 import { generateUploadAppSecrets } from '../apps/server/src/db/seed/upload-seed';
 import { freePort, REPO_ROOT, startServer, stopChild, waitForReady } from '../scripts/start-server.mjs';
+import { clusterFigures } from './cluster';
 import { benchDatabaseUrl } from './database';
 import { BUDGETED_PATHS } from './first-load-budget';
 import { firstLoadJs } from './first-load-js';
@@ -316,6 +317,7 @@ const SECTIONS: Record<string, () => unknown> = {
   upload: uploadThroughput,
   lighthouse: lighthouseFigures,
   'slow-network': slowNetwork,
+  cluster: async () => rows.push(...(await clusterFigures())),
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in SECTIONS));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything, in the order that fails fastest — typecheck, lint, unit and
 // integration tests, the production build, the first-load JS budget of that build (DESIGN.md §8),
-// the cluster tests (several built nodes behind nginx), then the browser tests against the build.
+// the cluster tests (several built nodes behind nginx), then the browser tests against the build,
+// then browser journeys through the whole multi-node topology while its nodes restart.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -16,6 +17,11 @@ const steps = [
     ['vitest', 'run', '--project', 'cluster'],
   ],
   ['e2e (browser)', 'npx', ['vitest', 'run', '--project', 'e2e']],
+  [
+    'e2e through the cluster (the topology of npm run cluster, nodes restarting under six journeys)',
+    'npx',
+    ['vitest', 'run', '--project', 'e2e-cluster'],
+  ],
 ];
 
 for (const [name, command, args] of steps) {

@@ -41,6 +41,18 @@ describe('buildRequest', () => {
     expect(JSON.parse(wire.body ?? '')).toEqual({ name: '张三', no: 3 });
   });
 
+  it('POST with a requestId in the body: the same id as Idempotency-Key, for the balancer; none without', () => {
+    const withId = endpoint({
+      ...post,
+      request: z.object({ text: z.string(), requestId: z.string() }),
+    });
+    const requestId = '0b6f8a52-3c1d-4e7f-9a2b-5d4c3b2a1f00';
+    const wire = buildRequest(withId, { text: '好', requestId }, SECRET);
+    expect(wire.headers).toEqual({ 'idempotency-key': requestId, 'content-type': 'application/json' });
+    expect(JSON.parse(wire.body ?? '')).toEqual({ text: '好', requestId });
+    expect(buildRequest(post, { name: 'a', no: 1 }, SECRET).headers).not.toHaveProperty('idempotency-key');
+  });
+
   it('POST form-encoded where the contract says so', () => {
     const wire = buildRequest({ ...post, encoding: 'form' }, { name: 'a b', no: 3 }, SECRET);
     expect(wire.headers).toEqual({ 'content-type': 'application/x-www-form-urlencoded' });

@@ -1,5 +1,5 @@
 import type { Endpoint, RequestOf } from '@h5/contract';
-import { fillPath, pathParams, signParams } from '@h5/core';
+import { fillPath, IDEMPOTENCY_KEY_HEADER, pathParams, signParams } from '@h5/core';
 
 /** A call as it goes on the wire, before a host is put in front of `url`. */
 export interface WireRequest {
@@ -29,6 +29,8 @@ export function toQuery(params: Readonly<Record<string, unknown>>): string {
  * Builds the wire form of a contract call (spec §5, DESIGN.md §4): path parameters filled,
  * the rest signed; GET carries params and sign in the query, POST carries sign in the query and
  * the params as a JSON or form-encoded body; the headers the contract names for the call go along.
+ * A POST whose body has a `requestId` repeats it as `Idempotency-Key`, so the balancer may send it
+ * to a second node (deploy/nginx/community-h5.conf).
  */
 export function buildRequest<E extends Endpoint>(
   endpoint: E,
@@ -46,10 +48,15 @@ export function buildRequest<E extends Endpoint>(
     return { method: 'GET', url: `${path}?${toQuery({ ...params, sign })}`, headers: named, body: undefined };
   }
   const form = endpoint.encoding === 'form';
+  const requestId = params.requestId;
   return {
     method: endpoint.method,
     url: `${path}?${toQuery({ sign })}`,
-    headers: { ...named, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+    headers: {
+      ...named,
+      ...(typeof requestId === 'string' ? { [IDEMPOTENCY_KEY_HEADER]: requestId } : {}),
+      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+    },
     body: form ? toQuery(params) : JSON.stringify(params),
   };
 }

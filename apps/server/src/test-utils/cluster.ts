@@ -97,73 +97,113 @@ export interface Nginx {
   /** The origin on loopback; `externalUrl` is the same listener on the machine's own address. */
   url: string;
   port: number;
+  /** Its master process. */
+  pid: number;
   stop: () => Promise<void>;
-  /** Its error log (upstream failures it met). */
+  /** Its error logs (upstream failures it met). */
   errors: () => string;
+  /** Its access log, in the site file's `community_h5` format (one line per request). */
+  accessLog: () => string;
+}
+
+/** The nginx site an operator copies (deploy/nginx/community-h5.conf). */
+export const NGINX_SITE = join(REPO_ROOT, 'deploy/nginx/community-h5.conf');
+
+/** Replaces the one match of `pattern` in `text`, or throws: the site file changed shape. */
+function replaceOne(text: string, pattern: RegExp, replacement: string): string {
+  const found = text.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) ?? [];
+  if (found.length !== 1) throw new Error(`${NGINX_SITE}: expected one ${pattern}, found ${found.length}`);
+  return text.replace(pattern, replacement);
+}
+
+export interface NginxSiteOptions {
+  listenPort: number;
+  upstreamPorts: readonly number[];
+  /** Where its access and error logs go (the file says /var/log/nginx). */
+  logDir: string;
+  /** The upstream keep-alive timeout, when a test's nodes drain faster than the file's 2 s allow. */
+  upstreamIdleSeconds?: number;
 }
 
 /**
- * A balancer as an operator would write it: round robin over the nodes with a keep-alive pool,
- * the client's address appended to X-Forwarded-For, and a request that could not reach a node
- * (connection refused or reset before it was sent) tried on the next one.
+ * The operator's site file with only what one machine needs changed: the listen port, one upstream
+ * `server` line per node on loopback (the file's own flags kept), the log folder and, for nodes with
+ * a shorter grace, the upstream keep-alive timeout.
  */
-export function nginxConfig(
-  dir: string,
-  listenPort: number,
-  upstreamPorts: readonly number[],
-  upstreamIdleSeconds: number,
-) {
+export function renderNginxSite(options: NginxSiteOptions): string {
+  let site = readFileSync(NGINX_SITE, 'utf8');
+  site = replaceOne(site, /^( {2}listen) 80;$/m, `$1 ${options.listenPort};`);
+  const serverLine = /^ {2}server \S+:\d+( [^\n]*);\n/gm;
+  const lines = [...site.matchAll(serverLine)];
+  const flags = lines[0]?.[1];
+  if (flags === undefined) throw new Error(`${NGINX_SITE}: no upstream server lines`);
+  const nodes = options.upstreamPorts.map((port) => `  server 127.0.0.1:${port}${flags};\n`).join('');
+  let first = true;
+  site = site.replace(serverLine, () => {
+    const replacement = first ? nodes : '';
+    first = false;
+    return replacement;
+  });
+  site = site.replaceAll('/var/log/nginx/', `${options.logDir}/`);
+  if (options.upstreamIdleSeconds !== undefined)
+    site = replaceOne(site, /^( {2}keepalive_timeout) \d+s;$/m, `$1 ${options.upstreamIdleSeconds}s;`);
+  return site;
+}
+
+/**
+ * nginx's main file for a throwaway instance: its own pid, logs and temporary folders under `dir`,
+ * one worker, in the foreground, and the site of {@link renderNginxSite} included as an operator's
+ * Debian nginx.conf includes sites-enabled/.
+ */
+export function nginxMainConfig(dir: string, sitePath: string, workers = 1): string {
   const asRoot = process.getuid?.() === 0;
-  return `${asRoot ? 'user root;\n' : ''}worker_processes 1;
+  return `${asRoot ? 'user root;\n' : ''}worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream community_h5 {
-    # Failures are shared by the workers: a node one of them saw draining is skipped by all.
-    zone community_h5 64k;
-${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;`).join('\n')}
-    keepalive 64;
-    # Below SHUTDOWN_GRACE_MS: a draining node has no idle connection of ours left when it closes.
-    keepalive_timeout ${upstreamIdleSeconds}s;
-  }
-  server {
-    listen ${listenPort};
-    client_max_body_size 10m;
-    location / {
-      proxy_pass http://community_h5;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # A draining node answers our GETs 503 (we retry those elsewhere, and skip it for
-      # fail_timeout); a request that could not reach a node is tried on the next.
-      proxy_set_header X-Balancer-Retry 503;
-      proxy_next_upstream error timeout http_503;
-      proxy_next_upstream_tries 3;
-      proxy_connect_timeout 2s;
-    }
-  }
+  include ${sitePath};
 }
 `;
 }
 
-/** Starts nginx (foreground, its own pid) in front of `upstreamPorts`, listening on every address. */
-export async function startNginx(upstreamPorts: readonly number[], upstreamIdleSeconds = 4): Promise<Nginx> {
+/** A file of `dir`, or '' while it does not exist. */
+const readLog = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Starts nginx (foreground, its own pid) with the operator's site file in front of
+ * `upstreamPorts`, listening on every address; `upstreamIdleSeconds` overrides the file's upstream
+ * keep-alive timeout.
+ */
+export async function startNginx(
+  upstreamPorts: readonly number[],
+  upstreamIdleSeconds?: number,
+): Promise<Nginx> {
   const binary = nginxBinary();
   if (!binary) throw new Error('no nginx: apt-get install -y nginx (or set NGINX_PATH)');
   const dir = mkdtempSync(join(tmpdir(), 'h5-nginx-'));
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
   const port = await freePort();
-  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreamPorts, upstreamIdleSeconds));
+  const site = renderNginxSite({
+    listenPort: port,
+    upstreamPorts,
+    logDir: dir,
+    ...(upstreamIdleSeconds === undefined ? {} : { upstreamIdleSeconds }),
+  });
+  writeFileSync(join(dir, 'community-h5.conf'), site);
+  writeFileSync(join(dir, 'nginx.conf'), nginxMainConfig(dir, join(dir, 'community-h5.conf')));
   execFileSync(binary, ['-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf')]);
   const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -181,13 +221,9 @@ export async function startNginx(upstreamPorts: readonly number[], upstreamIdleS
   return {
     url,
     port,
-    errors: () => {
-      try {
-        return readFileSync(join(dir, 'error.log'), 'utf8');
-      } catch {
-        return '';
-      }
-    },
+    pid: child.pid as number,
+    errors: () => `${readLog(join(dir, 'error.log'))}${readLog(join(dir, 'community-h5.error.log'))}`,
+    accessLog: () => readLog(join(dir, 'community-h5.access.log')),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');

@@ -114,10 +114,11 @@ async function runCluster(binDir: string, root: string, dataDir: string, port: n
 }
 
 /**
- * Creates and starts a cluster under a new temporary directory, on a free port. The caller
- * destroys it (afterAll). Needs the binaries of {@link postgresBinDir}.
+ * Creates and starts a cluster under a new temporary directory, on a free port, with `settings`
+ * (postgresql.conf lines, e.g. `shared_preload_libraries`) after its own; a replica of it inherits
+ * them. The caller destroys it (afterAll). Needs the binaries of {@link postgresBinDir}.
  */
-export async function startPgCluster(binDir: string): Promise<PgCluster> {
+export async function startPgCluster(binDir: string, settings: readonly string[] = []): Promise<PgCluster> {
   const root = clusterRoot();
   const dataDir = join(root, 'data');
   await toolRunner(binDir)('initdb', [
@@ -133,7 +134,7 @@ export async function startPgCluster(binDir: string): Promise<PgCluster> {
     '--no-sync',
   ]);
   const port = await freePort();
-  writeSettings(dataDir, serverSettings(root, port));
+  writeSettings(dataDir, [...serverSettings(root, port), ...settings]);
   return runCluster(binDir, root, dataDir, port);
 }
 

@@ -14,6 +14,8 @@ export const pgbouncerBinary = (): string | undefined =>
 /** A throwaway PgBouncer: its port, a URL for one database through it, its log, and its stop. */
 export interface PgBouncer {
   port: number;
+  /** The process we started (it switches user itself, so this is PgBouncer's own pid). */
+  pid: number;
   /** postgres:// URL of `database` through the bouncer, as user postgres. */
   urlOf: (database: string) => string;
   log: () => string;
@@ -23,6 +25,11 @@ export interface PgBouncer {
 export interface PgBouncerOptions {
   /** Server connections per database and user: fewer than the app's pool, so clients share them. */
   poolSize?: number;
+  /**
+   * Databases of other servers by the name clients use, e.g. a replica's copy of `h5` as
+   * `h5_read`; every other name goes to the server on `serverPort` as it is.
+   */
+  aliases?: Record<string, { port: number; dbname: string }>;
 }
 
 /**
@@ -42,7 +49,11 @@ export async function startPgBouncer(serverPort: number, options: PgBouncerOptio
   writeFileSync(
     join(dir, 'pgbouncer.ini'),
     `[databases]
-* = host=127.0.0.1 port=${serverPort}
+${Object.entries(options.aliases ?? {})
+  .map(
+    ([name, { port: aliasPort, dbname }]) => `${name} = host=127.0.0.1 port=${aliasPort} dbname=${dbname}\n`,
+  )
+  .join('')}* = host=127.0.0.1 port=${serverPort}
 
 [pgbouncer]
 listen_addr = 127.0.0.1
@@ -108,5 +119,5 @@ logfile = ${dir}/pgbouncer.log
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { port, urlOf, log, stop };
+  return { port, pid: child.pid as number, urlOf, log, stop };
 }

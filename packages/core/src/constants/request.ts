@@ -16,6 +16,11 @@ export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 export const RISK_CHECK_STATUS = 485;
 /** The header that carries a passed captcha's session id when a call is replayed. */
 export const CAPTCHA_SESSION_HEADER = 'x-captcha-session';
+/**
+ * The header that repeats a POST body's `requestId` (the server deduplicates on it), so a balancer,
+ * which cannot read the body, knows the POST may be sent to a second node (docs/deploy.md).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** The header that carries the app's device id (platform info's deviceId / duid / uuid, spec §3). */
 export const DEVICE_ID_HEADER = 'x-device-id';
 /** Where the server serves the browser captcha SDK (spec §4, the browser captcha script). */
