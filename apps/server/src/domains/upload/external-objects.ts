@@ -5,7 +5,13 @@ import type { AppDeps } from '../../deps';
 import { keyProblem } from '../../storage';
 import { SNIFF_BYTES, sniffContentType } from './content-sniff';
 import { readExternalHead, readExternalObject } from './external-reader';
-import { imageSizeOfHead, MEASURE_HEAD_BYTES, ownerOfKey, type StorageObjectRow } from './objects';
+import {
+  imageSizeOfHead,
+  MEASURE_HEAD_BYTES,
+  ownerOfKey,
+  type StorageObjectRow,
+  storedObjectRow,
+} from './objects';
 
 /**
  * What the server knows of uploads it did not receive (UPLOAD_DRIVER=oss: browsers upload straight
@@ -44,15 +50,6 @@ async function appOfKey(deps: UploadDeps, key: string) {
   );
 }
 
-async function rowOf(deps: UploadDeps, bucket: string, key: string): Promise<StorageObjectRow | null> {
-  const [row] = await deps.db
-    .select()
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** One first use as one process runs it (no sharing with others in flight); {@link recordExternalObject} is the way in. */
 export async function recordFirstUse(
   deps: UploadDeps,
@@ -60,7 +57,7 @@ export async function recordFirstUse(
   userId: number,
   key: string,
 ): Promise<StorageObjectRow | null> {
-  const existing = await rowOf(deps, bucket, key);
+  const existing = await storedObjectRow(deps.db, bucket, key);
   if (existing) return existing.userId === userId ? existing : null;
   // The key must be in the user's own folder, as the gateways issue them: no read on OSS otherwise.
   const app = keyProblem(key) === null ? await appOfKey(deps, key) : null;
@@ -87,7 +84,7 @@ export async function recordFirstUse(
     .onConflictDoNothing()
     .returning();
   // Another process recorded it first: its row, the same facts.
-  return inserted ?? (await rowOf(deps, bucket, key));
+  return inserted ?? (await storedObjectRow(deps.db, bucket, key));
 }
 
 /** First uses in flight in this process, so concurrent ones read OSS once. */

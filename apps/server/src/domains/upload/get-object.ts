@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { storageObjects } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { byteRange } from '../../plugins/byte-range';
 import type { ObjectStore } from '../../storage';
 import { checkScope } from './multipart';
+import { storedObjectRow } from './objects';
 import { verifyOssRequest } from './oss-signature';
 import { accessDenied, noSuchKey, StorageHostError } from './storage-error';
 
@@ -43,11 +42,7 @@ export async function getObject(
 ) {
   const credential = await verifyOssRequest(deps, request, bucket, key);
   checkScope(credential, bucket, key);
-  const [row] = await deps.db
-    .select()
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
-    .limit(1);
+  const row = await storedObjectRow(deps.db, bucket, key);
   if (!row) throw noSuchKey();
   if (row.appId !== credential.appId || row.userId !== credential.userId)
     throw accessDenied("The credential is not the object's owner's.");

@@ -133,6 +133,16 @@ export function ownerOfKey(key: string, appFolder: string): number | null {
  * uploaded (issue 11 point 9). The gateways already issue no such prefix; this holds for any
  * credential, one issued before they checked included.
  */
+/** The recorded object at (bucket, key), or null: the one lookup of a stored object. */
+export async function storedObjectRow(db: Db, bucket: string, key: string): Promise<StorageObjectRow | null> {
+  const [row] = await db
+    .select()
+    .from(storageObjects)
+    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function assertMayWrite(
   db: Db,
   writer: { appId: string; userId: number | null },
@@ -146,11 +156,7 @@ export async function assertMayWrite(
     .limit(1);
   if (!app || ownerOfKey(key, app.folder) !== writer.userId)
     throw accessDenied("The key is in another uploader's folder.");
-  const [row] = await db
-    .select({ userId: storageObjects.userId })
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
-    .limit(1);
+  const row = await storedObjectRow(db, bucket, key);
   if (row && row.userId !== writer.userId)
     throw accessDenied('The object exists and belongs to another uploader.');
 }

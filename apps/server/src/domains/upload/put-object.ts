@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { storageObjects } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../storage';
 import { sniffStream } from './content-sniff';
 import { checkScope, requestedAcl } from './multipart';
-import { assertMayWrite, recordObject } from './objects';
+import { assertMayWrite, recordObject, storedObjectRow } from './objects';
 import { headerOf, verifyOssRequest } from './oss-signature';
 import { bodyStream, invalidDigest, md5Checked, refuseDeclaredLength } from './request-body';
 import { StorageHostError } from './storage-error';
@@ -29,12 +27,7 @@ export async function putObject(
   refuseDeclaredLength(request, credential.maxBytes);
   const acl = requestedAcl(request, credential);
   if (headerOf(request, 'x-oss-forbid-overwrite') === 'true') {
-    const [existing] = await deps.db
-      .select({ key: storageObjects.key })
-      .from(storageObjects)
-      .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
-      .limit(1);
-    if (existing)
+    if (await storedObjectRow(deps.db, bucket, key))
       throw new StorageHostError(409, 'FileAlreadyExists', 'The object you specified already exists.');
   }
   await assertMayWrite(deps.db, credential, bucket, key);
