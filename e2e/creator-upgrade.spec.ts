@@ -34,9 +34,14 @@ describe('creator upgrade programme and video account (issue 15 points 2–4)', 
     expect(await awardA.getAttribute('data-state')).toBe('receivable');
     expect(await awardB.getAttribute('data-state')).toBe('receivable');
     // The staffing card: creator 10 has not signed, so the signing link is there.
+    // Outside production the sign page is our own stand-in, and it opens.
     expect(await tabA.getByTestId('staffing-sign').getAttribute('href')).toBe(
-      'https://flexible-staffing.example.com/sign',
+      '/internal/stand-in/flexible-staffing-sign',
     );
+    const signPage = await tabA.context().newPage();
+    await signPage.goto(`${baseURL}/internal/stand-in/flexible-staffing-sign`);
+    expect(await signPage.getByTestId('stand-in').textContent()).toContain('灵活用工签约');
+    await signPage.close();
 
     // A double tap in tab A: one request, the award shows received at once.
     const receives: string[] = [];

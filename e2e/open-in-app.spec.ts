@@ -14,8 +14,9 @@ import { WECHAT_USER_AGENT } from './support/wechat';
 // Inside the app none of it shows. The test server's links: scripts/start-server.mjs.
 
 const SCHEME = 'communityapp';
-const IOS_STORE = 'https://apps.apple.com/cn/app/id0000000000';
-const ANDROID_STORE = 'https://app.example.com/download/community.apk';
+// Outside production the stores are our own stand-in page (env.ts DEV_APP_LINKS).
+const IOS_STORE = '/internal/stand-in/app-download?system=ios';
+const ANDROID_STORE = '/internal/stand-in/app-download?system=android';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -23,20 +24,12 @@ const banner = (page: Page) => page.getByTestId('open-app-banner');
 const triedLink = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-open-app-link'));
 
-/** Answers the stores' pages here (no network): resolves with the first store URL the page opens. */
-function catchStore(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    const answer = (url: string) => {
-      resolve(url);
-      return '<!doctype html><title>store</title>';
-    };
-    void page.route(`${IOS_STORE}*`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: answer(route.request().url()) }),
-    );
-    void page.route(`${ANDROID_STORE}*`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: answer(route.request().url()) }),
-    );
-  });
+/** Resolves with the store path the page goes to, once that page (the stand-in) shows. */
+async function catchStore(page: Page): Promise<string> {
+  await page.waitForURL(/\/internal\/stand-in\/app-download/, { timeout: 15_000 });
+  await page.getByTestId('stand-in').waitFor();
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
 }
 
 describe('打开 App in a browser (issue 28 point 12)', () => {

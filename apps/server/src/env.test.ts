@@ -57,7 +57,7 @@ describe('parseEnv', () => {
         FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x',
       }).FLEXIBLE_STAFFING_SIGN_URL,
     ).toBe('https://sign.example.org/x');
-    expect(parseEnv({}).FLEXIBLE_STAFFING_SIGN_URL).toBe('https://flexible-staffing.example.com/sign');
+    expect(parseEnv({}).FLEXIBLE_STAFFING_SIGN_URL).toBe('/internal/stand-in/flexible-staffing-sign');
   });
 
   it('refuses bad values, naming each variable and the reason', () => {

@@ -267,11 +267,14 @@ const PRODUCTION_REQUIRED = [
   'APP_STORE_URL_ANDROID',
 ] as const;
 
-/** The development stand-ins of the app's links, outside 'pro' only. */
+/**
+ * The development stand-ins of the app's links, outside 'pro' only: the store is our own internal
+ * stand-in page (internal pages are served only outside production), so a tap opens something.
+ */
 export const DEV_APP_LINKS = {
   scheme: 'communityapp',
-  iosStoreUrl: 'https://apps.apple.com/cn/app/id0000000000',
-  androidStoreUrl: 'https://app.example.com/download/community.apk',
+  iosStoreUrl: '/internal/stand-in/app-download?system=ios',
+  androidStoreUrl: '/internal/stand-in/app-download?system=android',
 } as const;
 
 /** What STORAGE_DRIVER=s3 cannot start without. */
@@ -293,8 +296,11 @@ const OSS_REQUIRED = [
   'OSS_ROLE_ARN',
 ] as const;
 
-/** The flexible-staffing sign page outside production (no real host: the spec names none). */
-export const DEV_FLEXIBLE_STAFFING_SIGN_URL = 'https://flexible-staffing.example.com/sign';
+/**
+ * The flexible-staffing sign page outside production: our own internal stand-in page (the spec
+ * names no provider; production refuses to start without the real one).
+ */
+export const DEV_FLEXIBLE_STAFFING_SIGN_URL = '/internal/stand-in/flexible-staffing-sign';
 
 const checkedEnvSchema = envSchema
   .superRefine((env, ctx) => {

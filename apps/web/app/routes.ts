@@ -75,6 +75,9 @@ export default [
   route('internal/lottery', 'routes/lottery/lottery-console.tsx'),
   // Play a live stream where none runs: start, end, watch, light, comment, share, join (issue 16).
   route('internal/live-console', 'routes/live/console.tsx'),
+  // The development stand-ins of outside pages the spec names none of: the app store, the payout
+  // provider's sign page (the defaults of APP_STORE_URL_* and FLEXIBLE_STAFFING_SIGN_URL outside pro).
+  route('internal/stand-in/:page', 'routes/stand-in/stand-in.tsx'),
   // Test hook: throws while rendering (see the file).
   route('__debug/render-error', 'routes/debug/render-error.tsx'),
   // Any other URL: HTTP 404 and the not-found screen (issue 14 point 2).

@@ -295,7 +295,7 @@ describe('flexible_staffing', () => {
     expect(before.body.data).toEqual({
       signed: false,
       signedAt: null,
-      signUrl: 'https://flexible-staffing.example.com/sign',
+      signUrl: '/internal/stand-in/flexible-staffing-sign',
     });
     await t.db.execute(
       sql`insert into flexible_staffing_signings (user_id, signed_at) values (${userId}, '2026-01-02T03:04:05.000Z')`,
