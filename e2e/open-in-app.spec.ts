@@ -26,7 +26,11 @@ const triedLink = (page: Page) =>
 
 /** Resolves with the store path the page goes to, once that page (the stand-in) shows. */
 async function catchStore(page: Page): Promise<string> {
-  await page.waitForURL(/\/internal\/stand-in\/app-download/, { timeout: 15_000 });
+  await page.waitForEvent('framenavigated', {
+    predicate: (frame) =>
+      frame === page.mainFrame() && frame.url().includes('/internal/stand-in/app-download'),
+    timeout: 20_000,
+  });
   await page.getByTestId('stand-in').waitFor();
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;

@@ -28,6 +28,7 @@ export const ROUTE_URLS: Record<string, string> = {
   'internal/telemetry': '/internal/telemetry',
   'internal/analytics': '/internal/analytics',
   analytics: '/analytics',
+  'internal/stand-in/:page': '/internal/stand-in/app-download?system=android',
   'internal/bridge': '/internal/bridge',
   'internal/upload': '/internal/upload',
   '__debug/render-error': '/__debug/render-error',

@@ -5,11 +5,11 @@
 export const STAND_IN_TEXT = {
   'app-download': {
     title: '下载社区 App',
-    body: '这里是开发环境的应用商店替身：正式环境中，「打开 App」在未安装 App 时前往 APP_STORE_URL_IOS / APP_STORE_URL_ANDROID 配置的应用商店页面。',
+    body: '这里是开发环境的应用商店替身：正式环境中，未安装 App 时「打开 App」会前往配置的应用商店页面下载。',
   },
   'flexible-staffing-sign': {
     title: '灵活用工签约',
-    body: '这里是开发环境的签约页替身：正式环境中，「去签约」打开 FLEXIBLE_STAFFING_SIGN_URL 配置的服务商签约页面，签约结果由服务商回传。',
+    body: '这里是开发环境的签约页替身：正式环境中，「去签约」会打开配置的服务商签约页面，签约结果由服务商回传。',
   },
   back: '回到首页',
 } as const;
