@@ -75,8 +75,8 @@ export async function startServer(env = {}) {
         ? {
             FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
             APP_SCHEME: 'communityapp',
-            APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id0000000000',
-            APP_STORE_URL_ANDROID: 'https://app.example.com/download/community.apk',
+            APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
+            APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
           }
         : {}),
       ...env,

@@ -14,8 +14,8 @@ export const TEST_SIGN_SECRET = 'integration-test-secret';
 export const TEST_PRO_SETTINGS = {
   FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
   APP_SCHEME: 'communityapp',
-  APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id0000000000',
-  APP_STORE_URL_ANDROID: 'https://app.example.com/download/community.apk',
+  APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
+  APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
 } as const;
 /** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
 const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());

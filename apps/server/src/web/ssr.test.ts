@@ -2,7 +2,7 @@ import { contract } from '@h5/contract';
 import { SUCCESS, TOURIST } from '@h5/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PRO_SETTINGS, type TestApp } from '../test-utils';
+import { createTestApp, type TestApp } from '../test-utils';
 import { createLoadContext, DEBUG_PREFETCH_DELAY_HEADER } from './load-context';
 
 let t: TestApp;
@@ -63,11 +63,12 @@ describe('load context', () => {
       appEnv: 'local',
       apiBaseUrl: '',
       signSecret: t.env.SIGN_SECRET,
-      // The app's scheme and store links (issue 28 point 12).
+      // The app's scheme and store links (issue 28 point 12); outside production the store
+      // links are our own stand-in pages.
       app: {
-        scheme: TEST_PRO_SETTINGS.APP_SCHEME,
-        iosStoreUrl: TEST_PRO_SETTINGS.APP_STORE_URL_IOS,
-        androidStoreUrl: TEST_PRO_SETTINGS.APP_STORE_URL_ANDROID,
+        scheme: 'communityapp',
+        iosStoreUrl: '/internal/stand-in/app-download?system=ios',
+        androidStoreUrl: '/internal/stand-in/app-download?system=android',
       },
     });
     // A fresh CSP nonce per page request: 128 random bits in base64.
