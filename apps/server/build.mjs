@@ -15,12 +15,13 @@ const workspaceInlined = {
 };
 
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
-/** The server bundle, `npm run migrate`'s and `npm run storage:move-s3-keys`'s (issue 26), one entry each. */
+/** The server bundle, `npm run migrate`'s, `npm run storage:move-s3-keys`'s (issue 26) and `npm run operator`'s (issue 30), one entry each. */
 const result = await build({
   entryPoints: {
     server: new URL('./src/main.ts', import.meta.url).pathname,
     migrate: new URL('./src/migrate-main.ts', import.meta.url).pathname,
     's3-keys': new URL('./src/s3-keys-main.ts', import.meta.url).pathname,
+    operator: new URL('./src/operator-main.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

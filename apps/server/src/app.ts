@@ -14,6 +14,7 @@ import { handleFrameworkError, registerEnvelope } from './plugins/envelope';
 import { registerFlowType } from './plugins/flow-type';
 import { Lifecycle, registerHealth } from './plugins/health';
 import { registerJsonBody } from './plugins/json-body';
+import { OperatorSessionStore } from './plugins/operator-session';
 import { RateLimiter } from './plugins/rate-limit';
 import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerEndpointRegistry } from './plugins/register-endpoint';
@@ -81,6 +82,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     reads,
     sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN, reads),
+    operatorSessions: new OperatorSessionStore(
+      db,
+      env.OPERATOR_SESSION_IDLE_MINUTES,
+      env.OPERATOR_SESSION_MAX_HOURS,
+    ),
     risk: new RiskCheck(db, limits.counters, env),
     limits,
     store: createObjectStore(env),

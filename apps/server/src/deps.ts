@@ -1,6 +1,7 @@
 import type { Db, ReadDb } from './db/client';
 import type { Env } from './env';
 import type { Lifecycle } from './plugins/health';
+import type { OperatorSessionStore } from './plugins/operator-session';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { RiskCheck } from './plugins/risk-check';
 import type { SessionStore } from './plugins/session';
@@ -19,6 +20,8 @@ export interface AppDeps {
    */
   reads: ReadDb;
   sessions: SessionStore;
+  /** Backstage operators' sessions (issue 30), apart from app users'. */
+  operatorSessions: OperatorSessionStore;
   /** Who must pass a captcha first (HTTP 485), and the passes that let them through. */
   risk: RiskCheck;
   /** The 429 limits: login guesses, captchas, telemetry and analytics per caller and address. */

@@ -114,6 +114,10 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(720),
+  // Issue 30 point 1: backstage sessions are short: idle expiry, moved on with use, and an
+  // absolute lifetime after login.
+  OPERATOR_SESSION_IDLE_MINUTES: positiveInt(24 * 60).default(30),
+  OPERATOR_SESSION_MAX_HOURS: positiveInt(24).default(12),
   SEED: booleanVar(true),
   // Issue 26 point 4: migrate at start (under the start-up lock); false for deployments that run
   // `npm run migrate` as a step of their own, where a node refuses to start on an older database.

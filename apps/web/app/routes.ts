@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   // The recommend feed, at the site root and at its community path.
@@ -58,6 +58,13 @@ export default [
   route('live/host', 'routes/live/host.tsx'),
   route('live/fans-group', 'routes/live/fans-group.tsx'),
   route('live/room', 'routes/live/room.tsx'),
+  // The backstage (issue 30): operators' desktop pages, served in every environment; each call
+  // checks the operator session and role on the server.
+  layout('routes/backstage/layout.tsx', [
+    route('backstage', 'routes/backstage/home.tsx'),
+    route('backstage/audit', 'routes/backstage/audit.tsx'),
+    route('backstage/operators', 'routes/backstage/operators.tsx'),
+  ]),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).
   // What clients reported (spec §8 telemetry).

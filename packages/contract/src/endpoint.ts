@@ -6,8 +6,14 @@ import { config, type z } from 'zod';
 if ('document' in globalThis) config({ jitless: true });
 
 export type Method = 'GET' | 'POST';
-/** 'common' calls are public; 'login' calls answer 7999 without a session. */
-export type Auth = 'common' | 'login';
+/**
+ * 'common' calls are public; 'login' calls answer 7999 without a session; 'operator' calls are
+ * the backstage's (issue 30): an operator session with one of the entry's `roles`, never a user's.
+ */
+export type Auth = 'common' | 'login' | 'operator';
+/** The backstage's roles (issue 30 point 1); an admin may make every operator call. */
+export const OPERATOR_ROLES = ['admin', 'moderator', 'live_ops', 'activity_ops'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 /** Body encoding of a POST: JSON, or form-encoded where the spec says so. */
 export type Encoding = 'json' | 'form';
 /** The domains of DESIGN.md §3. */
@@ -25,7 +31,8 @@ export type Domain =
   | 'feedback'
   | 'shoe-eval'
   | 'upload'
-  | 'analytics';
+  | 'analytics'
+  | 'backstage';
 
 /** Request headers a call carries (spec §7: content-detail's `version` and optional video flag). */
 export interface EndpointHeaders {
@@ -77,6 +84,11 @@ export interface Endpoint<
    * every page makes (the root loader's client-conf) must not make every visitor page shareable.
    */
   readonly visitorCache?: true | 'in-process';
+  /**
+   * An 'operator' entry's roles (besides admin, who may make every operator call); `[]`: admin
+   * only. Checked on the server for every call (register-endpoint.ts).
+   */
+  readonly roles?: readonly OperatorRole[];
 }
 
 type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth> = Pick<
@@ -86,7 +98,7 @@ type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth>
   Partial<
     Pick<
       Endpoint<Req, Res, A>,
-      'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers' | 'visitorCache'
+      'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers' | 'visitorCache' | 'roles'
     >
   >;
 
@@ -95,6 +107,13 @@ export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends
   def: EndpointInput<Req, Res, A>,
 ): Endpoint<Req, Res, A> {
   return { encoding: 'json', envelope: true, errorToast: true, internal: false, ...def };
+}
+
+/** Declares one backstage call (issue 30): operator auth, open to admins and `roles`. */
+export function operatorEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  def: Omit<EndpointInput<Req, Res, 'operator'>, 'auth'> & { roles: readonly OperatorRole[] },
+): Endpoint<Req, Res, 'operator'> {
+  return endpoint({ ...def, auth: 'operator' });
 }
 
 /** What a caller passes: the request schema's input. */

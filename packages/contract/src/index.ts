@@ -1,6 +1,7 @@
 export * from './domains/activity';
 export * from './domains/analytics';
 export * from './domains/auth';
+export * from './domains/backstage';
 export * from './domains/commerce';
 export * from './domains/community';
 export * from './domains/config';

@@ -16,6 +16,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
     expect(paged.map(([name]) => name).sort()).toEqual([
       'activityPage',
       'audienceRankList',
+      'audit',
       'awardRecord',
       'creditDetail',
       'dataCenterContentList',

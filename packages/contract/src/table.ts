@@ -1,6 +1,7 @@
 import { activity } from './domains/activity';
 import { analytics } from './domains/analytics';
 import { auth } from './domains/auth';
+import { backstage } from './domains/backstage';
 import { commerce } from './domains/commerce';
 import { community } from './domains/community';
 import { config } from './domains/config';
@@ -21,6 +22,7 @@ export const contract = {
   activity,
   analytics,
   auth,
+  backstage,
   commerce,
   community,
   config,

@@ -5,6 +5,7 @@
  */
 
 export * from './constants/analytics';
+export * from './constants/backstage';
 export * from './constants/categories';
 export * from './constants/content';
 export * from './constants/display';

@@ -106,3 +106,15 @@ export const INVITE_CIRCULAR = 4915;
 export const ACTIVITY_GUIDE_NOT_FOUND = 4920;
 /** The internal pick call with a content that does not exist. */
 export const PICK_CONTENT_NOT_FOUND = 4921;
+/** Backstage (issue 30): 50xx (docs/api.md "Backstage"). An operator call without an operator session. */
+export const OPERATOR_LOGIN_REQUIRED = 5001;
+/** An operator call the session's role may not make. */
+export const OPERATOR_ROLE_FORBIDDEN = 5002;
+/** An operator write without the session's CSRF token, with a stale time, or a nonce seen before (a replay). */
+export const OPERATOR_REQUEST_REFUSED = 5003;
+/** Wrong operator name, password or second-factor code. */
+export const OPERATOR_CREDENTIALS_INVALID = 5004;
+/** Too many failed logins: the account is locked for a while. */
+export const OPERATOR_LOCKED = 5005;
+/** The account has a second factor and the code was not given. */
+export const OPERATOR_TOTP_REQUIRED = 5006;

@@ -1,5 +1,13 @@
 import type { Endpoint, RequestOf } from '@h5/contract';
-import { fillPath, IDEMPOTENCY_KEY_HEADER, pathParams, signParams } from '@h5/core';
+import {
+  createUuid,
+  fillPath,
+  IDEMPOTENCY_KEY_HEADER,
+  OPERATOR_NONCE_HEADER,
+  OPERATOR_TIME_HEADER,
+  pathParams,
+  signParams,
+} from '@h5/core';
 
 /** A call as it goes on the wire, before a host is put in front of `url`. */
 export interface WireRequest {
@@ -30,7 +38,8 @@ export function toQuery(params: Readonly<Record<string, unknown>>): string {
  * the rest signed; GET carries params and sign in the query, POST carries sign in the query and
  * the params as a JSON or form-encoded body; the headers the contract names for the call go along.
  * A POST whose body has a `requestId` repeats it as `Idempotency-Key`, so the balancer may send it
- * to a second node (deploy/nginx/community-h5.conf).
+ * to a second node (deploy/nginx/community-h5.conf). A backstage write carries a fresh nonce and
+ * the time (issue 30: the server refuses a replay); its CSRF header comes from request-headers.ts.
  */
 export function buildRequest<E extends Endpoint>(
   endpoint: E,
@@ -55,6 +64,9 @@ export function buildRequest<E extends Endpoint>(
     headers: {
       ...named,
       ...(typeof requestId === 'string' ? { [IDEMPOTENCY_KEY_HEADER]: requestId } : {}),
+      ...(endpoint.auth === 'operator'
+        ? { [OPERATOR_NONCE_HEADER]: createUuid(), [OPERATOR_TIME_HEADER]: String(Date.now()) }
+        : {}),
       'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
     },
     body: form ? toQuery(params) : JSON.stringify(params),

@@ -2,6 +2,8 @@ import {
   CAPTCHA_SESSION_HEADER,
   DU_TOKEN_COOKIE,
   FLOW_TYPE_HEADER,
+  OPERATOR_CSRF_COOKIE,
+  OPERATOR_CSRF_HEADER,
   readCookie,
   X_AUTH_TOKEN,
   XSRF_COOKIE_NAME,
@@ -26,7 +28,7 @@ const documentCookies = (): string | undefined =>
 /**
  * The headers of one attempt: the client's `headers()`, the XSRF token (spec §9: cookie
  * `XSRF-TOKEN` → header `X-XSRF-TOKEN`; every call goes to our own API host, so it never leaves
- * for a third party), the auth values (spec §6: `duToken`, `x-auth-token`), the flow type
+ * for a third party), the backstage's CSRF token where an operator session set its cookie, the auth values (spec §6: `duToken`, `x-auth-token`), the flow type
  * (`x-flow-type`), the call's headers, the wire's content type and the captcha session. The hooks
  * are read on every attempt, so a retry sees repaired cookies.
  */
@@ -37,6 +39,9 @@ export function requestHeaders(
   const headers: Record<string, string> = { ...sources.headers?.() };
   const xsrf = readCookie((sources.cookies ?? documentCookies)(), XSRF_COOKIE_NAME);
   if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
+  // Only a backstage session sets it (issue 30); the server checks it on operator writes alone.
+  const operatorCsrf = readCookie((sources.cookies ?? documentCookies)(), OPERATOR_CSRF_COOKIE);
+  if (operatorCsrf) headers[OPERATOR_CSRF_HEADER] = operatorCsrf;
   const tokens = sources.authTokens?.();
   if (tokens?.duToken) headers[DU_TOKEN_COOKIE] = tokens.duToken;
   if (tokens?.xAuthToken) headers[X_AUTH_TOKEN] = tokens.xAuthToken;

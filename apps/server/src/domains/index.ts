@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { registerActivityRoutes } from './activity/routes';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerBackstageRoutes } from './backstage/routes';
 import { registerCommerceRoutes } from './commerce/routes';
 import { registerCommunityRoutes } from './community/routes';
 import { registerConfigRoutes } from './config/routes';
@@ -40,6 +41,7 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'activity', register: registerActivityRoutes },
   { name: 'live', register: registerLiveRoutes },
   { name: 'invite', register: registerInviteRoutes },
+  { name: 'backstage', register: registerBackstageRoutes },
   { name: 'analytics', register: registerAnalyticsRoutes },
   { name: 'upload', register: registerUploadRoutes },
 ];

@@ -1,14 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { contract, type Endpoint } from '@h5/contract';
-import { fillPath, pathParams, signParams } from '@h5/core';
+import {
+  fillPath,
+  OPERATOR_CSRF_COOKIE,
+  OPERATOR_CSRF_HEADER,
+  OPERATOR_NONCE_HEADER,
+  OPERATOR_TIME_HEADER,
+  pathParams,
+  signParams,
+} from '@h5/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accuseReasons, contentProducts, contents, replies, uploadApps } from '../db/schema';
 import {
   analyticsEvent,
   createTestApp,
+  loginOperator,
+  operatorSessionCookies,
   signedInUser,
   storedObjectOf,
   type TestApp,
+  type TestOperator,
   uniquePhone,
 } from '../test-utils';
 import { type FuzzCase, fuzzCases } from '../test-utils/fuzz-cases';
@@ -27,10 +39,13 @@ let userId: number;
 let named: Record<string, unknown>;
 /** The upload app's caller headers (the auth gateway's backstageCode). */
 let backstageCode: string;
+/** An admin of the backstage, for the operator entries. */
+let admin: TestOperator;
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ userId } = await signedInUser(t.app, t.db, 'fuzz-reader'));
+  admin = await loginOperator(t, 'admin');
   const author = await signedInUser(t.app, t.db, 'fuzz-author');
   const [content] = await t.db
     .insert(contents)
@@ -103,7 +118,21 @@ async function send(endpoint: Endpoint, fuzz: FuzzCase) {
   for (const name of pathParams(endpoint.path)) delete params[name];
   // Signed in for every entry (a fresh session: logout ends one), so calls reach the user's paths.
   const { duToken } = await t.app.deps.sessions.create(userId);
-  const headers = { duToken, backstageCode };
+  // A backstage entry gets a fresh admin session (a logout case ends one), its CSRF token, and a
+  // fresh nonce and time (issue 30).
+  const operatorCall = endpoint.auth === 'operator';
+  const operatorCookies = operatorCall ? await operatorSessionCookies(t, admin.operator.operatorId) : {};
+  const headers = {
+    duToken,
+    backstageCode,
+    ...(operatorCall
+      ? {
+          [OPERATOR_CSRF_HEADER]: operatorCookies[OPERATOR_CSRF_COOKIE] as string,
+          [OPERATOR_NONCE_HEADER]: randomUUID(),
+          [OPERATOR_TIME_HEADER]: String(Date.now()),
+        }
+      : {}),
+  };
   const request = (() => {
     if (endpoint.method === 'GET') {
       const { query, parsed } = queryOf(params);
@@ -119,7 +148,10 @@ async function send(endpoint: Endpoint, fuzz: FuzzCase) {
       payload: fuzz.rawBody ?? JSON.stringify(params),
     };
   })();
-  const response = await t.app.inject({ ...request, cookies: { duToken } });
+  const response = await t.app.inject({
+    ...request,
+    cookies: { duToken, ...(operatorCall ? admin.cookies : {}) },
+  });
   let body: Record<string, unknown> | undefined;
   try {
     body = response.json();

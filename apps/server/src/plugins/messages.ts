@@ -20,4 +20,11 @@ export const SERVER_MESSAGES = {
   captchaChallengeNotFound: '验证已失效，请重新验证',
   badUrl: 'url: 网址中有无效的百分号编码',
   internalForbidden: '内部页面和接口只对本机或带运维令牌（x-operator-token）的请求开放',
+  /** Backstage (issue 30): an operator call without an operator session (HTTP 401). */
+  operatorLoginRequired: '请先登录运营后台',
+  operatorRoleForbidden: (role: string) => `当前角色（${role}）无权进行此操作`,
+  operatorRequestRefused: (why: string) => `后台请求被拒绝：${why}`,
+  operatorCredentialsInvalid: '账号、密码或动态验证码不正确',
+  operatorLocked: (minutes: number) => `登录失败次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
+  operatorTotpRequired: '请输入 6 位动态验证码',
 } as const;

@@ -7,6 +7,7 @@ import { endpointKey } from './endpoint-key';
 import { success } from './envelope';
 import { badRequest, fromZodError, notFound } from './errors';
 import { assertInternalAccess } from './internal-access';
+import type { OperatorSession } from './operator-session';
 import { type ActiveSession, requireSession, type SessionState } from './session';
 import { signedParams, verifySign } from './sign';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from './stored-text';
@@ -15,8 +16,8 @@ import { VISITOR_CACHE_CONTROL, VISITOR_CACHE_VARY, VisitorCache, visitorCacheKe
 /** Cache-Control of personal answers. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-/** Null for a visitor, which only a 'common' entry lets through. */
-type Signed<A extends Auth, T> = A extends 'login' ? T : T | null;
+/** Null for a visitor, which only a 'common' entry lets through; never a user on an 'operator' entry. */
+type Signed<A extends Auth, T> = A extends 'login' ? T : A extends 'operator' ? null : T | null;
 
 /**
  * What a handler gets besides its parsed input. `A` is the entry's auth: a 'login' entry's
@@ -28,6 +29,8 @@ export interface HandlerContext<A extends Auth = Auth> {
   session: Signed<A, ActiveSession>;
   /** The session user's id (null for a visitor): whose lights, follows and `isSelf` an answer shows. */
   viewerId: Signed<A, number>;
+  /** The backstage operator of an 'operator' entry (issue 30); null on every other entry. */
+  operator: A extends 'operator' ? OperatorSession : null;
   /** The call's headers the contract names, parsed (`endpoint.headers`); {} for entries without. */
   headers: Record<string, unknown>;
   request: FastifyRequest;
@@ -103,12 +106,16 @@ export async function invokeEndpoint<E extends Endpoint>(
   // carries their lights) are never stored by a browser or shared by a cache; set before the
   // session check, so a 7999 / 700 of a login-only entry carries it too. For SSR prefetch the
   // reply is the page's: a page rendered with a session is not stored either.
-  if (served.auth === 'login' || call.state.kind === 'active')
+  const operatorCall = served.auth === 'operator';
+  if (served.auth !== 'common' || call.state.kind === 'active')
     call.reply.header('cache-control', PRIVATE_NO_STORE);
+  // A backstage call acts as its operator only: an app user's session on the same request is not
+  // looked at (issue 30: an operator session cannot act as a user, nor a user as an operator).
+  const operator = operatorCall ? await deps.operatorSessions.authorize(call.request, served) : null;
   const session =
     served.auth === 'login'
       ? requireSession(call.state)
-      : call.state.kind === 'active'
+      : !operatorCall && call.state.kind === 'active'
         ? call.state.session
         : null;
   const parsed = served.request.safeParse(input);
@@ -121,14 +128,15 @@ export async function invokeEndpoint<E extends Endpoint>(
     user: session?.user ?? null,
     session,
     viewerId: session?.user.userId ?? null,
+    operator,
     headers: headers?.data ?? {},
     request: call.request,
     reply: call.reply,
     db: deps.db,
     env: deps.env,
   };
-  if (call.riskCheck) await deps.risk.check(served, ctx);
-  if (served.visitorCache && session === null) {
+  if (call.riskCheck && !operatorCall) await deps.risk.check(served, ctx);
+  if (served.visitorCache && session === null && !operatorCall) {
     // A visitor's public read: the answer depends on nothing but the input and the named headers.
     if (served.visitorCache === true) {
       call.reply.header('cache-control', VISITOR_CACHE_CONTROL);

@@ -104,6 +104,8 @@ const STRING_CANDIDATES = [
   // A region as a picker gives it (province city district: the lottery address).
   '广东省 深圳市 南山区',
   randomUUID(),
+  // An ISO instant (the backstage's time filters).
+  '2026-01-01T00:00:00.000Z',
 ];
 
 const accepts = (schema: Schema, value: unknown): boolean =>

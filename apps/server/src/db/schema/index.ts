@@ -1,6 +1,7 @@
 export * from './activity';
 export * from './analytics';
 export * from './auth';
+export * from './backstage';
 export * from './commerce';
 export * from './community';
 export * from './config';

@@ -1,0 +1,88 @@
+import { OPERATOR_TOTP_REQUIRED } from '@h5/core';
+import { useRef, useState } from 'react';
+import { putEntry } from '../../../lib/data-layer/put-entry';
+import { failureCode } from '../../../lib/failure';
+import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
+import { useAction } from '../../../lib/use-action';
+import styles from './backstage.module.css';
+
+/** The operator login: name, password and, for an account with a second factor, the TOTP code. */
+export function LoginForm() {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [totp, setTotp] = useState('');
+  const totpInput = useRef<HTMLInputElement>(null);
+  const login = useAction('backstage.login', {
+    fields: ['name', 'password', 'totp'],
+    onDone: (operator) => putEntry('backstage.me', {}, operator),
+    onError: (_message, failure) => {
+      if (failureCode(failure) === OPERATOR_TOTP_REQUIRED) totpInput.current?.focus();
+    },
+  });
+  return (
+    <main className={styles.loginPage}>
+      <form
+        className={styles.loginCard}
+        aria-labelledby="backstage-login-title"
+        data-testid="backstage-login"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void login.run({ name: name.trim(), password, ...(totp ? { totp } : {}) });
+        }}
+      >
+        <h1 id="backstage-login-title" className={styles.title}>
+          {text.loginTitle}
+        </h1>
+        <label className={styles.field}>
+          {text.name}
+          <input
+            className={styles.input}
+            name="name"
+            autoComplete="username"
+            required
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          {text.password}
+          <input
+            className={styles.input}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          {text.totp}
+          <input
+            ref={totpInput}
+            className={styles.input}
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            aria-describedby="backstage-totp-hint"
+            value={totp}
+            onChange={(event) => setTotp(event.currentTarget.value.replace(/\D/g, ''))}
+          />
+        </label>
+        <p id="backstage-totp-hint" className={styles.note}>
+          {text.totpHint}
+        </p>
+        {login.error || Object.keys(login.fieldErrors).length > 0 ? (
+          <p className={styles.error} role="alert" data-testid="backstage-login-error">
+            {login.error ?? Object.values(login.fieldErrors)[0]}
+          </p>
+        ) : null}
+        <button type="submit" className={styles.primary} disabled={login.busy}>
+          {login.busy ? text.loggingIn : text.login}
+        </button>
+      </form>
+    </main>
+  );
+}

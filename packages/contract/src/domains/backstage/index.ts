@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { endpoint, OPERATOR_ROLES, operatorEndpoint } from '../../endpoint';
+import { emptySchema, idSchema, pageOf, pageQuerySchema } from '../../shared';
+
+const domain = 'backstage';
+
+/** Backstage (issue 30): operator login, the operator's own session and the audit log. */
+export const operatorRoleSchema = z.enum(OPERATOR_ROLES);
+
+/** An operator as the backstage shows them. */
+export const operatorBriefSchema = z.object({
+  operatorId: z.number().int(),
+  name: z.string(),
+  role: operatorRoleSchema,
+  /** The account has a TOTP second factor. */
+  totp: z.boolean(),
+});
+export type OperatorBrief = z.infer<typeof operatorBriefSchema>;
+
+/** An operator name: what `npm run operator -- add` accepts. */
+export const operatorNameSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9._-]{2,31}$/, '3–32 位小写字母、数字或 . _ -，以字母开头');
+
+/** One row of the audit log: who did what to which object, from where, the value before and after. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string(),
+  address: z.string(),
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A time bound of a backstage filter: an ISO instant (the page sends its local day's start or end). */
+const instantSchema = z.iso.datetime({ offset: true, message: '必须是 ISO 8601 时间' });
+
+export const backstage = {
+  /** Logs an operator in: name, password and, where the account has one, the TOTP code. */
+  login: endpoint({
+    domain,
+    method: 'POST',
+    path: '/backstage/v1/login',
+    auth: 'common',
+    request: z.object({
+      name: z.string().min(1).max(32),
+      password: z.string().min(1).max(200),
+      totp: z
+        .string()
+        .regex(/^\d{6}$/, '必须是 6 位数字')
+        .optional(),
+    }),
+    response: operatorBriefSchema,
+  }),
+  /** Ends the caller's operator session. */
+  logout: operatorEndpoint({
+    domain,
+    method: 'POST',
+    path: '/backstage/v1/logout',
+    roles: OPERATOR_ROLES,
+    request: emptySchema,
+    response: emptySchema,
+  }),
+  /** The operator of the session (what the backstage's navigation offers depends on the role). */
+  me: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/me',
+    roles: OPERATOR_ROLES,
+    // Without a session the page shows the login form: no toast.
+    errorToast: false,
+    request: emptySchema,
+    response: operatorBriefSchema,
+  }),
+  /** The audit log, newest first, filtered by operator, object and time (admin). */
+  audit: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/audit',
+    roles: [],
+    request: z.object({
+      ...pageQuerySchema.shape,
+      operatorId: idSchema.optional(),
+      objectType: z.string().max(40).optional(),
+      objectId: z.string().max(40).optional(),
+      from: instantSchema.optional(),
+      to: instantSchema.optional(),
+    }),
+    response: pageOf(auditEntrySchema),
+  }),
+  /** Every operator account (admin): accounts are made on the command line, never here. */
+  operators: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/operators',
+    roles: [],
+    request: emptySchema,
+    response: z.object({
+      list: z.array(
+        operatorBriefSchema.extend({ disabled: z.boolean(), lastLoginAt: z.string().nullable() }),
+      ),
+    }),
+  }),
+} as const;
