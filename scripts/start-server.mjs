@@ -1,7 +1,7 @@
 // Starts the built server (`node apps/server/dist/main.js`) on a free port with a fresh data
 // folder, waits until /healthz answers, and stops it by its own process id. Shared by the
 // browser tests and the benchmarks.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,38 +49,55 @@ export async function stopChild(child, graceMs = 5000) {
 }
 
 /**
- * Starts the built server with `env` on top of a test environment (fresh PGlite folder,
- * APP_ENV local). Returns its base URL and a stop function.
+ * Makes backstage operator accounts with `npm run operator`'s program on the server's database,
+ * before the server opens it (a PGlite folder has one process at a time). Returns each account
+ * as the command line printed it: name, role, the generated password, and the TOTP secret if asked.
  */
-export async function startServer(env = {}) {
+function addOperators(serverEnv, operators) {
+  return operators.map(({ name, role, totp }) => {
+    const args = [join(REPO_ROOT, 'apps/server/dist/operator.js'), 'add', name, '--role', role, '--json'];
+    if (totp) args.push('--totp');
+    const out = execFileSync(process.execPath, args, { cwd: REPO_ROOT, env: serverEnv, encoding: 'utf8' });
+    return JSON.parse(out.trim().split('\n').at(-1));
+  });
+}
+
+/**
+ * Starts the built server with `env` on top of a test environment (fresh PGlite folder,
+ * APP_ENV local). `options.operators` ({ name, role, totp? }[]) are made from the command line
+ * first. Returns its base URL, the operators' accounts and a stop function.
+ */
+export async function startServer(env = {}, options = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-run-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    APP_ENV: 'local',
+    // Same origin in every environment: the production journey runs APP_ENV=pro on localhost.
+    API_BASE_URL: '',
+    LOG_LEVEL: 'warn',
+    // No balancer probes a test server: stop at once on SIGTERM.
+    SHUTDOWN_GRACE_MS: '0',
+    // What production refuses to start without (the production journey runs APP_ENV=pro).
+    ...(env.APP_ENV === 'pro'
+      ? {
+          FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
+          APP_SCHEME: 'communityapp',
+          APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
+          APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
+        }
+      : {}),
+    ...env,
+  };
+  const operators = addOperators(serverEnv, options.operators ?? []);
   const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/server/dist/main.js')], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      APP_ENV: 'local',
-      // Same origin in every environment: the production journey runs APP_ENV=pro on localhost.
-      API_BASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // No balancer probes a test server: stop at once on SIGTERM.
-      SHUTDOWN_GRACE_MS: '0',
-      // What production refuses to start without (the production journey runs APP_ENV=pro).
-      ...(env.APP_ENV === 'pro'
-        ? {
-            FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
-            APP_SCHEME: 'communityapp',
-            APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
-            APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
-          }
-        : {}),
-      ...env,
-    },
+    env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -91,6 +108,7 @@ export async function startServer(env = {}) {
   }
   return {
     baseURL,
+    operators,
     pid: child.pid,
     stop: async () => {
       await stopChild(child);

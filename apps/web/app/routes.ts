@@ -62,6 +62,7 @@ export default [
   // checks the operator session and role on the server.
   layout('routes/backstage/layout.tsx', [
     route('backstage', 'routes/backstage/home.tsx'),
+    route('backstage/picks', 'routes/backstage/picks.tsx'),
     route('backstage/audit', 'routes/backstage/audit.tsx'),
     route('backstage/operators', 'routes/backstage/operators.tsx'),
   ]),

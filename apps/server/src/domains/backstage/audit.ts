@@ -3,7 +3,6 @@ import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { auditLog } from '../../db/schema';
-import type { OperatorSession } from '../../plugins/operator-session';
 
 /** What one operator action changed: `before` / `after` are the object's values (null where it did not exist). */
 export interface AuditChange {
@@ -15,10 +14,14 @@ export interface AuditChange {
   reason?: string;
 }
 
-/** Who acted: an operator's session, or the command line (`npm run operator`). */
-export type AuditActor = Pick<OperatorSession, 'address'> & {
+/**
+ * Who acted: an operator's session (plugins/operator-session.ts, which has this shape), or the
+ * command line (`npm run operator`), which has no operator id.
+ */
+export interface AuditActor {
+  address: string;
   operator: { operatorId: number | null; name: string };
-};
+}
 
 /**
  * Appends one action to the audit log (issue 30 point 2). Call it with the transaction that makes

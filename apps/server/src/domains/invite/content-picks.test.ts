@@ -9,14 +9,19 @@ import {
   analyticsEvent,
   createTestApp,
   insertTestContents,
+  loginOperator,
   signedInUser,
   type TestApp,
+  type TestOperator,
 } from '../../test-utils';
 import { PICK_RULE_MIN_LIGHTS, PICK_RULE_SHARE, pickByRule } from './content-picks';
 
 let t: TestApp;
+/** The activity operator who picks in the backstage (issue 30). */
+let editor: TestOperator;
 beforeAll(async () => {
   t = await createTestApp();
+  editor = await loginOperator(t, 'activity_ops');
 });
 afterAll(() => t.close());
 
@@ -36,7 +41,7 @@ async function creatorWith(n: number) {
 }
 
 const pick = (contentId: number, reason?: string) =>
-  t.signedInject(contract.invite.pickContent, reason ? { contentId, reason } : { contentId });
+  editor.call(contract.invite.pickContent, reason ? { contentId, reason } : { contentId });
 
 const views = (contentId: number, n: number) =>
   t.signedInject(contract.analytics.collectEvents, {
@@ -58,7 +63,7 @@ async function seededRulePicks(): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe('the pick call (internal)', () => {
+describe('the pick call (backstage)', () => {
   it('picks a content once: 20 concurrent picks, one row, one created', async () => {
     const c = await creatorWith(1);
     const contentId = c.ids[0] as number;
@@ -73,6 +78,25 @@ describe('the pick call (internal)', () => {
       created: false,
       reason: '编辑部推荐',
     });
+  });
+
+  it('is an activity operator’s call, audited once per pick; a moderator is refused', async () => {
+    const c = await creatorWith(1);
+    const contentId = c.ids[0] as number;
+    await pick(contentId, '编辑部推荐');
+    await pick(contentId, '编辑部推荐');
+    const audit = await t.db.execute(
+      sql`select action, before, after from audit_log where object_type = 'content' and object_id = ${String(contentId)}`,
+    );
+    expect(rowsOf(audit)).toEqual([
+      { action: 'pick.create', before: null, after: { source: 'editor', reason: '编辑部推荐' } },
+    ]);
+    const moderator = await loginOperator(t, 'moderator');
+    const refused = await moderator.call(contract.invite.pickContent, { contentId });
+    expect(refused.body).toMatchObject({ code: 5002, msg: '当前角色（moderator）无权进行此操作' });
+    expect(
+      (await t.signedInject(contract.invite.pickContent, { contentId }, { cookies: c.cookies })).status,
+    ).toBe(401);
   });
 
   it('refuses an unknown content with 4921 and a reason of one character with a 400', async () => {

@@ -5,6 +5,7 @@ import { type Db, rowsOf } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contentPicks, contents } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { type AuditActor, recordAudit } from '../backstage/audit';
 import { TASK_MESSAGES } from './task-messages';
 
 // Issue 18 point 3, picking (docs/routes.md "Pick report"): a content is picked as featured once
@@ -20,27 +21,45 @@ export const PICK_RULE_MIN_LIGHTS = 50;
 const PICK_RULE_DELAY = '7 days';
 
 /** An editor's pick of `contentId`; a content picked already keeps its first pick (`created: false`). */
-export async function pickContent(db: Db, contentId: number, reason: string): Promise<PickResult> {
-  const [content] = await db
-    .select({ id: contents.id, authorId: contents.authorId })
-    .from(contents)
-    .where(eq(contents.id, contentId));
-  if (!content) throw new AppError(PICK_CONTENT_NOT_FOUND, TASK_MESSAGES.pickContentNotFound(contentId));
-  const [inserted] = await db
-    .insert(contentPicks)
-    .values({ contentId, authorId: content.authorId, source: 'editor', reason })
-    .onConflictDoNothing()
-    .returning();
-  const pick =
-    inserted ?? (await db.select().from(contentPicks).where(eq(contentPicks.contentId, contentId)))[0];
-  if (!pick) throw new AppError(PICK_CONTENT_NOT_FOUND, TASK_MESSAGES.pickContentNotFound(contentId));
-  return {
-    contentId,
-    source: pick.source,
-    reason: pick.reason,
-    pickedAt: pick.pickedAt.toISOString(),
-    created: inserted !== undefined,
-  };
+export async function pickContent(
+  db: Db,
+  operator: AuditActor,
+  contentId: number,
+  reason: string,
+): Promise<PickResult> {
+  return db.transaction(async (tx) => {
+    const [content] = await tx
+      .select({ id: contents.id, authorId: contents.authorId })
+      .from(contents)
+      .where(eq(contents.id, contentId));
+    if (!content) throw new AppError(PICK_CONTENT_NOT_FOUND, TASK_MESSAGES.pickContentNotFound(contentId));
+    const [inserted] = await tx
+      .insert(contentPicks)
+      .values({ contentId, authorId: content.authorId, source: 'editor', reason })
+      .onConflictDoNothing()
+      .returning();
+    const pick =
+      inserted ?? (await tx.select().from(contentPicks).where(eq(contentPicks.contentId, contentId)))[0];
+    if (!pick) throw new AppError(PICK_CONTENT_NOT_FOUND, TASK_MESSAGES.pickContentNotFound(contentId));
+    const result = {
+      contentId,
+      source: pick.source,
+      reason: pick.reason,
+      pickedAt: pick.pickedAt.toISOString(),
+      created: inserted !== undefined,
+    };
+    // Only a pick that happened is an action; a repeat changed nothing.
+    if (inserted) {
+      await recordAudit(tx, operator, {
+        action: 'pick.create',
+        objectType: 'content',
+        objectId: contentId,
+        before: null,
+        after: { source: result.source, reason: result.reason },
+      });
+    }
+    return result;
+  });
 }
 
 /**

@@ -49,7 +49,9 @@ export function registerInviteRoutes(app: FastifyInstance, deps: AppDeps): void 
   registerEndpoint(app, deps, i.userMotivation, (_, { viewerId }) => userMotivation(db, viewerId));
   registerEndpoint(app, deps, i.activityGuide, ({ activityId }) => activityGuide(db, activityId));
   registerEndpoint(app, deps, i.pickReport, (query, { viewerId }) => pickReport(db, viewerId, query));
-  registerEndpoint(app, deps, i.pickContent, ({ contentId, reason }) => pickContent(db, contentId, reason));
+  registerEndpoint(app, deps, i.pickContent, ({ contentId, reason }, { operator }) =>
+    pickContent(db, operator, contentId, reason),
+  );
 
   // GET the card as PNG (a picture of the site, cached for a day).
   app.get(INVITE_SHARE_CARD_PATH, async (_request, reply) =>

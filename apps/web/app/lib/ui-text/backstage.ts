@@ -62,4 +62,12 @@ export const BACKSTAGE_TEXT = {
   disabled: '已停用',
   active: '正常',
   never: '从未登录',
+  picks: '内容精选',
+  pickNote: '把一篇内容选为精选：作者的「精选报告」会列出它。每篇内容只能精选一次。',
+  pickContentId: '内容 ID',
+  pickReason: '精选理由（2–40 字）',
+  pickDefaultReason: '编辑精选',
+  pickSubmit: '精选',
+  pickCreated: (id: number) => `内容 ${id} 已精选`,
+  pickExisting: (id: number, reason: string) => `内容 ${id} 之前已精选（理由：${reason}）`,
 } as const;

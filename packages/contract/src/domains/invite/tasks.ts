@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../../endpoint';
+import { endpoint, operatorEndpoint } from '../../endpoint';
 import { emptySchema, idSchema, imageSchema, pageOf, pageQuerySchema } from '../../shared';
 import { contentTypeSchema } from '../content/details';
 import { starterTaskSchema } from './invitations';
@@ -168,13 +168,12 @@ export const inviteTasks = {
     request: pageQuerySchema,
     response: pickReportPageSchema,
   }),
-  /** Internal (operations): an editor picks a content as featured, once. */
-  pickContent: endpoint({
+  /** Backstage (issue 30; activity operations): an editor picks a content as featured, once. */
+  pickContent: operatorEndpoint({
     domain,
     method: 'POST',
-    path: '/sns-user-biz/v1/internal/pick',
-    auth: 'common',
-    internal: true,
+    path: '/backstage/v1/picks',
+    roles: ['activity_ops'],
     request: z.object({
       contentId: idSchema,
       reason: z

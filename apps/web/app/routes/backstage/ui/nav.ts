@@ -11,6 +11,7 @@ export interface BackstagePage {
 /** The backstage's pages, in the navigation's order. The server checks every call's role again. */
 export const BACKSTAGE_PAGES: readonly BackstagePage[] = [
   { path: '/backstage', label: text.home, roles: ['moderator', 'live_ops', 'activity_ops'] },
+  { path: '/backstage/picks', label: text.picks, roles: ['activity_ops'] },
   { path: '/backstage/audit', label: text.audit, roles: [] },
   { path: '/backstage/operators', label: text.operators, roles: [] },
 ];
