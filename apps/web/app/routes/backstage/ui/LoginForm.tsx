@@ -1,5 +1,5 @@
 import { OPERATOR_TOTP_REQUIRED } from '@h5/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { putEntry } from '../../../lib/data-layer/put-entry';
 import { failureCode } from '../../../lib/failure';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
@@ -15,10 +15,12 @@ export function LoginForm() {
   const login = useAction('backstage.login', {
     fields: ['name', 'password', 'totp'],
     onDone: (operator) => putEntry('backstage.me', {}, operator),
-    onError: (_message, failure) => {
-      if (failureCode(failure) === OPERATOR_TOTP_REQUIRED) totpInput.current?.focus();
-    },
   });
+  // The password was right and the account has a second factor: the code is what is missing.
+  const totpRequired = failureCode(login.failure) === OPERATOR_TOTP_REQUIRED;
+  useEffect(() => {
+    if (totpRequired) totpInput.current?.focus();
+  }, [totpRequired]);
   return (
     <main className={styles.loginPage}>
       <form
