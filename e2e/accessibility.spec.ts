@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api';
 import { usePhoneBrowser } from './support/browser';
+import { e2eOperator, loginBackstage } from './support/operator';
 import { waitForHydration } from './support/page';
-import { ROUTE_URLS, routePaths, WALK_URLS } from './support/route-urls';
+import { BACKSTAGE_URLS, ROUTE_URLS, routePaths, WALK_URLS } from './support/route-urls';
 import { setSessionCookies } from './support/web-login';
 
 /**
@@ -129,6 +130,26 @@ describe('accessibility: axe-core over every route', () => {
   it('has a URL for every route of routes.ts', () => {
     expect(routePaths().filter((path) => !(path in ROUTE_URLS))).toEqual([]);
   });
+
+  it('every backstage page as an admin at a desk: no critical or serious violation, a main landmark', async () => {
+    const page = await phone.newPage({
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+    });
+    await page.goto(`${baseURL}/backstage`);
+    await loginBackstage(page, e2eOperator('admin'));
+    const findings: Finding[] = [];
+    for (const url of BACKSTAGE_URLS) {
+      await page.goto(`${baseURL}${url}`);
+      await page.getByTestId('backstage').waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      findings.push(...(await axeFindings(page, url)));
+    }
+    await page.context().close();
+    expect(BACKSTAGE_URLS.length).toBeGreaterThanOrEqual(4);
+    expect(findings).toEqual([]);
+  }, 120_000);
 
   for (const viewer of ['visitor', 'new user', 'seeded creator'] as const) {
     it(`every route as a ${viewer}: no critical or serious violation, a main landmark`, async () => {

@@ -58,6 +58,13 @@ export const ROUTE_URLS: Record<string, string> = {
   'activity/guide': '/activity/guide?activityId=520',
   'creator/pick-report': '/creator/pick-report',
   '*': '/no-such-page',
+  // The backstage's pages answer every visitor with its login form (issue 30).
+  ...Object.fromEntries(
+    ['backstage', 'backstage/picks', 'backstage/audit', 'backstage/operators'].map((path) => [
+      path,
+      `/${path}`,
+    ]),
+  ),
 };
 
 /** More screens of the same routes that draw differently: every content type, one product, the rank. */
@@ -75,10 +82,17 @@ export const EXTRA_URLS = [
   '/invite/weekly?week=1',
 ];
 
-/** The route paths of routes.ts as the URL table keys them. */
-export function routePaths(): string[] {
-  return routes.map((r) => (r.index ? '/' : (r.path ?? '')));
+type RouteEntry = (typeof routes)[number];
+
+/** The route paths of routes.ts as the URL table keys them; a layout's routes are its children's. */
+export function routePaths(list: readonly RouteEntry[] = routes): string[] {
+  return list.flatMap((r) => (r.children ? routePaths(r.children) : [r.index ? '/' : (r.path ?? '')]));
 }
+
+/** The backstage's pages (issue 30): the walks see the login form; the operators' walk sees each page. */
+export const BACKSTAGE_URLS = routePaths()
+  .filter((path) => path.startsWith('backstage'))
+  .map((path) => `/${path}`);
 
 /** Every URL of the walks: one per route, then the extra screens. */
 export const WALK_URLS = [...Object.values(ROUTE_URLS), ...EXTRA_URLS];

@@ -2,7 +2,7 @@ import type { OperatorRole } from '@h5/contract';
 
 /** The backstage (issue 30): the operators' desktop pages, in Chinese. */
 export const BACKSTAGE_TEXT = {
-  product: 'Community H5 运营后台',
+  product: '社区运营后台',
   roles: {
     admin: '管理员',
     moderator: '审核员',
@@ -49,7 +49,7 @@ export const BACKSTAGE_TEXT = {
   before: '之前',
   after: '之后',
   operators: '后台账号',
-  operatorsNote: '账号只能在服务器上用 npm run operator 创建、停用和重置，后台不提供修改入口。',
+  operatorsNote: '账号只能在服务器上用命令行工具创建、停用、解锁和重置（见部署文档），后台不提供修改入口。',
   operatorColumns: {
     name: '账号',
     role: '角色',
