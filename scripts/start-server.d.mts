@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const REPO_ROOT: string;
+export const PRO_TEST_SETTINGS: Record<string, string>;
 export function freePort(): Promise<number>;
 export function waitForReady(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void>;
 export function stopChild(child: ChildProcess, graceMs?: number): Promise<void>;

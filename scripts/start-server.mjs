@@ -48,6 +48,14 @@ export async function stopChild(child, graceMs = 5000) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
+/** What APP_ENV=pro refuses to start without, as a test server sets it (hosts that resolve nowhere). */
+export const PRO_TEST_SETTINGS = {
+  FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
+  APP_SCHEME: 'communityapp',
+  APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
+  APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
+};
+
 /**
  * Makes backstage operator accounts with `npm run operator`'s program on the server's database,
  * before the server opens it (a PGlite folder has one process at a time). Returns each account

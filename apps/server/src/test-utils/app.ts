@@ -3,6 +3,7 @@ import type { Endpoint, Envelope, RequestOf, ResponseOf } from '@h5/contract';
 import { buildRequest } from '@h5/request';
 import type { FastifyInstance } from 'fastify';
 import { LIFTED_LIMITS } from '../../../../scripts/lifted-limits.mjs';
+import { PRO_TEST_SETTINGS } from '../../../../scripts/start-server.mjs';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
 import { generateUploadAppSecrets, syncUploadApps } from '../db/seed/upload-seed';
@@ -11,12 +12,7 @@ import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
 /** What APP_ENV=pro cannot start without: the sign page, the app's scheme and store links. */
-export const TEST_PRO_SETTINGS = {
-  FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
-  APP_SCHEME: 'communityapp',
-  APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
-  APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
-} as const;
+export const TEST_PRO_SETTINGS = PRO_TEST_SETTINGS;
 /** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
 const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());
 
