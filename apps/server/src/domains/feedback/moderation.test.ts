@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { contract } from '@h5/contract';
 import {
   BAN_UNTIL_PAST,
+  FEEDBACK_TARGET_NOT_FOUND,
   NOT_FOUND,
   OPERATOR_REQUEST_REFUSED,
   OPERATOR_ROLE_FORBIDDEN,
@@ -138,6 +139,16 @@ describe('moderation: the report queue and an upheld content report', () => {
       { cookies: reader.cookies },
     );
     expect(light.body.msg).toBe('内容不存在或已被删除');
+    // Nor can it be reported again: the report form finds no target.
+    const reportForm = await t.signedInject(
+      contract.feedback.accuseInfo,
+      { targetType: 'content', targetId: String(contentId) },
+      { cookies: reader.cookies },
+    );
+    expect(reportForm.body).toMatchObject({
+      code: FEEDBACK_TARGET_NOT_FOUND,
+      msg: '举报对象不存在或已被删除',
+    });
 
     // The author's own home says why; a reader of that home sees nothing.
     const own = await t.signedInject(
