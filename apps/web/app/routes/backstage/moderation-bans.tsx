@@ -74,6 +74,7 @@ export default function ModerationBansPage() {
   return (
     <RolePage path="/backstage/moderation/bans">
       <section className={styles.panel}>
+        <h2 className={styles.subtitle}>{m.banForm}</h2>
         <form
           className={styles.filters}
           aria-label={m.banForm}
@@ -116,6 +117,7 @@ export default function ModerationBansPage() {
             {banAction.error}
           </p>
         ) : null}
+        <h2 className={styles.subtitle}>{m.liftForm}</h2>
         <form
           className={styles.filters}
           aria-label={m.liftForm}
