@@ -5,6 +5,7 @@ import { type Db, rowsOf } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contentPicks, contents } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { visibleContent } from '../content/visible';
 import { TASK_MESSAGES } from './task-messages';
 
 // Issue 18 point 3, picking (docs/routes.md "Pick report"): a content is picked as featured once
@@ -24,7 +25,7 @@ export async function pickContent(db: Db, contentId: number, reason: string): Pr
   const [content] = await db
     .select({ id: contents.id, authorId: contents.authorId })
     .from(contents)
-    .where(eq(contents.id, contentId));
+    .where(and(eq(contents.id, contentId), visibleContent));
   if (!content) throw new AppError(PICK_CONTENT_NOT_FOUND, TASK_MESSAGES.pickContentNotFound(contentId));
   const [inserted] = await db
     .insert(contentPicks)
