@@ -31,7 +31,7 @@ function DecideCell({ row }: { row: ReportRow }) {
   }
   const send = (decision: 'upheld' | 'rejected') => decide.run({ accuseId: row.accuseId, decision, reason });
   return (
-    <div className={styles.actions}>
+    <div className={styles.decide}>
       <label className={styles.field}>
         {m.decisionReason}
         <textarea
@@ -44,22 +44,24 @@ function DecideCell({ row }: { row: ReportRow }) {
       </label>
       {decide.fieldErrors.reason ? <p className={styles.error}>{decide.fieldErrors.reason}</p> : null}
       {decide.error ? <p className={styles.error}>{decide.error}</p> : null}
-      <button
-        type="button"
-        className={styles.danger}
-        disabled={decide.busy}
-        onClick={() => void send('upheld')}
-      >
-        {m.uphold}
-      </button>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={decide.busy}
-        onClick={() => void send('rejected')}
-      >
-        {m.reject}
-      </button>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.danger}
+          disabled={decide.busy}
+          onClick={() => void send('upheld')}
+        >
+          {m.uphold}
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={decide.busy}
+          onClick={() => void send('rejected')}
+        >
+          {m.reject}
+        </button>
+      </div>
     </div>
   );
 }
