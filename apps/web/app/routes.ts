@@ -62,6 +62,10 @@ export default [
   // checks the operator session and role on the server.
   layout('routes/backstage/layout.tsx', [
     route('backstage', 'routes/backstage/home.tsx'),
+    route('backstage/moderation/reports', 'routes/backstage/moderation-reports.tsx'),
+    route('backstage/moderation/comments', 'routes/backstage/moderation-comments.tsx'),
+    route('backstage/moderation/bans', 'routes/backstage/moderation-bans.tsx'),
+    route('backstage/moderation/search-ideas', 'routes/backstage/moderation-search-ideas.tsx'),
     route('backstage/picks', 'routes/backstage/picks.tsx'),
     route('backstage/audit', 'routes/backstage/audit.tsx'),
     route('backstage/operators', 'routes/backstage/operators.tsx'),

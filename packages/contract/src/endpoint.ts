@@ -89,6 +89,12 @@ export interface Endpoint<
    * only. Checked on the server for every call (register-endpoint.ts).
    */
   readonly roles?: readonly OperatorRole[];
+  /**
+   * A user's public write (a comment, a light, a follow, a report, an evaluation): refused while
+   * a moderator's writing ban runs (issue 30 point 3; checked in register-endpoint.ts). Reads and
+   * the user's own account writes stay open to a banned user.
+   */
+  readonly speech?: true;
 }
 
 type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth> = Pick<
@@ -98,7 +104,15 @@ type EndpointInput<Req extends z.ZodType, Res extends z.ZodType, A extends Auth>
   Partial<
     Pick<
       Endpoint<Req, Res, A>,
-      'encoding' | 'envelope' | 'errorToast' | 'perItem' | 'internal' | 'headers' | 'visitorCache' | 'roles'
+      | 'encoding'
+      | 'envelope'
+      | 'errorToast'
+      | 'perItem'
+      | 'internal'
+      | 'headers'
+      | 'visitorCache'
+      | 'roles'
+      | 'speech'
     >
   >;
 

@@ -118,3 +118,9 @@ export const OPERATOR_CREDENTIALS_INVALID = 5004;
 export const OPERATOR_LOCKED = 5005;
 /** The account has a second factor and the code was not given. */
 export const OPERATOR_TOTP_REQUIRED = 5006;
+/** Moderation (issue 30 point 3): 51xx (docs/api.md "Moderation"). A public write by a user whose writing ban runs. */
+export const USER_WRITE_BANNED = 5101;
+/** A decision on a report that was decided already. */
+export const REPORT_ALREADY_DECIDED = 5102;
+/** A writing ban whose end is not in the future. */
+export const BAN_UNTIL_PAST = 5103;

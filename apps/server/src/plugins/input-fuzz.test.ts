@@ -150,7 +150,8 @@ async function send(endpoint: Endpoint, fuzz: FuzzCase) {
   })();
   const response = await t.app.inject({
     ...request,
-    cookies: { duToken, ...(operatorCall ? admin.cookies : {}) },
+    // The fresh session's own cookies: its CSRF token is the header's.
+    cookies: { duToken, ...operatorCookies },
   });
   let body: Record<string, unknown> | undefined;
   try {

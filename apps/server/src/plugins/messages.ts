@@ -27,4 +27,6 @@ export const SERVER_MESSAGES = {
   operatorCredentialsInvalid: '账号、密码或动态验证码不正确',
   operatorLocked: (minutes: number) => `登录失败次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
   operatorTotpRequired: '请输入 6 位动态验证码',
+  /** Moderation (issue 30 point 3): a public write while a writing ban runs (the end in China time). */
+  writeBanned: (until: string, reason: string) => `你已被禁止发言至 ${until}，原因：${reason}`,
 } as const;

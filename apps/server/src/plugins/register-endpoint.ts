@@ -12,6 +12,7 @@ import { type ActiveSession, requireSession, type SessionState } from './session
 import { signedParams, verifySign } from './sign';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from './stored-text';
 import { VISITOR_CACHE_CONTROL, VISITOR_CACHE_VARY, VisitorCache, visitorCacheKey } from './visitor-cache';
+import { assertMayWrite } from './write-ban';
 
 /** Cache-Control of personal answers. */
 export const PRIVATE_NO_STORE = 'private, no-store';
@@ -81,7 +82,7 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
  * field), its text checked for what the database cannot store (NUL, lone surrogates: 400 naming
  * the first such field, `perItem` fields left to the handler), the headers the entry names
  * parsed with its `headers.schema` (400 naming the header), the risk check for HTTP calls
- * (485 before any write), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
+ * (485 before any write), a running writing ban for `speech` entries (5101), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
  */
 export async function invokeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -136,6 +137,8 @@ export async function invokeEndpoint<E extends Endpoint>(
     env: deps.env,
   };
   if (call.riskCheck && !operatorCall) await deps.risk.check(served, ctx);
+  // One check for every public write (the contract's `speech` entries), not one per handler.
+  if (served.speech && session) await assertMayWrite(deps.db, session.user.userId);
   if (served.visitorCache && session === null && !operatorCall) {
     // A visitor's public read: the answer depends on nothing but the input and the named headers.
     if (served.visitorCache === true) {

@@ -44,6 +44,9 @@ export const replies = pgTable(
     /** The client's id of the post (a retry or double tap sends it again); null for seeded rows. */
     requestId: varchar('request_id', { length: 36 }),
     createdAt: createdAt(),
+    /** Set when a moderator hid the comment (issue 30 point 3): no list or count shows it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     index('replies_content_idx').on(t.contentId, t.parentId, t.createdAt.desc()),

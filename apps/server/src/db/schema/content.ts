@@ -42,6 +42,12 @@ export const contents = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /**
+     * Set when moderation upheld a report on the content (issue 30 point 3): every feed, the
+     * user home and the detail treat it as gone (`visibleContent`); the author sees the reason.
+     */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true, precision: 3 }),
+    takenDownReason: text('taken_down_reason'),
+    /**
      * The recommend feed's rank: log10 of the lights plus the age in units of 12.5 hours (Reddit's
      * "hot" formula), so ten times the lights outweigh 12.5 hours of age. It depends only on the
      * row, not on the clock, so PostgreSQL keeps it (generated) and indexes it.
@@ -61,6 +67,8 @@ export const contents = pgTable(
     // A followed author's contents by rank (the reader's feed, issue 19 point 5): the type rides
     // along so the per-author walk reads the index only.
     index('contents_author_hot_idx').on(t.authorId, t.hotScore, t.id, t.contentType),
+    // The author's own notices of taken-down contents (their home): few rows, a partial index.
+    index('contents_taken_down_idx').on(t.authorId, t.takenDownAt).where(sql`taken_down_at is not null`),
   ],
 );
 

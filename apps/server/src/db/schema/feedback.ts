@@ -1,4 +1,4 @@
-import type { AccuseTargetType } from '@h5/contract';
+import type { AccusationStatus, AccuseTargetType } from '@h5/contract';
 import {
   boolean,
   index,
@@ -43,13 +43,21 @@ export const accusations = pgTable(
       .references(() => accuseReasons.id),
     description: text('description').notNull().default(''),
     images: jsonValue('images').notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** 'pending' until a moderator decides: 'upheld' (the commission rule reads it) or 'rejected'. */
+    status: varchar('status', { length: 16 }).$type<AccusationStatus>().notNull().default('pending'),
     requestId: varchar('request_id', { length: 36 }).notNull(),
     createdAt: moment('created_at').notNull().defaultNow(),
+    decisionReason: text('decision_reason').notNull().default(''),
+    /** The deciding operator (operators.id); kept as a plain id, like the audit log's. */
+    decidedBy: integer('decided_by'),
+    decidedByName: varchar('decided_by_name', { length: 32 }),
+    decidedAt: moment('decided_at'),
   },
   (t) => [
     unique('accusations_user_target').on(t.userId, t.targetType, t.targetId),
     unique('accusations_user_request').on(t.userId, t.requestId),
+    // The moderation queue: one status, oldest first (issue 30 point 3).
+    index('accusations_queue_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -66,5 +74,22 @@ export const searchIdeas = pgTable(
     requestId: varchar('request_id', { length: 36 }).notNull(),
     createdAt: moment('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('search_ideas_user_request').on(t.userId, t.requestId)],
+  (t) => [
+    unique('search_ideas_user_request').on(t.userId, t.requestId),
+    index('search_ideas_created_idx').on(t.createdAt, t.id),
+  ],
 );
+
+/**
+ * Writing bans (issue 30 point 3): until `until`, the user's public writes (the contract's
+ * `speech` entries: comments, lights, follows, reports, evaluations) are refused. One row per
+ * user, looked up by its primary key on every such write; lifting a ban deletes the row.
+ */
+export const userBans = pgTable('user_bans', {
+  userId: integer('user_id').primaryKey(),
+  until: moment('until').notNull(),
+  reason: text('reason').notNull(),
+  operatorId: integer('operator_id'),
+  operatorName: varchar('operator_name', { length: 32 }).notNull(),
+  createdAt: moment('created_at').notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, hackingTaskCommits, hackingTasks } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { visibleContent } from '../content/visible';
 import { ACTIVITY_MESSAGES } from './messages';
 import { activityWindow, requireRunning } from './window';
 
@@ -56,7 +57,7 @@ export async function commitHackingTask(
   const [owned] = await db
     .select({ id: contents.id })
     .from(contents)
-    .where(and(eq(contents.id, input.contentId), eq(contents.authorId, userId)));
+    .where(and(eq(contents.id, input.contentId), eq(contents.authorId, userId), visibleContent));
   if (!owned)
     throw new AppError(HACKING_CONTENT_NOT_OWNED, ACTIVITY_MESSAGES.contentNotOwned(input.contentId));
   const [row] = await db

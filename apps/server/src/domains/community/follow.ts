@@ -1,6 +1,8 @@
 import type { FollowState } from '@h5/contract';
 import { BAD_REQUEST } from '@h5/core';
+import type { ReadDb } from '../../db/client';
 import { AppError, notFound } from '../../plugins/errors';
+import { takenDownNotices } from '../content/visible';
 import type { FollowQueries } from './follow-queries';
 import { COMMUNITY_MESSAGES } from './messages';
 
@@ -19,8 +21,18 @@ export async function setFollow(
 }
 
 /** A user's home header: profile, counts, and how the viewer relates to them. */
-export async function userProfile(queries: FollowQueries, userId: number, viewerId: number | null) {
-  const row = await queries.profile(userId, viewerId);
+export async function userProfile(
+  queries: FollowQueries,
+  reads: ReadDb,
+  userId: number,
+  viewerId: number | null,
+) {
+  const isSelf = viewerId === userId;
+  const [row, takenDown] = await Promise.all([
+    queries.profile(userId, viewerId),
+    // Only the author reads why their contents were taken down (issue 30 point 3).
+    isSelf ? takenDownNotices(reads, userId) : [],
+  ]);
   if (!row) throw notFound(COMMUNITY_MESSAGES.userNotFound);
-  return { ...row, isFollowing: row.isFollowing === true, isSelf: viewerId === userId };
+  return { ...row, isFollowing: row.isFollowing === true, isSelf, takenDown };
 }

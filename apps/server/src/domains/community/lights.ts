@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { contentLights, contents } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { CONTENT_MESSAGES } from '../content/messages';
+import { visibleContent } from '../content/visible';
 
 /**
  * Sets (or clears) `userId`'s light on a content. One row per pair (primary key): the insert or
@@ -17,7 +18,10 @@ export async function setLight(
   light: boolean,
 ): Promise<LightState> {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
+    const [exists] = await tx
+      .select({ id: contents.id })
+      .from(contents)
+      .where(and(eq(contents.id, contentId), visibleContent));
     if (!exists) throw notFound(CONTENT_MESSAGES.notFound);
     const changed = light
       ? await tx

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, ReadDb } from '../../db/client';
 import { timeKeyset } from '../../db/keyset';
 import { contents, emojis, replies, users } from '../../db/schema';
+import { visibleContent } from '../content/visible';
 
 /** The answered user of a child reply: a second join of users. */
 const replyTo = alias(users, 'reply_to');
@@ -36,7 +37,7 @@ function selectReplies(db: ReadDb, extra: { childCount?: true } = {}) {
   const columns = extra.childCount
     ? {
         ...replyColumns,
-        childCount: sql<number>`(select count(*)::int from ${replies} as c where c.parent_id = ${replies.id})`,
+        childCount: sql<number>`(select count(*)::int from ${replies} as c where c.parent_id = ${replies.id} and c.hidden_at is null)`,
       }
     : { ...replyColumns, childCount: sql<number>`0` };
   return (where: SQL | undefined) =>
@@ -45,7 +46,8 @@ function selectReplies(db: ReadDb, extra: { childCount?: true } = {}) {
       .from(replies)
       .innerJoin(users, eq(users.id, replies.userId))
       .leftJoin(replyTo, eq(replyTo.id, replies.replyToUserId))
-      .where(where);
+      // A comment a moderator hid is in no list, nor answered (issue 30 point 3).
+      .where(and(where, isNull(replies.hiddenAt)));
 }
 
 /** The wire shape of a row; `viewerId` decides `isSelf`. */
@@ -87,7 +89,7 @@ export function createReplyQueries(db: Db, reads: ReadDb = db) {
         : selectReplies(reads)(
             and(
               inArray(replies.parentId, parentIds),
-              sql`(select count(*) from ${replies} as e where e.parent_id = ${replies.parentId} and (e.created_at, e.id) < (${replies.createdAt}, ${replies.id})) < ${perParent}`,
+              sql`(select count(*) from ${replies} as e where e.parent_id = ${replies.parentId} and e.hidden_at is null and (e.created_at, e.id) < (${replies.createdAt}, ${replies.id})) < ${perParent}`,
             ),
           ).orderBy(asc(replies.createdAt), asc(replies.id)),
     /** Children of one reply, oldest first, after the opaque `lastId` (limit rows). */
@@ -107,7 +109,7 @@ export function createReplyQueries(db: Db, reads: ReadDb = db) {
       const [row] = await on
         .select({ n: contents.replyCount })
         .from(contents)
-        .where(eq(contents.id, contentId));
+        .where(and(eq(contents.id, contentId), visibleContent));
       return row?.n;
     },
     /** The bare reply row (owner, content, parent), locked for the transaction. */
@@ -118,6 +120,7 @@ export function createReplyQueries(db: Db, reads: ReadDb = db) {
           contentId: replies.contentId,
           parentId: replies.parentId,
           userId: replies.userId,
+          hiddenAt: replies.hiddenAt,
         })
         .from(replies)
         .where(eq(replies.id, replyId))
@@ -129,7 +132,7 @@ export function createReplyQueries(db: Db, reads: ReadDb = db) {
       const [row] = await tx
         .update(contents)
         .set({ replyCount: sql`greatest(${contents.replyCount} + ${delta}, 0)` })
-        .where(eq(contents.id, contentId))
+        .where(and(eq(contents.id, contentId), visibleContent))
         .returning({ n: contents.replyCount });
       return row?.n;
     },
@@ -165,8 +168,9 @@ export function createReplyQueries(db: Db, reads: ReadDb = db) {
       const gone = await tx
         .delete(replies)
         .where(or(eq(replies.id, replyId), eq(replies.parentId, replyId)))
-        .returning({ id: replies.id });
-      return gone.length;
+        .returning({ hiddenAt: replies.hiddenAt });
+      // Hidden ones left the count when they were hidden.
+      return gone.filter((row) => row.hiddenAt === null).length;
     },
     emojiList: () =>
       reads.select({ name: emojis.name, url: emojis.url }).from(emojis).orderBy(asc(emojis.name)),

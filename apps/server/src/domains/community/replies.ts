@@ -77,7 +77,8 @@ export async function addReply(db: Db, queries: ReplyQueries, userId: number, in
       let replyToUserId: number | null = null;
       if (input.replyId !== undefined) {
         const target = await queries.lockReply(tx, input.replyId);
-        if (!target || target.contentId !== input.contentId) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
+        if (!target || target.contentId !== input.contentId || target.hiddenAt !== null)
+          throw notFound(COMMUNITY_MESSAGES.replyNotFound);
         parentId = target.parentId ?? target.id;
         replyToUserId = target.userId;
       }

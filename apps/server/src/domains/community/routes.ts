@@ -51,7 +51,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: AppDeps): vo
     setFollow(follows, viewerId, userId, true),
   );
   registerEndpoint(app, deps, calls.uhomepageProfile, ({ userId }, { viewerId }) =>
-    userProfile(follows, userId, viewerId),
+    userProfile(follows, deps.reads, userId, viewerId),
   );
   registerEndpoint(app, deps, calls.uhomepageContents, ({ userId, ...page }, { viewerId }) =>
     userContentsPage(deps.reads, userId, page, viewerId),

@@ -1,11 +1,12 @@
 import type { ContentDetail, ProductCard } from '@h5/contract';
 import { articleSpuIds, CONTENT_CATEGORY_NAMES, CONTENT_TYPE, transformArticle } from '@h5/core';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
 import { contentLights, contents, follows, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { withWants } from '../commerce/wants';
 import { CONTENT_MESSAGES } from './messages';
+import { visibleContent } from './visible';
 
 /** One content row with its author, the viewer's light and follow of the author, or undefined. */
 async function contentRow(db: ReadDb, contentId: number, viewerId: number | null) {
@@ -25,7 +26,7 @@ async function contentRow(db: ReadDb, contentId: number, viewerId: number | null
     })
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
-    .where(eq(contents.id, contentId))
+    .where(and(eq(contents.id, contentId), visibleContent))
     .limit(1);
   return row;
 }

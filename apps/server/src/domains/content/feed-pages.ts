@@ -6,6 +6,7 @@ import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contents, users } from '../../db/schema';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import type { ContentQueries } from './queries';
+import { visibleContent } from './visible';
 
 /** The newest-first order of contents. */
 const newestContents = timeKeyset(contents.createdAt, contents.id);
@@ -69,7 +70,7 @@ export async function filteredFeedPage(
     .select(feedCardColumns(viewerId ?? NO_VIEWER))
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
-    .where(and(filter, newestContents.after(input.lastId)))
+    .where(and(filter, visibleContent, newestContents.after(input.lastId)))
     .orderBy(...newestContents.orderBy)
     .limit(rowsToRead(input));
   const page = pageFrom(rows, input.limit, (row) => newestContents.cursor(row.createdAt, row.contentId));

@@ -18,6 +18,7 @@ import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import { toProductCard } from './detail';
 import { filteredFeedPage } from './feed-pages';
 import { CONTENT_MESSAGES } from './messages';
+import { visibleContent } from './visible';
 
 /** The hot-video rank counts the lights of this many days. */
 export const RANK_WINDOW_DAYS = 7;
@@ -96,7 +97,7 @@ export async function hotVideoRank(
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
     .leftJoin(recent, eq(recent.contentId, contents.id))
-    .where(eq(contents.contentType, CONTENT_TYPE.Video))
+    .where(and(eq(contents.contentType, CONTENT_TYPE.Video), visibleContent))
     .orderBy(desc(week), desc(contents.lightCount), desc(contents.id))
     .limit(limit);
   return rows.map((row, i) => ({ ...toCard(row), rank: i + 1, weekLightCount: row.week }));
@@ -110,7 +111,7 @@ export async function tagTopDetail(
 ): Promise<TagTopDetail> {
   const tagName = CONTENT_CATEGORY_NAMES[tagId];
   if (tagName === undefined) throw notFound(CONTENT_MESSAGES.tagNotFound);
-  const inTag = eq(contents.category, tagId);
+  const inTag = and(eq(contents.category, tagId), visibleContent);
   const [totals, top] = await Promise.all([
     db
       .select({
@@ -142,20 +143,22 @@ export async function lzInfo(
   const [content] = await db
     .select({ authorId: contents.authorId })
     .from(contents)
-    .where(eq(contents.id, contentId));
+    .where(and(eq(contents.id, contentId), visibleContent));
   if (!content) throw notFound(CONTENT_MESSAGES.notFound);
   const [profile, [earned]] = await Promise.all([
     follows.profile(content.authorId, viewerId),
     db
       .select({ n: sql<number>`coalesce(sum(${contents.lightCount}), 0)::bigint`.mapWith(Number) })
       .from(contents)
-      .where(eq(contents.authorId, content.authorId)),
+      .where(and(eq(contents.authorId, content.authorId), visibleContent)),
   ]);
   if (!profile) throw notFound(CONTENT_MESSAGES.notFound);
   return {
     ...profile,
     isFollowing: profile.isFollowing === true,
     isSelf: viewerId === content.authorId,
+    // The 楼主 card shows no notices; the author reads them on their own home.
+    takenDown: [],
     contentId,
     receivedLightCount: earned?.n ?? 0,
   };

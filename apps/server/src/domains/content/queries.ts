@@ -7,6 +7,8 @@ import { feedCardColumns } from './cards';
 const notFollowed = sql`not exists (select 1 from ${follows} where ${follows.followerId} = ${sql.placeholder('viewerId')} and ${follows.followeeId} = ${contents.authorId})`;
 /** -1 for every type, else one content type (the hot-video list asks for videos). */
 const ofType = sql`(${sql.placeholder('contentType')}::integer < 0 or ${contents.contentType} = ${sql.placeholder('contentType')}::integer)`;
+/** Not taken down by moderation (content/visible.ts), written out for the prepared statements. */
+const shown = sql`${contents.takenDownAt} is null`;
 
 /** Which contents a ranked statement reads. */
 type Slice = 'all' | 'followed' | 'others';
@@ -33,7 +35,7 @@ function rankedStatement(db: ReadDb, slice: Slice, name: string) {
       .select({ id: contents.id, hotScore: contents.hotScore })
       .from(contents)
       .where(
-        sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${loose}
+        sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${shown} and ${loose}
           and (${contents.hotScore} + ${boost}, ${contents.id}) < (${rankBefore}, ${idBefore})`,
       )
       .orderBy(desc(contents.hotScore), desc(contents.id))
@@ -63,7 +65,7 @@ function rankedStatement(db: ReadDb, slice: Slice, name: string) {
     ...feedCardColumns(sql.placeholder('viewerId')),
     rank: sql<number>`${contents.hotScore}`.mapWith(Number),
   };
-  const after = sql`${ofType} and (${contents.hotScore}, ${contents.id}) < (${rankBefore}, ${idBefore})`;
+  const after = sql`${ofType} and ${shown} and (${contents.hotScore}, ${contents.id}) < (${rankBefore}, ${idBefore})`;
   return db
     .select(columns)
     .from(contents)

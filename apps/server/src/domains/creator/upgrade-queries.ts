@@ -2,6 +2,7 @@ import type { UpgradeFigures } from '@h5/contract';
 import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentLights, contents, replies, upgradeSeasons } from '../../db/schema';
+import { visibleContent } from '../content/visible';
 import { type Evaluated, evaluatePublications, type SeasonContentRow } from './upgrade-rules';
 
 export interface Season {
@@ -58,6 +59,8 @@ export async function seasonRecords(db: Db, userId: number, season: Season): Pro
         eq(contents.authorId, userId),
         gte(contents.createdAt, season.startsAt),
         lt(contents.createdAt, windowEnd(season)),
+        // A content moderation took down counts for nothing (issue 30 point 3).
+        visibleContent,
       ),
     )
     .orderBy(asc(contents.createdAt), asc(contents.id));
@@ -103,6 +106,7 @@ export function qualityCandidates(db: Db, season: Season, minLights: number, min
       and(
         gte(contents.createdAt, season.startsAt),
         lt(contents.createdAt, windowEnd(season)),
+        visibleContent,
         sql`${lightsOf} >= ${minLights}`,
         sql`${repliesOf} >= ${minReplies}`,
       ),

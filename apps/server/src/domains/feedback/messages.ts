@@ -13,3 +13,13 @@ export const FEEDBACK_MESSAGES = {
   accusationNotFound: '举报记录不存在',
   searchIdeaConfigMissing: '搜索反馈配置不存在',
 } as const;
+
+/** Moderation's refusals and texts (issue 30 point 3; docs/api.md "Moderation"). */
+export const MODERATION_MESSAGES = {
+  reportNotFound: '举报记录不存在',
+  alreadyDecided: (status: string) => `该举报已处理（${status}），不能重复处理`,
+  commentNotFound: '评论不存在',
+  userNotFound: '用户不存在',
+  banUntilPast: '禁言结束时间必须晚于现在',
+  creditReason: (title: string) => `内容违规被下架：${title}`,
+} as const;

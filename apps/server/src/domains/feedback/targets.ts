@@ -1,7 +1,8 @@
 import type { AccuseInfo, AccuseTargetType } from '@h5/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, replies, users } from '../../db/schema';
+import { visibleContent } from '../content/visible';
 
 export type AccuseTarget = AccuseInfo['target'];
 
@@ -11,7 +12,10 @@ const MAX_ROW_ID = 2_147_483_647;
 /** How much of a comment the summary card shows. */
 const COMMENT_SUMMARY_CHARS = 120;
 
-/** What the user sees of a report target (content: title + cover, comment: text, user: name); null when missing. */
+/**
+ * What the user sees of a report target (content: title + cover, comment: text, user: name); null
+ * when missing, taken down or hidden (moderation removed it already).
+ */
 export async function findAccuseTarget(
   db: Db,
   type: AccuseTargetType,
@@ -24,11 +28,14 @@ export async function findAccuseTarget(
     const [row] = await db
       .select({ title: contents.title, cover: contents.coverUrl })
       .from(contents)
-      .where(eq(contents.id, id));
+      .where(and(eq(contents.id, id), visibleContent));
     return row ? { ...target, title: row.title, cover: row.cover } : null;
   }
   if (type === 'comment') {
-    const [row] = await db.select({ text: replies.content }).from(replies).where(eq(replies.id, id));
+    const [row] = await db
+      .select({ text: replies.content })
+      .from(replies)
+      .where(and(eq(replies.id, id), isNull(replies.hiddenAt)));
     return row ? { ...target, title: row.text.slice(0, COMMENT_SUMMARY_CHARS), cover: null } : null;
   }
   const [row] = await db

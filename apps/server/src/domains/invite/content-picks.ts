@@ -6,10 +6,11 @@ import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contentPicks, contents } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { type AuditActor, recordAudit } from '../backstage/audit';
+import { visibleContent } from '../content/visible';
 import { TASK_MESSAGES } from './task-messages';
 
 // Issue 18 point 3, picking (docs/routes.md "Pick report"): a content is picked as featured once
-// (the primary key of `content_picks`), either by an editor through the internal pick call or by
+// (the primary key of `content_picks`), either by an editor in the backstage (issue 30) or by
 // the weekly rule below, which the seed runs. The pick report shows a creator their picked
 // contents with today's figures.
 
@@ -31,7 +32,7 @@ export async function pickContent(
     const [content] = await tx
       .select({ id: contents.id, authorId: contents.authorId })
       .from(contents)
-      .where(eq(contents.id, contentId));
+      .where(and(eq(contents.id, contentId), visibleContent));
     if (!content) throw new AppError(PICK_CONTENT_NOT_FOUND, TASK_MESSAGES.pickContentNotFound(contentId));
     const [inserted] = await tx
       .insert(contentPicks)

@@ -25,6 +25,9 @@ export const SOCIAL_TEXT = {
   userEmpty: 'TA 还没有发布内容',
   firstPost: '发布第一篇内容',
   reportUser: '举报',
+  /** The author's own home: what moderation took down and why (issue 30 point 3). */
+  takenDownTitle: '以下内容因违规已被下架',
+  takenDown: (title: string, reason: string) => `《${title}》：${reason}`,
   end: '— 已经到底了 —',
   topicTitle: (name: string) => `#${name}`,
 } as const;

@@ -150,6 +150,7 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
         {(profile) => (
           <>
             <ProfileHeader loaded={profile} />
+            {profile.isSelf ? <TakenDownNotices profile={profile} /> : null}
             {profile.isSelf && !inApp ? <LogoutButton /> : null}
           </>
         )}
@@ -165,6 +166,21 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
       />
       <Toast message={toast} testId="user-home-toast" />
     </Screen>
+  );
+}
+
+/** The author's own notices: each content moderation took down, with the reason (the server sends them to the author only). */
+function TakenDownNotices({ profile }: { profile: UserProfile }) {
+  if (profile.takenDown.length === 0) return null;
+  return (
+    <section className={styles.notices} role="status" data-testid="taken-down-notices">
+      <h3 className={styles.noticesTitle}>{SOCIAL_TEXT.takenDownTitle}</h3>
+      <ul>
+        {profile.takenDown.map((notice) => (
+          <li key={notice.contentId}>{SOCIAL_TEXT.takenDown(notice.title, notice.reason)}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

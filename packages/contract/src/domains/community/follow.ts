@@ -27,6 +27,13 @@ export const userProfileSchema = z.object({
   isFollowing: z.boolean(),
   /** True when the caller looks at their own home (no follow button). */
   isSelf: z.boolean(),
+  /**
+   * The caller's own contents moderation took down, newest first, with the reason (issue 30
+   * point 3); always empty on someone else's home.
+   */
+  takenDown: z
+    .array(z.object({ contentId: z.number().int(), title: z.string(), reason: z.string(), at: z.string() }))
+    .default([]),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -41,6 +48,7 @@ export const communityFollow = {
     method: 'POST',
     path: '/sns-user-biz/v1/h5/follow/add',
     auth: 'login',
+    speech: true,
     request: z.object({ userId: userIdSchema, follow: z.boolean().default(true) }),
     response: followStateSchema,
   }),
@@ -50,6 +58,7 @@ export const communityFollow = {
     method: 'POST',
     path: '/sns-user-biz/v1/common/mapi/users/createRelation',
     auth: 'login',
+    speech: true,
     request: z.object({ userId: userIdSchema }),
     response: followStateSchema,
   }),

@@ -93,6 +93,7 @@ export const communityReplies = {
     method: 'POST',
     path: '/sns-itr/v1/h5/reply/add',
     auth: 'login',
+    speech: true,
     request: z.object({
       contentId: idSchema,
       replyId: idSchema.optional(),

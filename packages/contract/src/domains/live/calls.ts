@@ -201,6 +201,7 @@ export const liveCalls = {
     method: 'POST',
     path: '/sns-live-user/v1/kol/fans-group/edit',
     auth: 'login',
+    speech: true,
     request: liveContextSchema.extend({ name: z.string().max(100) }),
     response: z.object({ groupId: z.number().int(), name: z.string(), nextRenameAt: z.string() }),
   }),

@@ -91,6 +91,7 @@ export const shoeEval = {
     method: 'POST',
     path: '/sns-itr/v1/shoe-eval/spu/evaluate',
     auth: 'login',
+    speech: true,
     request: z.object({
       spuId: idSchema,
       score: shoeScoreSchema,

@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@h5/contract';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
+import { MODERATION_TEXT as moderation } from '../../../lib/ui-text/moderation';
 
 /** A page of the backstage's navigation and the roles it is for (admins see every page). */
 export interface BackstagePage {
@@ -11,6 +12,10 @@ export interface BackstagePage {
 /** The backstage's pages, in the navigation's order. The server checks every call's role again. */
 export const BACKSTAGE_PAGES: readonly BackstagePage[] = [
   { path: '/backstage', label: text.home, roles: ['moderator', 'live_ops', 'activity_ops'] },
+  { path: '/backstage/moderation/reports', label: moderation.reports, roles: ['moderator'] },
+  { path: '/backstage/moderation/comments', label: moderation.comments, roles: ['moderator'] },
+  { path: '/backstage/moderation/bans', label: moderation.bans, roles: ['moderator'] },
+  { path: '/backstage/moderation/search-ideas', label: moderation.searchIdeas, roles: ['moderator'] },
   { path: '/backstage/picks', label: text.picks, roles: ['activity_ops'] },
   { path: '/backstage/audit', label: text.audit, roles: [] },
   { path: '/backstage/operators', label: text.operators, roles: [] },

@@ -1,0 +1,170 @@
+import type { AccusationStatus, AccuseTargetType, ReportRow } from '@h5/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BACKSTAGE_TEXT as text } from '../../lib/ui-text/backstage';
+import { MODERATION_TEXT as m } from '../../lib/ui-text/moderation';
+import { useAction } from '../../lib/use-action';
+import { BackstageEntry } from './ui/BackstageEntry';
+import styles from './ui/backstage.module.css';
+import { type Column, DataTable } from './ui/DataTable';
+import { Pager } from './ui/Pager';
+import { RolePage } from './ui/RolePage';
+import { usePages } from './ui/use-pages';
+
+const when = (iso: string) => new Date(iso).toLocaleString('zh-CN');
+
+/** The decision cell of a pending report: its reason and the two decisions. */
+function DecideCell({ row }: { row: ReportRow }) {
+  const [reason, setReason] = useState('');
+  const decide = useAction('feedback.moderationDecide', {
+    fields: ['reason'],
+    invalidates: ['feedback.moderationReports'],
+  });
+  if (row.status !== 'pending') {
+    return (
+      <>
+        <span className={styles.badge}>{m.statuses[row.status]}</span>
+        <div>{row.decisionReason}</div>
+        {row.decidedBy && row.decidedAt ? <div>{m.decidedBy(row.decidedBy, when(row.decidedAt))}</div> : null}
+      </>
+    );
+  }
+  const send = (decision: 'upheld' | 'rejected') => decide.run({ accuseId: row.accuseId, decision, reason });
+  return (
+    <div className={styles.decide}>
+      <label className={styles.field}>
+        {m.decisionReason}
+        <textarea
+          className={styles.textarea}
+          name={`reason-${row.accuseId}`}
+          value={reason}
+          maxLength={200}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+      </label>
+      {decide.fieldErrors.reason ? <p className={styles.error}>{decide.fieldErrors.reason}</p> : null}
+      {decide.error ? <p className={styles.error}>{decide.error}</p> : null}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.danger}
+          disabled={decide.busy}
+          onClick={() => void send('upheld')}
+        >
+          {m.uphold}
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={decide.busy}
+          onClick={() => void send('rejected')}
+        >
+          {m.reject}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const columns: readonly Column<ReportRow>[] = [
+  { key: 'createdAt', title: m.reportColumns.createdAt, cell: (row) => when(row.createdAt) },
+  {
+    key: 'reporter',
+    title: m.reportColumns.reporter,
+    cell: (row) => `${row.reporter.userName}（${row.reporter.userId}）`,
+  },
+  {
+    key: 'target',
+    title: m.reportColumns.target,
+    cell: (row) => (
+      <>
+        <span className={styles.badge}>{m.targetTypes[row.target.type]}</span> #{row.target.id}
+        <div>{row.target.title || m.gone}</div>
+        {row.target.type === 'comment' ? (
+          <Link to={`/backstage/moderation/comments?replyId=${row.target.id}`}>{m.hideFromReport}</Link>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'reason', title: m.reportColumns.reason, cell: (row) => row.reason },
+  { key: 'description', title: m.reportColumns.description, cell: (row) => row.description },
+  {
+    key: 'images',
+    title: m.reportColumns.images,
+    cell: (row) =>
+      row.images.map((url, i) => (
+        <a key={url} href={url} target="_blank" rel="noreferrer">
+          <img src={url} alt={m.evidence(i + 1)} width={64} height={64} style={{ objectFit: 'cover' }} />
+        </a>
+      )),
+  },
+  { key: 'decision', title: m.reportColumns.decision, cell: (row) => <DecideCell row={row} /> },
+];
+
+/** The report queue (issue 30 point 3): one status at a time (pending first), oldest first. */
+export default function ModerationReportsPage() {
+  const [status, setStatus] = useState<AccusationStatus>('pending');
+  const [targetType, setTargetType] = useState<AccuseTargetType | ''>('');
+  const pages = usePages('feedback.moderationReports', {
+    status,
+    ...(targetType ? { targetType } : {}),
+  });
+  return (
+    <RolePage path="/backstage/moderation/reports">
+      <section className={styles.panel}>
+        <p className={styles.note}>{m.upheldNote}</p>
+        <form
+          className={styles.filters}
+          aria-label={text.filter}
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <label className={styles.field}>
+            {m.status}
+            <select
+              className={styles.select}
+              name="status"
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value as AccusationStatus)}
+            >
+              {(Object.keys(m.statuses) as AccusationStatus[]).map((key) => (
+                <option key={key} value={key}>
+                  {m.statuses[key]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            {m.targetType}
+            <select
+              className={styles.select}
+              name="targetType"
+              value={targetType}
+              onChange={(event) => setTargetType(event.currentTarget.value as AccuseTargetType | '')}
+            >
+              <option value="">{m.allTypes}</option>
+              {(Object.keys(m.targetTypes) as AccuseTargetType[]).map((key) => (
+                <option key={key} value={key}>
+                  {m.targetTypes[key]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </form>
+        <BackstageEntry state={pages.state} onRetry={pages.reload}>
+          {(page) => (
+            <>
+              <DataTable
+                caption={m.reports}
+                columns={columns}
+                rows={page.list}
+                rowKey={(row) => row.accuseId}
+                testId="reports-table"
+              />
+              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
+            </>
+          )}
+        </BackstageEntry>
+      </section>
+    </RolePage>
+  );
+}
