@@ -15,7 +15,7 @@ export const e2eOperator = (role: AddedOperator['role']): AddedOperator => {
 };
 
 /**
- * An API client acting as a backstage operator: logs in through the login call (no TOTP) and
+ * An API client acting as a backstage operator: logs in through the login call (with the TOTP code where given) and
  * sends the session cookie and CSRF token as the backstage page does.
  */
 export async function operatorApi(
