@@ -76,10 +76,6 @@ export default [
   route('internal/bridge', 'routes/debug/bridge.tsx'),
   // Upload any file in a chosen mode (multipart resume).
   route('internal/upload', 'routes/upload/upload-console.tsx'),
-  // Approve or reject video account applications (issue 15 point 3).
-  route('internal/video-account-review', 'routes/creator/video-account-review.tsx'),
-  // Start and draw a lottery in a stream (issue 17 point 1).
-  route('internal/lottery', 'routes/lottery/lottery-console.tsx'),
   // Play a live stream where none runs: start, end, watch, light, comment, share, join (issue 16).
   route('internal/live-console', 'routes/live/console.tsx'),
   // The development stand-ins of outside pages the spec names none of: the app store, the payout

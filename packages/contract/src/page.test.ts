@@ -23,6 +23,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'fullReplyList',
       'hotVideoList',
       'kolRankList',
+      'lotteries',
       'moreRecommend',
       'newCommodityContents',
       'pickReport',
@@ -30,8 +31,10 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'replyList',
       'shoeEvalList',
       'specialList',
+      'staffingSignings',
       'tagContents',
       'uhomepageContents',
+      'videoAccountApplications',
     ]);
   });
 
