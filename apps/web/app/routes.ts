@@ -62,6 +62,10 @@ export default [
   // checks the operator session and role on the server.
   layout('routes/backstage/layout.tsx', [
     route('backstage', 'routes/backstage/home.tsx'),
+    route('backstage/video-account-review', 'routes/backstage/video-account-review.tsx'),
+    route('backstage/staffing', 'routes/backstage/staffing.tsx'),
+    route('backstage/lotteries', 'routes/backstage/lotteries.tsx'),
+    route('backstage/lotteries/:lotteryId', 'routes/backstage/lottery-detail.tsx'),
     route('backstage/audit', 'routes/backstage/audit.tsx'),
     route('backstage/operators', 'routes/backstage/operators.tsx'),
   ]),

@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@h5/contract';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
+import { LOTTERY_OPS_TEXT, REVIEW_OPS_TEXT, STAFFING_OPS_TEXT } from '../../../lib/ui-text/backstage-ops';
 
 /** A page of the backstage's navigation and the roles it is for (admins see every page). */
 export interface BackstagePage {
@@ -11,6 +12,9 @@ export interface BackstagePage {
 /** The backstage's pages, in the navigation's order. The server checks every call's role again. */
 export const BACKSTAGE_PAGES: readonly BackstagePage[] = [
   { path: '/backstage', label: text.home, roles: ['moderator', 'live_ops', 'activity_ops'] },
+  { path: '/backstage/video-account-review', label: REVIEW_OPS_TEXT.title, roles: ['moderator'] },
+  { path: '/backstage/staffing', label: STAFFING_OPS_TEXT.title, roles: ['moderator'] },
+  { path: '/backstage/lotteries', label: LOTTERY_OPS_TEXT.title, roles: ['live_ops'] },
   { path: '/backstage/audit', label: text.audit, roles: [] },
   { path: '/backstage/operators', label: text.operators, roles: [] },
 ];
