@@ -1,7 +1,7 @@
 // Starts the built server (`node apps/server/dist/main.js`) on a free port with a fresh data
 // folder, waits until /healthz answers, and stops it by its own process id. Shared by the
 // browser tests and the benchmarks.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,13 +49,42 @@ export async function stopChild(child, graceMs = 5000) {
 }
 
 /**
- * Starts the built server with `env` on top of a test environment (fresh PGlite folder,
- * APP_ENV local). Returns its base URL and a stop function.
+ * Makes backstage operator accounts (`npm run operator -- add`) in `baseEnv`'s data folder, which no server has
+ * open yet (PGlite is one process's): `{ [role]: { name, password } }`, one account per role.
  */
-export async function startServer(env = {}) {
+function addOperators(roles, baseEnv) {
+  const accounts = {};
+  for (const role of roles) {
+    const name = `e2e-${role.replace('_', '-')}`;
+    const out = execFileSync(
+      process.execPath,
+      [join(REPO_ROOT, 'apps/server/dist/operator.js'), 'add', name, '--role', role, '--json'],
+      { cwd: REPO_ROOT, env: baseEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const { password } = JSON.parse(out.trim().split('\n').at(-1));
+    accounts[role] = { name, password };
+  }
+  return accounts;
+}
+
+/**
+ * Starts the built server with `env` on top of a test environment (fresh PGlite folder,
+ * APP_ENV local), with an operator account for each of `options.operators` (roles) made before
+ * it starts. Returns its base URL, the accounts and a stop function.
+ */
+export async function startServer(env = {}, options = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-run-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  const commonEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    APP_ENV: 'local',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const operators = addOperators(options.operators ?? [], commonEnv);
   const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/server/dist/main.js')], {
     cwd: REPO_ROOT,
     env: {
@@ -91,6 +120,7 @@ export async function startServer(env = {}) {
   }
   return {
     baseURL,
+    operators,
     pid: child.pid,
     stop: async () => {
       await stopChild(child);

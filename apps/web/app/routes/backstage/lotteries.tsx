@@ -81,7 +81,11 @@ function CreateForm() {
         onChange={(event) => set(key, event.currentTarget.value)}
         aria-invalid={create.fieldErrors[key] ? true : undefined}
       />
-      {create.fieldErrors[key] ? <span className={styles.error}>{create.fieldErrors[key]}</span> : null}
+      {create.fieldErrors[key] ? (
+        <span className={styles.error} role="alert">
+          {create.fieldErrors[key]}
+        </span>
+      ) : null}
     </label>
   );
   return (
@@ -114,7 +118,11 @@ function CreateForm() {
           onChange={(event) => set('prize', event.currentTarget.value)}
           aria-invalid={create.fieldErrors.prize ? true : undefined}
         />
-        {create.fieldErrors.prize ? <span className={styles.error}>{create.fieldErrors.prize}</span> : null}
+        {create.fieldErrors.prize ? (
+          <span className={styles.error} role="alert">
+            {create.fieldErrors.prize}
+          </span>
+        ) : null}
       </label>
       {numberField('quantity')}
       <label className={styles.field}>
