@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api';
 import { usePhoneBrowser } from './support/browser';
-import { e2eOperator, loginBackstage } from './support/operator';
+import { backstageLogin } from './support/operators';
 import { waitForHydration } from './support/page';
 import { BACKSTAGE_URLS, ROUTE_URLS, routePaths, WALK_URLS } from './support/route-urls';
 import { setSessionCookies } from './support/web-login';
@@ -137,8 +137,7 @@ describe('accessibility: axe-core over every route', () => {
       isMobile: false,
       hasTouch: false,
     });
-    await page.goto(`${baseURL}/backstage`);
-    await loginBackstage(page, e2eOperator('admin'));
+    await backstageLogin(page, baseURL, 'admin', '/backstage');
     const findings: Finding[] = [];
     for (const url of BACKSTAGE_URLS) {
       await page.goto(`${baseURL}${url}`);

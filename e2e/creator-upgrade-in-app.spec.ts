@@ -1,7 +1,8 @@
 import { contract } from '@h5/contract';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useAppSimulator } from './support/app';
+import { backstageLogin } from './support/operators';
 import { waitForHydration } from './support/page';
 
 describe('creator tools inside the app', () => {
@@ -51,11 +52,10 @@ describe('creator tools inside the app', () => {
       .poll(() => sim.page.getByTestId('video-account-state').getAttribute('data-state'), { timeout: 10_000 })
       .toBe('pending');
 
-    // The internal review page (another person's screen) approves it.
+    // A moderator on the backstage (another person's screen) approves it.
     const reviewer = await app.launch();
-    await reviewer.goto('/internal/video-account-review');
-    await waitForHydration(reviewer.page);
-    const application = reviewer.page.locator(`[data-testid="review-application"][data-user-id="${userId}"]`);
+    await backstageLogin(reviewer.page, inject('baseURL'), 'moderator', '/backstage/video-account-review');
+    const application = reviewer.page.locator('tr', { hasText: `（${userId}）` });
     await application.waitFor();
     await application.getByTestId('review-approve').click();
     await expect.poll(() => application.count(), { timeout: 10_000 }).toBe(0);

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { SEED_DEMO_CREATOR } from '../apps/server/src/db/seed/upgrade-seed';
 import { e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
+import { backstageLogin } from './support/operators';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
@@ -94,12 +95,10 @@ describe('creator upgrade programme and video account (issue 15 points 2–4)', 
       .poll(() => tabA.getByTestId('video-account-state').getAttribute('data-state'), { timeout: 10_000 })
       .toBe('pending');
 
-    // The internal review page approves it.
+    // A moderator approves it on the backstage's review page.
     const reviewer = await phone.newPage();
-    await open(reviewer, `${baseURL}/internal/video-account-review`);
-    const application = reviewer.locator(
-      `[data-testid="review-application"][data-user-id="${SEED_DEMO_CREATOR.userId}"]`,
-    );
+    await backstageLogin(reviewer, baseURL, 'moderator', '/backstage/video-account-review');
+    const application = reviewer.locator('tr', { hasText: `（${SEED_DEMO_CREATOR.userId}）` });
     await application.waitFor();
     await application.getByTestId('review-approve').click();
     await expect.poll(() => application.count(), { timeout: 10_000 }).toBe(0);

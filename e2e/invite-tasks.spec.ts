@@ -6,7 +6,7 @@ import { DEMO_CREATOR_ID } from '../apps/server/src/db/seed/creator-portrait';
 import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
-import { e2eOperator, operatorApi } from './support/operator';
+import { operatorApi } from './support/operators';
 import { waitForHydration } from './support/page';
 import { followSuggestedCreators } from './support/starter-tasks';
 import { setSessionCookies } from './support/web-login';
@@ -144,7 +144,7 @@ describe('starter tasks in a phone browser', () => {
     const fresh = mine.list.find((card) => !picked.has(card.contentId));
     if (!fresh) throw new Error('the demo creator has no unpicked content');
     // An activity operator picks it in the backstage (issue 30).
-    const result = await (await operatorApi(e2eOperator('activity_ops'), baseURL))(
+    const result = await (await operatorApi('activity_ops', baseURL))(
       contract.invite.pickContent,
       {
         contentId: fresh.contentId,

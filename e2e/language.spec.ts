@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
+import { operatorApi } from './support/operators';
 import { waitForHydration } from './support/page';
 import { ROUTE_URLS, routePaths, WALK_URLS } from './support/route-urls';
 import { setSessionCookies } from './support/web-login';
@@ -77,7 +78,7 @@ describe('one language on screen (issue 14 point 1)', () => {
     it(`shows no English UI text on any route as a ${viewer}`, async () => {
       const api = e2eApi(baseURL);
       const card = (await api(contract.content.moreRecommend, { limit: 1 })).list[0];
-      const lottery = await api(contract.lottery.createLottery, {
+      const lottery = await (await operatorApi('live_ops', baseURL))(contract.lottery.createLottery, {
         streamId: 1,
         hostUserId: card?.author.userId ?? 1,
         prize: '签名球鞋一双',

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, e2eApi } from './support/api';
 import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
+import { backstageLogin, operatorApi } from './support/operators';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
@@ -12,13 +13,13 @@ import { setSessionCookies } from './support/web-login';
 
 const userIdOf = (tokens: NativeTokens) => Number(tokens.duToken.split('|')[1]);
 
-/** A new host's own stream (the live-room console's calls) with a lottery drawing in ten minutes. */
+/** A new host's own stream (the live-room console's calls) with a lottery a live ops operator starts, drawing in ten minutes. */
 async function newLottery(baseURL: string) {
   const hostTokens = await apiLogin(baseURL);
   const hostId = userIdOf(hostTokens);
   const stream = await e2eApi(baseURL, hostTokens)(contract.live.becomeHost, {});
   await e2eApi(baseURL, hostTokens)(contract.live.startStream, {});
-  const info = await e2eApi(baseURL)(contract.lottery.createLottery, {
+  const info = await (await operatorApi('live_ops', baseURL))(contract.lottery.createLottery, {
     streamId: stream.streamId,
     hostUserId: hostId,
     prize: '限量联名球鞋',
@@ -174,7 +175,7 @@ describe('live lottery', () => {
     await page.context().close();
   });
 
-  it('a host starts a lottery from the live-room console, and it shows in the room', async () => {
+  it('the live-room console links to the backstage, where live ops start a lottery that shows in the room', async () => {
     const hostTokens = await apiLogin(baseURL);
     const stream = await e2eApi(baseURL, hostTokens)(contract.live.becomeHost, {});
     const page = await phone.newPage();
@@ -182,13 +183,15 @@ describe('live lottery', () => {
     await page.goto(`${baseURL}/internal/live-console`);
     await waitForHydration(page);
     await page.getByTestId('console-lottery').click();
-    await page.waitForURL((url) => url.pathname === '/internal/lottery');
-    await waitForHydration(page);
-    expect(await page.locator('input[name=streamId]').inputValue()).toBe(String(stream.streamId));
-    expect(await page.locator('input[name=hostUserId]').inputValue()).toBe(String(userIdOf(hostTokens)));
-    await page.locator('input[name=prize]').fill('主播签名T恤');
-    await page.getByTestId('lottery-console-create').click();
-    await page.getByTestId('lottery-console-created').waitFor();
+    // The link opens the backstage's lottery page: a live ops operator logs in there.
+    await page.waitForURL((url) => url.pathname === '/backstage/lotteries');
+    await backstageLogin(page, baseURL, 'live_ops');
+    const create = page.getByTestId('lottery-create');
+    expect(await create.locator('input[name=streamId]').inputValue()).toBe(String(stream.streamId));
+    expect(await create.locator('input[name=hostUserId]').inputValue()).toBe(String(userIdOf(hostTokens)));
+    await create.locator('input[name=prize]').fill('主播签名T恤');
+    await create.locator('button[type=submit]').click();
+    await page.getByTestId('lottery-created').waitFor();
     await page.goto(`${baseURL}/live/room?roomId=${stream.roomId}`);
     await waitForHydration(page);
     expect(await page.getByTestId('room-lottery').getByTestId('lottery-prize').textContent()).toBe(

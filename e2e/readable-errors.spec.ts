@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api';
 import { usePhoneBrowser } from './support/browser';
+import { backstageLogin } from './support/operators';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
@@ -64,10 +65,11 @@ describe('readable errors in a phone browser', () => {
 
   it("a form shows a 400's reason under its input; the debug console keeps the code and the raw text", async () => {
     const page = await phone.newPage();
-    await page.goto(`${baseURL}/internal/lottery?debug=1`);
-    await waitForHydration(page);
-    await page.locator('input[name=prize]').fill('鞋');
-    await page.getByTestId('lottery-console-create').click();
+    // The backstage's form (the lottery console's successor) is a desktop page.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await backstageLogin(page, baseURL, 'live_ops', '/backstage/lotteries?debug=1&streamId=1&hostUserId=1');
+    await page.getByTestId('lottery-create').locator('input[name=prize]').fill('鞋');
+    await page.getByTestId('lottery-create').locator('button[type=submit]').click();
     const reason = page.locator('input[name=prize] + [role=alert]');
     await reason.waitFor();
     expect(await reason.textContent()).toBe('奖品名称须为 2 到 40 个字');
@@ -75,7 +77,7 @@ describe('readable errors in a phone browser', () => {
     await page.locator('#__vconsole .vc-tab', { hasText: '平台' }).click();
     const failed = page.getByTestId('diag-failed-calls').locator('[data-code="400"]');
     await failed.waitFor();
-    expect(await failed.getAttribute('data-path')).toBe('/sns-live-itr/v1/internal/lottery/create');
+    expect(await failed.getAttribute('data-path')).toBe('/backstage/v1/lottery/create');
     expect(await failed.textContent()).toContain('400 / 400');
     expect(await failed.textContent()).toContain('prize: 奖品名称须为 2 到 40 个字');
     await page.context().close();

@@ -21,7 +21,7 @@ import { type AddedOperator, PRO_TEST_SETTINGS, REPO_ROOT } from '../../scripts/
 import { e2eApi } from '../support/api';
 import { usePhoneBrowser } from '../support/browser';
 import { E2E_SIGN_SECRET } from '../support/constants';
-import { loginBackstage, operatorApi } from '../support/operator';
+import { backstageLogin, operatorApi } from '../support/operators';
 import { waitForHydration } from '../support/page';
 
 // Issue 30 "Done when": in APP_ENV=pro (no internal page, no login outbox), through the balancer
@@ -92,9 +92,8 @@ describeCluster('the backstage in production (issue 30)', () => {
   /** The backstage at a desk, logged in as `account` (with its TOTP code where it has one). */
   async function backstageAs(account: AddedOperator): Promise<Page> {
     const page = await browser.newPage(DESK);
-    await page.goto(`${topology.url}/backstage`);
     const totp = account.totpSecret ? totpOf(account.name, account.totpSecret).generate() : undefined;
-    await loginBackstage(page, account, totp);
+    await backstageLogin(page, topology.url, account, '/backstage', totp);
     return page;
   }
 

@@ -19,6 +19,7 @@ import { REPO_ROOT } from '../../scripts/start-server.mjs';
 import { apiLogin, e2eApi, nextPhone } from '../support/api';
 import { usePhoneBrowser } from '../support/browser';
 import { E2E_SIGN_SECRET } from '../support/constants';
+import { addOperatorOn, operatorApi } from '../support/operators';
 import { waitForHydration } from '../support/page';
 import { loginOnWebPage, setSessionCookies } from '../support/web-login';
 
@@ -208,7 +209,8 @@ describeCluster('journeys through the balancer while nodes restart (issue 29 poi
     const hostTokens = await apiLogin(baseURL);
     const stream = await e2eApi(baseURL, hostTokens)(contract.live.becomeHost, {});
     await e2eApi(baseURL, hostTokens)(contract.live.startStream, {});
-    const { lotteryId } = await e2eApi(baseURL)(contract.lottery.createLottery, {
+    const liveOps = await operatorApi(addOperatorOn(topology.primaryUrl, 'live_ops'), baseURL);
+    const { lotteryId } = await liveOps(contract.lottery.createLottery, {
       streamId: stream.streamId,
       hostUserId: userIdOf(hostTokens),
       prize: '限量联名球鞋',

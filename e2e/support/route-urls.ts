@@ -38,7 +38,6 @@ export const ROUTE_URLS: Record<string, string> = {
   'creator/video-account/card': '/creator/video-account/card',
   'creator/data-center': '/creator/data-center',
   'creator/data-center/content/:contentId': '/creator/data-center/content/1',
-  'internal/video-account-review': '/internal/video-account-review',
   'live/lottery': '/live/lottery?lotteryId=1',
   'live/host': '/live/host?userRole=1&streamId=1',
   'live/fans-group': '/live/fans-group?streamId=1',
@@ -50,7 +49,6 @@ export const ROUTE_URLS: Record<string, string> = {
   'shoe-eval': '/shoe-eval',
   'shoe-eval/spu': '/shoe-eval/spu?spuId=1000001',
   'shoe-eval/evaluate': '/shoe-eval/evaluate?spuId=1000008',
-  'internal/lottery': '/internal/lottery',
   invite: '/invite',
   'invite/weekly': '/invite/weekly',
   'invite/landing': '/invite/landing?code=HAPPY258',
@@ -58,13 +56,21 @@ export const ROUTE_URLS: Record<string, string> = {
   'activity/guide': '/activity/guide?activityId=520',
   'creator/pick-report': '/creator/pick-report',
   '*': '/no-such-page',
-  // The backstage's pages answer every visitor with its login form (issue 30).
-  ...Object.fromEntries(
-    ['backstage', 'backstage/picks', 'backstage/audit', 'backstage/operators'].map((path) => [
-      path,
-      `/${path}`,
-    ]),
-  ),
+  // The backstage (issue 30): every visitor sees its login form; the admin's walk sees each page.
+  backstage: '/backstage',
+  'backstage/moderation/reports': '/backstage/moderation/reports',
+  'backstage/moderation/comments': '/backstage/moderation/comments',
+  'backstage/moderation/bans': '/backstage/moderation/bans',
+  'backstage/moderation/search-ideas': '/backstage/moderation/search-ideas',
+  'backstage/picks': '/backstage/picks',
+  'backstage/video-account-review': '/backstage/video-account-review',
+  'backstage/staffing': '/backstage/staffing',
+  'backstage/lotteries': '/backstage/lotteries',
+  'backstage/lotteries/:lotteryId': '/backstage/lotteries/1',
+  'backstage/windows': '/backstage/windows',
+  'backstage/config': '/backstage/config',
+  'backstage/audit': '/backstage/audit',
+  'backstage/operators': '/backstage/operators',
 };
 
 /** More screens of the same routes that draw differently: every content type, one product, the rank. */
@@ -90,9 +96,9 @@ export function routePaths(list: readonly RouteEntry[] = routes): string[] {
 }
 
 /** The backstage's pages (issue 30): the walks see the login form; the operators' walk sees each page. */
-export const BACKSTAGE_URLS = routePaths()
-  .filter((path) => path.startsWith('backstage'))
-  .map((path) => `/${path}`);
+export const BACKSTAGE_URLS = Object.entries(ROUTE_URLS)
+  .filter(([path]) => path.startsWith('backstage'))
+  .map(([, url]) => url);
 
 /** Every URL of the walks: one per route, then the extra screens. */
 export const WALK_URLS = [...Object.values(ROUTE_URLS), ...EXTRA_URLS];

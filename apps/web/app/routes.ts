@@ -67,6 +67,10 @@ export default [
     route('backstage/moderation/bans', 'routes/backstage/moderation-bans.tsx'),
     route('backstage/moderation/search-ideas', 'routes/backstage/moderation-search-ideas.tsx'),
     route('backstage/picks', 'routes/backstage/picks.tsx'),
+    route('backstage/video-account-review', 'routes/backstage/video-account-review.tsx'),
+    route('backstage/staffing', 'routes/backstage/staffing.tsx'),
+    route('backstage/lotteries', 'routes/backstage/lotteries.tsx'),
+    route('backstage/lotteries/:lotteryId', 'routes/backstage/lottery-detail.tsx'),
     route('backstage/audit', 'routes/backstage/audit.tsx'),
     route('backstage/operators', 'routes/backstage/operators.tsx'),
   ]),
@@ -81,10 +85,6 @@ export default [
   route('internal/bridge', 'routes/debug/bridge.tsx'),
   // Upload any file in a chosen mode (multipart resume).
   route('internal/upload', 'routes/upload/upload-console.tsx'),
-  // Approve or reject video account applications (issue 15 point 3).
-  route('internal/video-account-review', 'routes/creator/video-account-review.tsx'),
-  // Start and draw a lottery in a stream (issue 17 point 1).
-  route('internal/lottery', 'routes/lottery/lottery-console.tsx'),
   // Play a live stream where none runs: start, end, watch, light, comment, share, join (issue 16).
   route('internal/live-console', 'routes/live/console.tsx'),
   // The development stand-ins of outside pages the spec names none of: the app store, the payout

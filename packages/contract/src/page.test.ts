@@ -23,6 +23,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'fullReplyList',
       'hotVideoList',
       'kolRankList',
+      'lotteries',
       'moderationBans',
       'moderationReports',
       'moderationSearchIdeas',
@@ -33,8 +34,10 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'replyList',
       'shoeEvalList',
       'specialList',
+      'staffingSignings',
       'tagContents',
       'uhomepageContents',
+      'videoAccountApplications',
     ]);
   });
 

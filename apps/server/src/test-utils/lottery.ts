@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { lotteryWinners } from '../db/schema';
 import type { TestApp } from './app';
 import { signedInUser } from './feedback';
+import { loginOperator, type TestOperator } from './operators';
 
 export type LotteryUser = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -16,6 +17,18 @@ export const LOTTERY_ADDRESS = {
   street: '科技园南路 88 号 2 栋',
 };
 
+const liveOpsOf = new WeakMap<TestApp, Promise<TestOperator>>();
+
+/** The test app's one live_ops operator (logged in once: a login hashes with argon2). */
+export function liveOps(t: TestApp): Promise<TestOperator> {
+  let operator = liveOpsOf.get(t);
+  if (!operator) {
+    operator = loginOperator(t, 'live_ops');
+    liveOpsOf.set(t, operator);
+  }
+  return operator;
+}
+
 /** A host's lottery in stream `streamId`, and `entrants` users who entered it; drawn when `draw`. */
 export async function lotteryWith(
   t: TestApp,
@@ -25,7 +38,7 @@ export async function lotteryWith(
 ) {
   const host = await signedInUser(t.app, t.db, 'lottery-host');
   const streamId = 700_000 + host.userId;
-  const created = await t.signedInject(contract.lottery.createLottery, {
+  const created = await (await liveOps(t)).call(contract.lottery.createLottery, {
     streamId,
     hostUserId: host.userId,
     prize: '签名球鞋一双',

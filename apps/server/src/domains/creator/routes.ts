@@ -8,15 +8,15 @@ import {
   dataCenterSummary,
   fansPortrait,
 } from './data-center';
-import { flexibleStaffing } from './staffing';
+import { flexibleStaffing, staffingSignings } from './staffing';
 import { publishRecord, qualityCase, upgradeView } from './upgrade';
 import { awardRecord, receiveAward } from './upgrade-awards';
 import { applyVideoAccount, saveVideoAccount, videoAccount, videoAccountCard } from './video-account';
-import { pendingApplications, reviewApplication } from './video-account-review';
+import { listApplications, reviewApplication } from './video-account-review';
 
 /**
  * The creator domain (issue 15): the data centre (point 1), the upgrade programme, flexible
- * staffing and the video account with its internal review (points 2–4).
+ * staffing and the video account; the backstage's review queue and signing table (issue 30 point 4).
  */
 export function registerCreatorRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, env } = deps;
@@ -52,6 +52,9 @@ export function registerCreatorRoutes(app: FastifyInstance, deps: AppDeps): void
   registerEndpoint(app, deps, c.applyVideoAccount, ({ screenshotKey }, { viewerId }) =>
     applyVideoAccount(deps, viewerId, screenshotKey),
   );
-  registerEndpoint(app, deps, c.videoAccountApplications, () => pendingApplications(deps));
-  registerEndpoint(app, deps, c.reviewVideoAccount, (input) => reviewApplication(db, input));
+  registerEndpoint(app, deps, c.videoAccountApplications, (input) => listApplications(deps, input));
+  registerEndpoint(app, deps, c.reviewVideoAccount, (input, { operator }) =>
+    reviewApplication(db, operator, input),
+  );
+  registerEndpoint(app, deps, c.staffingSignings, (input) => staffingSignings(db, input));
 }

@@ -1,8 +1,8 @@
 import { contract } from '@h5/contract';
 import {
   FEEDBACK_IMAGE_NOT_OWNED,
-  FORBIDDEN,
   NOT_FOUND,
+  OPERATOR_ROLE_FORBIDDEN,
   SUCCESS,
   VIDEO_ACCOUNT_ALREADY_REVIEWED,
   VIDEO_ACCOUNT_APPLICATION_PENDING,
@@ -10,12 +10,22 @@ import {
 } from '@h5/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoAccountApplications } from '../../db/schema';
-import { badRequestBody, createTestApp, signedInUser, storedObjectOf, type TestApp } from '../../test-utils';
+import { auditLog, flexibleStaffingSignings, users, videoAccountApplications } from '../../db/schema';
+import {
+  badRequestBody,
+  createTestApp,
+  loginOperator,
+  signedInUser,
+  storedObjectOf,
+  type TestApp,
+  type TestOperator,
+} from '../../test-utils';
 
 let t: TestApp;
+let moderator: TestOperator;
 beforeAll(async () => {
   t = await createTestApp();
+  moderator = await loginOperator(t, 'moderator');
 });
 afterAll(() => t.close());
 
@@ -133,21 +143,24 @@ describe('video-account/apply and the internal review', () => {
     const applicationId = applied.body.data.application?.applicationId as number;
     expect(applied.body.data.application?.screenshotUrl).toBe(`/cdn/${key}`);
 
-    const queue = await t.signedInject(contract.creator.videoAccountApplications, {});
+    const queue = await moderator.call(contract.creator.videoAccountApplications, { limit: 40 });
     expect(queue.body.data.list.find((a) => a.applicationId === applicationId)).toMatchObject({
       user: { userId, userName: 'va-journey' },
       ...DETAILS,
       screenshotUrl: `/cdn/${key}`,
+      state: 'pending',
+      reason: null,
+      reviewedAt: null,
     });
 
-    const noReason = await t.signedInject(contract.creator.reviewVideoAccount, {
+    const noReason = await moderator.call(contract.creator.reviewVideoAccount, {
       applicationId,
       decision: 'reject',
     });
     expect(noReason.status).toBe(400);
     expect(noReason.body).toEqual(badRequestBody('reason: 驳回时请填写原因'));
 
-    const rejected = await t.signedInject(contract.creator.reviewVideoAccount, {
+    const rejected = await moderator.call(contract.creator.reviewVideoAccount, {
       applicationId,
       decision: 'reject',
       reason: '截图看不清账号 ID',
@@ -155,7 +168,41 @@ describe('video-account/apply and the internal review', () => {
     expect(rejected.body.data).toEqual({ applicationId, state: 'rejected' });
     const seen = await t.signedInject(contract.creator.videoAccount, {}, { cookies });
     expect(seen.body.data).toMatchObject({ state: 'rejected', reason: '截图看不清账号 ID' });
-    const twice = await t.signedInject(contract.creator.reviewVideoAccount, {
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.objectType, 'video_account_application'),
+          eq(auditLog.objectId, String(applicationId)),
+        ),
+      );
+    expect(
+      audit.map(({ operatorId, action, before, after, reason }) => ({
+        operatorId,
+        action,
+        before,
+        after,
+        reason,
+      })),
+    ).toEqual([
+      {
+        operatorId: moderator.operator.operatorId,
+        action: 'video_account.reject',
+        before: { state: 'pending', reason: null },
+        after: { state: 'rejected', reason: '截图看不清账号 ID' },
+        reason: '截图看不清账号 ID',
+      },
+    ]);
+    const rejectedList = await moderator.call(contract.creator.videoAccountApplications, {
+      state: 'rejected',
+      limit: 40,
+    });
+    expect(rejectedList.body.data.list.find((a) => a.applicationId === applicationId)).toMatchObject({
+      state: 'rejected',
+      reason: '截图看不清账号 ID',
+    });
+    const twice = await moderator.call(contract.creator.reviewVideoAccount, {
       applicationId,
       decision: 'approve',
     });
@@ -172,7 +219,7 @@ describe('video-account/apply and the internal review', () => {
     );
     const secondId = again.body.data.application?.applicationId as number;
     expect(again.body.data).toMatchObject({ state: 'pending', reason: null });
-    const approved = await t.signedInject(contract.creator.reviewVideoAccount, {
+    const approved = await moderator.call(contract.creator.reviewVideoAccount, {
       applicationId: secondId,
       decision: 'approve',
     });
@@ -194,7 +241,7 @@ describe('video-account/apply and the internal review', () => {
   });
 
   it('answers a missing application with not found', async () => {
-    const res = await t.signedInject(contract.creator.reviewVideoAccount, {
+    const res = await moderator.call(contract.creator.reviewVideoAccount, {
       applicationId: 2_000_000_000,
       decision: 'approve',
     });
@@ -202,26 +249,101 @@ describe('video-account/apply and the internal review', () => {
   });
 });
 
-describe('the review calls are internal', () => {
-  it('refuses a remote caller outside local with 403, and production with 404', async () => {
-    const t1 = await createTestApp({ APP_ENV: 't1' });
+describe('the review queue', () => {
+  it('lists the pending oldest first, page by page', async () => {
+    const ids: number[] = [];
+    for (const name of ['va-queue-a', 'va-queue-b', 'va-queue-c']) {
+      const { userId, cookies } = await creatorWithDetails(name);
+      const key = await storedObjectOf(t.db, userId);
+      const applied = await t.signedInject(
+        contract.creator.applyVideoAccount,
+        { screenshotKey: key },
+        { cookies },
+      );
+      ids.push(applied.body.data.application?.applicationId as number);
+    }
+    const seen: number[] = [];
+    let lastId: string | undefined;
+    for (let page = 0; page < 50; page++) {
+      const res = await moderator.call(contract.creator.videoAccountApplications, {
+        limit: 2,
+        ...(lastId ? { lastId } : {}),
+      });
+      seen.push(...res.body.data.list.map((a) => a.applicationId));
+      if (!res.body.data.hasMore) break;
+      lastId = res.body.data.lastId as string;
+    }
+    // Created one after the other: the three appear in that order, after every older pending one.
+    expect(seen.filter((id) => ids.includes(id))).toEqual(ids);
+    expect(seen.indexOf(ids[0] as number)).toBeLessThan(seen.indexOf(ids[2] as number));
+  });
+
+  it('refuses a live_ops operator (5002) and a user session (5001)', async () => {
+    const liveOps = await loginOperator(t, 'live_ops');
+    const res = await liveOps.call(contract.creator.reviewVideoAccount, {
+      applicationId: 1,
+      decision: 'approve',
+    });
+    expect(res.body).toMatchObject({
+      code: OPERATOR_ROLE_FORBIDDEN,
+      msg: '当前角色（live_ops）无权进行此操作',
+    });
+    const { cookies } = await signedInUser(t.app, t.db, 'va-not-operator');
+    const asUser = await t.signedInject(contract.creator.videoAccountApplications, {}, { cookies });
+    expect(asUser.body.code).toBe(5001);
+  });
+
+  it('is not internal: production answers it to a moderator', async () => {
     const pro = await createTestApp({ APP_ENV: 'pro' });
     try {
-      const remote = await t1.signedInject(
-        contract.creator.videoAccountApplications,
-        {},
-        { remoteAddress: '203.0.113.9' },
-      );
-      expect(remote.status).toBe(403);
-      expect(remote.body.code).toBe(FORBIDDEN);
-      const prod = await pro.signedInject(contract.creator.reviewVideoAccount, {
-        applicationId: 1,
-        decision: 'approve',
-      });
-      expect(prod.status).toBe(404);
+      const mod = await loginOperator(pro, 'moderator');
+      const res = await mod.call(contract.creator.videoAccountApplications, {});
+      expect(res.status).toBe(200);
+      expect(res.body.code).toBe(SUCCESS);
     } finally {
-      await t1.close();
       await pro.close();
     }
+  });
+});
+
+describe('the flexible-staffing signing table', () => {
+  it('lists creators with their signing, narrowed to the signed or unsigned', async () => {
+    const signer = await signedInUser(t.app, t.db, 'fs-signed');
+    const unsigned = await signedInUser(t.app, t.db, 'fs-unsigned');
+    await t.db.update(users).set({ isCreator: true }).where(eq(users.id, unsigned.userId));
+    const [signing] = await t.db
+      .insert(flexibleStaffingSignings)
+      .values({ userId: signer.userId })
+      .returning();
+    const all = async (signed?: 'yes' | 'no') => {
+      const rows = [];
+      let lastId: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const res = await moderator.call(contract.creator.staffingSignings, {
+          limit: 40,
+          ...(signed ? { signed } : {}),
+          ...(lastId ? { lastId } : {}),
+        });
+        expect(res.body.code).toBe(SUCCESS);
+        rows.push(...res.body.data.list);
+        if (!res.body.data.hasMore) break;
+        lastId = res.body.data.lastId as string;
+      }
+      return rows;
+    };
+    const everyone = await all();
+    expect(everyone.find((r) => r.user.userId === signer.userId)).toEqual({
+      user: { userId: signer.userId, userName: 'fs-signed', avatar: '/cdn/seed/avatar-test.svg' },
+      signed: true,
+      signedAt: signing?.signedAt.toISOString(),
+    });
+    expect(everyone.find((r) => r.user.userId === unsigned.userId)).toMatchObject({
+      signed: false,
+      signedAt: null,
+    });
+    expect((await all('yes')).map((r) => r.user.userId)).toContain(signer.userId);
+    expect((await all('yes')).map((r) => r.user.userId)).not.toContain(unsigned.userId);
+    expect((await all('no')).map((r) => r.user.userId)).toContain(unsigned.userId);
+    expect((await all('no')).map((r) => r.user.userId)).not.toContain(signer.userId);
   });
 });

@@ -90,6 +90,36 @@ export async function updateAddress(
   return describeLottery(db, await lotteryRow(db, lotteryId), userId);
 }
 
+type WinnerRow = typeof lotteryWinners.$inferSelect;
+
+/**
+ * Writes a winner's courier and tracking number (again to correct it; the first write ships the
+ * prize): the one rule of the host's waybill-submit and the backstage's ship. Refused for a
+ * non-winner and before the winner gave an address. Returns the winner row before and after.
+ */
+export async function writeWaybill(
+  db: Db,
+  input: { lotteryId: number; winnerUserId: number; courier: string; trackingNo: string },
+): Promise<{ before: WinnerRow; after: WinnerRow }> {
+  const [before] = await db
+    .select()
+    .from(lotteryWinners)
+    .where(winnerOf(input.lotteryId, input.winnerUserId))
+    .for('update');
+  if (!before) throw notFound(LOTTERY_MESSAGES.winnerNotFound);
+  if (!before.addressAt) throw new AppError(LOTTERY_ADDRESS_MISSING, LOTTERY_MESSAGES.winnerAddressMissing);
+  const [after] = await db
+    .update(lotteryWinners)
+    .set({
+      courier: input.courier,
+      trackingNo: input.trackingNo,
+      shippedAt: sql`coalesce(${lotteryWinners.shippedAt}, now())`,
+    })
+    .where(winnerOf(input.lotteryId, input.winnerUserId))
+    .returning();
+  return { before, after: after as WinnerRow };
+}
+
 /** waybill-submit: the lottery's host gives a winner's courier and tracking number (again to correct it). */
 export async function submitWaybill(
   db: Db,
@@ -98,19 +128,6 @@ export async function submitWaybill(
 ): Promise<LotteryInfo> {
   const lottery = await lotteryRow(db, input.lotteryId);
   if (lottery.hostUserId !== userId) throw new AppError(FORBIDDEN, LOTTERY_MESSAGES.notHost);
-  const [winner] = await db
-    .select()
-    .from(lotteryWinners)
-    .where(winnerOf(input.lotteryId, input.winnerUserId));
-  if (!winner) throw notFound(LOTTERY_MESSAGES.winnerNotFound);
-  if (!winner.addressAt) throw new AppError(LOTTERY_ADDRESS_MISSING, LOTTERY_MESSAGES.winnerAddressMissing);
-  await db
-    .update(lotteryWinners)
-    .set({
-      courier: input.courier,
-      trackingNo: input.trackingNo,
-      shippedAt: sql`coalesce(${lotteryWinners.shippedAt}, now())`,
-    })
-    .where(winnerOf(input.lotteryId, input.winnerUserId));
+  await writeWaybill(db, input);
   return describeLottery(db, lottery, userId);
 }

@@ -10,7 +10,7 @@ import { LOTTERY_MESSAGES } from './messages';
 type LotteryRow = typeof lotteries.$inferSelect;
 type WinnerRow = typeof lotteryWinners.$inferSelect;
 
-const userBrief = { userId: users.id, userName: users.userName, avatar: users.avatar };
+export const userBrief = { userId: users.id, userName: users.userName, avatar: users.avatar };
 
 /** Where a prize is on its way to the winner. */
 export function shippingOf(w: WinnerRow): LotteryShipping {
@@ -22,7 +22,8 @@ export function shippingOf(w: WinnerRow): LotteryShipping {
   };
 }
 
-const addressOf = (w: WinnerRow) =>
+/** A winner's address once given. */
+export const addressOf = (w: WinnerRow) =>
   w.addressAt && w.name && w.mobile && w.region && w.street
     ? { name: w.name, mobile: w.mobile, region: w.region, street: w.street }
     : null;
@@ -84,7 +85,7 @@ export async function describeLottery(
 }
 
 /** Reads a lottery, drawing it first when its time has come (the draw happens once, see draw.ts). */
-async function freshRow(db: Db, row: LotteryRow): Promise<LotteryRow> {
+export async function freshRow(db: Db, row: LotteryRow): Promise<LotteryRow> {
   if (row.drawnAt !== null || row.drawAt.getTime() > Date.now()) return row;
   await drawIfDue(db, row.id);
   return lotteryRow(db, row.id);
@@ -127,36 +128,7 @@ export async function enterLottery(db: Db, viewerId: number, lotteryId: number):
   return describeLottery(db, row, viewerId);
 }
 
-/** Internal (live-room console): a host starts a lottery in a stream. */
-export async function createLottery(
-  db: Db,
-  input: {
-    streamId: number;
-    hostUserId: number;
-    prize: string;
-    quantity: number;
-    entryRule: LotteryEntryRule;
-    drawInSeconds: number;
-  },
-): Promise<LotteryInfo> {
-  const [host] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.hostUserId));
-  if (!host) throw notFound('主播不存在');
-  const [row] = await db
-    .insert(lotteries)
-    .values({
-      streamId: input.streamId,
-      hostUserId: input.hostUserId,
-      prize: input.prize,
-      quantity: input.quantity,
-      entryRule: input.entryRule,
-      drawAt: sql`now() + make_interval(secs => ${input.drawInSeconds})`,
-    })
-    .returning();
-  if (!row) throw new Error('the lottery insert returned no row');
-  return describeLottery(db, row, input.hostUserId);
-}
-
-/** Internal (live-room console): draw now. A drawn lottery stays as it was. */
+/** Internal, for tests only (contract's drawLottery): draw now. A drawn lottery stays as it was. */
 export async function drawLotteryNow(db: Db, lotteryId: number): Promise<LotteryInfo> {
   await lotteryRow(db, lotteryId);
   await db

@@ -1,6 +1,8 @@
 /** The lottery's refusals (issue 17 point 1; codes in docs/api.md). */
 export const LOTTERY_MESSAGES = {
   notFound: '抽奖不存在',
+  /** The backstage's create: no user of that id. */
+  hostNotFound: '主播不存在',
   closed: '本次抽奖已截止参与',
   followRequired: '关注主播后才能参与本次抽奖',
   hostCannotEnter: '主播不能参与自己的抽奖',

@@ -69,11 +69,3 @@ export const VIDEO_ACCOUNT_TEXT = {
   viewCard: '查看公开名片',
   cardMissing: '该用户还没有通过认证的视频号',
 } as const;
-
-export const REVIEW_TEXT = {
-  title: '视频号认证审核',
-  empty: '没有待审核的申请',
-  approve: '通过',
-  reject: '驳回',
-  reasonPlaceholder: '驳回原因（必填）',
-} as const;

@@ -109,7 +109,7 @@ function ConsoleState({ data, toast }: { data: LiveConsole; toast: (message: str
               </Link>
               <Link
                 className={styles.action}
-                to={`/internal/lottery?streamId=${host.streamId}&hostUserId=${viewerId ?? ''}`}
+                to={`/backstage/lotteries?streamId=${host.streamId}&hostUserId=${viewerId ?? ''}`}
                 data-testid="console-lottery"
               >
                 {LOTTERY_TEXT.start}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../../endpoint';
+import { endpoint, operatorEndpoint } from '../../endpoint';
 import { idSchema, pageOf, pageQuerySchema, userBriefSchema } from '../../shared';
 
 const domain = 'creator';
@@ -83,6 +83,14 @@ export const flexibleStaffingSchema = z.object({
 });
 export type FlexibleStaffing = z.infer<typeof flexibleStaffingSchema>;
 
+/** One creator's flexible-staffing signing, as the backstage lists it. */
+export const staffingSigningSchema = z.object({
+  user: userBriefSchema,
+  signed: z.boolean(),
+  signedAt: z.string().nullable(),
+});
+export type StaffingSigning = z.infer<typeof staffingSigningSchema>;
+
 export const creatorUpgrade = {
   upgradeView: endpoint({
     domain,
@@ -131,5 +139,20 @@ export const creatorUpgrade = {
     auth: 'login',
     request: z.object({}),
     response: flexibleStaffingSchema,
+  }),
+  /**
+   * The backstage (issue 30 point 4, moderators, read-only): creators and their flexible-staffing
+   * signing, oldest account first; `signed` narrows to the signed or the unsigned.
+   */
+  staffingSignings: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/creator/staffing-signings',
+    roles: ['moderator'],
+    request: z.object({
+      ...pageQuerySchema.shape,
+      signed: z.enum(['yes', 'no'], { error: '签约状态须为 yes 或 no' }).optional(),
+    }),
+    response: pageOf(staffingSigningSchema),
   }),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../../endpoint';
-import { idSchema, userBriefSchema } from '../../shared';
+import { endpoint, operatorEndpoint } from '../../endpoint';
+import { idSchema, pageOf, pageQuerySchema, userBriefSchema } from '../../shared';
 
 const domain = 'creator';
 
@@ -55,6 +55,10 @@ export const videoAccountApplicationSchema = z.object({
   profileUrl: z.string(),
   screenshotUrl: z.string(),
   createdAt: z.string(),
+  state: z.enum(['pending', 'approved', 'rejected']),
+  /** The reviewer's reason of a rejection (what the creator reads). */
+  reason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
 });
 export type VideoAccountApplication = z.infer<typeof videoAccountApplicationSchema>;
 
@@ -91,23 +95,29 @@ export const creatorVideoAccount = {
     request: z.object({ screenshotKey: z.string().min(1, { error: '请上传视频号截图' }).max(512) }),
     response: videoAccountSchema,
   }),
-  /** Internal review queue: pending applications, oldest first. */
-  videoAccountApplications: endpoint({
+  /**
+   * The backstage's review queue (issue 30 point 4, moderators): applications of one state,
+   * pending by default and oldest first (the longest waiting on top); reviewed ones newest first.
+   */
+  videoAccountApplications: operatorEndpoint({
     domain,
     method: 'GET',
-    path: '/sns-user-biz/v1/internal/creator/video-account/applications',
-    auth: 'common',
-    internal: true,
-    request: z.object({}),
-    response: z.object({ list: z.array(videoAccountApplicationSchema) }),
+    path: '/backstage/v1/creator/video-account/applications',
+    roles: ['moderator'],
+    request: z.object({
+      ...pageQuerySchema.shape,
+      state: z
+        .enum(['pending', 'approved', 'rejected'], { error: '状态须为 pending、approved 或 rejected' })
+        .default('pending'),
+    }),
+    response: pageOf(videoAccountApplicationSchema),
   }),
-  /** Internal: approve, or reject with a reason. */
-  reviewVideoAccount: endpoint({
+  /** The backstage: approve, or reject with a reason the creator reads on their video-account page. */
+  reviewVideoAccount: operatorEndpoint({
     domain,
     method: 'POST',
-    path: '/sns-user-biz/v1/internal/creator/video-account/review',
-    auth: 'common',
-    internal: true,
+    path: '/backstage/v1/creator/video-account/review',
+    roles: ['moderator'],
     request: z
       .object({
         applicationId: idSchema,

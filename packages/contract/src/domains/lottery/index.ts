@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../../endpoint';
-import { idSchema, userBriefSchema, wireInt } from '../../shared';
+import { endpoint, operatorEndpoint } from '../../endpoint';
+import { idSchema, pageOf, pageQuerySchema, userBriefSchema, wireInt } from '../../shared';
 
 const domain = 'lottery';
 
@@ -73,6 +73,26 @@ export type LotteryInfo = z.infer<typeof lotteryInfoSchema>;
 
 const lotteryIdSchema = idSchema;
 
+/** A lottery as the backstage lists it: its figures and every winner with address and shipping. */
+export const lotteryOpsSchema = lotteryInfoSchema.omit({ my: true, winners: true }).extend({
+  createdAt: z.string(),
+  winners: z.array(lotteryWinnerSchema),
+});
+export type LotteryOps = z.infer<typeof lotteryOpsSchema>;
+
+/** The courier and tracking number of a shipped prize (the host's form and the backstage's). */
+const waybillShape = {
+  courier: z
+    .string({ error: '请填写快递公司' })
+    .trim()
+    .min(2, { error: '快递公司须为 2 到 20 个字' })
+    .max(20, { error: '快递公司须为 2 到 20 个字' }),
+  trackingNo: z
+    .string({ error: '请填写运单号' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{8,30}$/, { error: '运单号须为 8 到 30 位字母或数字' }),
+};
+
 export const lottery = {
   /** A lottery by id, or the newest of a stream. */
   lotteryInfo: endpoint({
@@ -124,25 +144,16 @@ export const lottery = {
     request: z.object({
       lotteryId: lotteryIdSchema,
       winnerUserId: idSchema,
-      courier: z
-        .string({ error: '请填写快递公司' })
-        .trim()
-        .min(2, { error: '快递公司须为 2 到 20 个字' })
-        .max(20, { error: '快递公司须为 2 到 20 个字' }),
-      trackingNo: z
-        .string({ error: '请填写运单号' })
-        .trim()
-        .regex(/^[A-Za-z0-9]{8,30}$/, { error: '运单号须为 8 到 30 位字母或数字' }),
+      ...waybillShape,
     }),
     response: lotteryInfoSchema,
   }),
-  /** Internal (the live-room console): a host starts a lottery in a stream. */
-  createLottery: endpoint({
+  /** The backstage (issue 30 point 4, live ops): starts a lottery in a host's stream. */
+  createLottery: operatorEndpoint({
     domain,
     method: 'POST',
-    path: '/sns-live-itr/v1/internal/lottery/create',
-    auth: 'common',
-    internal: true,
+    path: '/backstage/v1/lottery/create',
+    roles: ['live_ops'],
     request: z.object({
       streamId: idSchema,
       hostUserId: idSchema,
@@ -155,9 +166,48 @@ export const lottery = {
       entryRule: lotteryEntryRuleSchema,
       drawInSeconds: wireInt(10, 86_400, '开奖时间须为 10 秒到 24 小时后'),
     }),
-    response: lotteryInfoSchema,
+    response: lotteryOpsSchema,
   }),
-  /** Internal (the live-room console): draw now instead of at the draw time. */
+  /**
+   * The backstage's lotteries, newest first, by stream and state (`open`: before the draw time,
+   * `drawn`: after it; a due lottery is drawn as it is read, like everywhere).
+   */
+  lotteries: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/lottery/list',
+    roles: ['live_ops'],
+    request: z.object({
+      ...pageQuerySchema.shape,
+      streamId: idSchema.optional(),
+      state: z.enum(['open', 'drawn'], { error: '状态须为 open 或 drawn' }).optional(),
+    }),
+    response: pageOf(lotteryOpsSchema),
+  }),
+  /** The backstage: one lottery with its entrants (the first 200, by entry time). */
+  lotteryDetail: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/lottery/detail',
+    roles: ['live_ops'],
+    request: z.object({ lotteryId: lotteryIdSchema }),
+    response: lotteryOpsSchema.extend({
+      entrants: z.array(userBriefSchema.extend({ enteredAt: z.string() })),
+    }),
+  }),
+  /** The backstage: a winner's prize shipped with its waybill (again to correct it), as the host's waybill-submit. */
+  shipLotteryPrize: operatorEndpoint({
+    domain,
+    method: 'POST',
+    path: '/backstage/v1/lottery/ship',
+    roles: ['live_ops'],
+    request: z.object({ lotteryId: lotteryIdSchema, winnerUserId: idSchema, ...waybillShape }),
+    response: lotteryOpsSchema,
+  }),
+  /**
+   * Internal, for tests only: draw now instead of at the draw time (a lottery draws by itself on
+   * the first read after its time; the journeys would otherwise wait ten seconds or more).
+   */
   drawLottery: endpoint({
     domain,
     method: 'POST',

@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@h5/contract';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
 import { MODERATION_TEXT as moderation } from '../../../lib/ui-text/moderation';
+import { LOTTERY_OPS_TEXT, REVIEW_OPS_TEXT, STAFFING_OPS_TEXT } from '../../../lib/ui-text/backstage-ops';
 
 /** A page of the backstage's navigation and the roles it is for (admins see every page). */
 export interface BackstagePage {
@@ -17,6 +18,9 @@ export const BACKSTAGE_PAGES: readonly BackstagePage[] = [
   { path: '/backstage/moderation/bans', label: moderation.bans, roles: ['moderator'] },
   { path: '/backstage/moderation/search-ideas', label: moderation.searchIdeas, roles: ['moderator'] },
   { path: '/backstage/picks', label: text.picks, roles: ['activity_ops'] },
+  { path: '/backstage/video-account-review', label: REVIEW_OPS_TEXT.title, roles: ['moderator'] },
+  { path: '/backstage/staffing', label: STAFFING_OPS_TEXT.title, roles: ['moderator'] },
+  { path: '/backstage/lotteries', label: LOTTERY_OPS_TEXT.title, roles: ['live_ops'] },
   { path: '/backstage/audit', label: text.audit, roles: [] },
   { path: '/backstage/operators', label: text.operators, roles: [] },
 ];

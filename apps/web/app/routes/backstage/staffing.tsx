@@ -1,0 +1,65 @@
+import type { StaffingSigning } from '@h5/contract';
+import { useState } from 'react';
+import { STAFFING_OPS_TEXT as text } from '../../lib/ui-text/backstage-ops';
+import { BackstageEntry } from './ui/BackstageEntry';
+import styles from './ui/backstage.module.css';
+import { type Column, DataTable } from './ui/DataTable';
+import { Pager } from './ui/Pager';
+import { RolePage } from './ui/RolePage';
+import { usePages } from './ui/use-pages';
+
+const columns: readonly Column<StaffingSigning>[] = [
+  { key: 'user', title: text.columns.user, cell: (row) => row.user.userName },
+  { key: 'userId', title: text.columns.userId, cell: (row) => row.user.userId },
+  {
+    key: 'state',
+    title: text.columns.state,
+    cell: (row) => <span className={styles.badge}>{row.signed ? text.signed : text.unsigned}</span>,
+  },
+  {
+    key: 'signedAt',
+    title: text.columns.signedAt,
+    cell: (row) => (row.signedAt ? new Date(row.signedAt).toLocaleString('zh-CN') : '—'),
+  },
+];
+
+/** 灵活用工签约 (issue 30 point 4, moderators, read-only): every creator's payout signing. */
+export default function StaffingPage() {
+  const [signed, setSigned] = useState<'' | 'yes' | 'no'>('');
+  const pages = usePages('creator.staffingSignings', signed ? { signed } : {});
+  return (
+    <RolePage path="/backstage/staffing">
+      <section className={styles.panel}>
+        <div className={styles.filters}>
+          <label className={styles.field}>
+            {text.filterSigned}
+            <select
+              className={styles.select}
+              name="signed"
+              value={signed}
+              onChange={(event) => setSigned(event.currentTarget.value as '' | 'yes' | 'no')}
+            >
+              <option value="">{text.any}</option>
+              <option value="yes">{text.signed}</option>
+              <option value="no">{text.unsigned}</option>
+            </select>
+          </label>
+        </div>
+        <BackstageEntry state={pages.state} onRetry={pages.reload}>
+          {(page) => (
+            <>
+              <DataTable
+                caption={text.title}
+                columns={columns}
+                rows={page.list}
+                rowKey={(row) => row.user.userId}
+                testId="staffing-table"
+              />
+              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
+            </>
+          )}
+        </BackstageEntry>
+      </section>
+    </RolePage>
+  );
+}
