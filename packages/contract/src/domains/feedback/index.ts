@@ -65,6 +65,13 @@ export const searchIdeaConfigSchema = z.object({
 });
 export type SearchIdeaConfig = z.infer<typeof searchIdeaConfigSchema>;
 
+/** The search-idea form's config-centre document (key `search-idea`): the form without the limits. */
+export const searchIdeaStoredConfigSchema = searchIdeaConfigSchema.pick({
+  title: true,
+  placeholder: true,
+  options: true,
+});
+
 export const feedback = {
   accuseInfo: endpoint({
     domain,
