@@ -150,7 +150,7 @@ async function send(endpoint: Endpoint, fuzz: FuzzCase) {
   })();
   const response = await t.app.inject({
     ...request,
-    cookies: { duToken, ...(operatorCall ? admin.cookies : {}) },
+    cookies: { duToken, ...operatorCookies },
   });
   let body: Record<string, unknown> | undefined;
   try {
