@@ -62,6 +62,8 @@ export default [
   // checks the operator session and role on the server.
   layout('routes/backstage/layout.tsx', [
     route('backstage', 'routes/backstage/home.tsx'),
+    route('backstage/windows', 'routes/backstage/windows.tsx'),
+    route('backstage/config', 'routes/backstage/config.tsx'),
     route('backstage/audit', 'routes/backstage/audit.tsx'),
     route('backstage/operators', 'routes/backstage/operators.tsx'),
   ]),
