@@ -1,6 +1,7 @@
 import type { ConfigDocumentBrief } from '@h5/contract';
 import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { refusedFields } from '../../lib/failure';
 import { DOCUMENTS_TEXT as text } from '../../lib/ui-text/backstage-documents';
 import { useAction } from '../../lib/use-action';
 import { BackstageEntry } from './ui/BackstageEntry';
@@ -38,13 +39,20 @@ function DocumentEditor({ id, onDone }: { id: number; onDone: () => void }) {
       setDraft(null);
     },
   });
+  // A restore is checked like an edit: the server's reasons by path, else its sentence.
+  const restoreRefusal =
+    Object.entries(refusedFields(restore.failure))
+      .map(([field, why]) => `${field}: ${why}`)
+      .join('；') || restore.error;
   return (
     <section className={styles.panel} aria-label={text.editor} data-testid="config-editor">
       <BackstageEntry state={state} onRetry={reload}>
         {(document) => {
           const source = draft ?? JSON.stringify(document.value, null, 2);
           const problem = jsonProblem(source);
-          const refusals = Object.entries(save.fieldErrors).map(([field, why]) => `${field}: ${why}`);
+          const refusals = Object.entries(refusedFields(save.failure)).map(
+            ([field, why]) => `${field}: ${why}`,
+          );
           // What is wrong, as typed first (JSON), then as the server refused it (the schema's path).
           const shown = problem ?? (refusals.length > 0 ? refusals.join('；') : save.error);
           return (
@@ -91,9 +99,9 @@ function DocumentEditor({ id, onDone }: { id: number; onDone: () => void }) {
                   {saved}
                 </p>
               ) : null}
-              {restore.error ? (
+              {restoreRefusal ? (
                 <p className={styles.error} role="alert">
-                  {restore.error}
+                  {restoreRefusal}
                 </p>
               ) : null}
               <h3>{text.history}</h3>

@@ -1,6 +1,7 @@
 import type { BackstageWindow } from '@h5/contract';
 import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
+import { refusedFields } from '../../lib/failure';
 import { DOCUMENTS_TEXT as text } from '../../lib/ui-text/backstage-documents';
 import { useAction } from '../../lib/use-action';
 import { BackstageEntry } from './ui/BackstageEntry';
@@ -36,10 +37,24 @@ function WindowEditor({ window, onDone }: { window: BackstageWindow; onDone: () 
   const history = useEntry('activity.windowHistory', { code: window.code }, null);
   const restore = useAction('activity.windowRestore', {
     invalidates: ['activity'],
-    onDone: (answer) => setSaved(text.restored(answer.version)),
+    onDone: (answer) => {
+      // The form shows the restored window, and an edit's refusal no longer stands.
+      setStartsAt(localInput(answer.startsAt));
+      setEndsAt(localInput(answer.endsAt));
+      setCodes(answer.codes.join(', '));
+      save.reset();
+      setSaved(text.restored(answer.version));
+    },
   });
+  // A restore is checked like an edit: the server's reasons by path, else its sentence.
+  const restoreRefusal =
+    Object.entries(refusedFields(restore.failure))
+      .map(([field, why]) => `${field}: ${why}`)
+      .join('；') || restore.error;
   const fieldError = (name: string) =>
-    Object.entries(save.fieldErrors).find(([field]) => field === name || field.startsWith(`${name}.`))?.[1];
+    Object.entries(refusedFields(save.failure)).find(
+      ([field]) => field === name || field.startsWith(`${name}.`),
+    )?.[1];
   const field = (name: 'startsAt' | 'endsAt', value: string, set: (next: string) => void) => (
     <label className={styles.field}>
       {text[name]}
@@ -91,9 +106,9 @@ function WindowEditor({ window, onDone }: { window: BackstageWindow; onDone: () 
           {text.cancel}
         </button>
       </form>
-      {save.error || restore.error ? (
+      {(save.error && Object.keys(refusedFields(save.failure)).length === 0) || restoreRefusal ? (
         <p className={styles.error} role="alert">
-          {save.error ?? restore.error}
+          {restoreRefusal ?? save.error}
         </p>
       ) : null}
       {saved ? (
