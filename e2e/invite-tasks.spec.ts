@@ -144,13 +144,10 @@ describe('starter tasks in a phone browser', () => {
     const fresh = mine.list.find((card) => !picked.has(card.contentId));
     if (!fresh) throw new Error('the demo creator has no unpicked content');
     // An activity operator picks it in the backstage (issue 30).
-    const result = await (await operatorApi('activity_ops', baseURL))(
-      contract.invite.pickContent,
-      {
-        contentId: fresh.contentId,
-        reason: '编辑部推荐',
-      },
-    );
+    const result = await (await operatorApi('activity_ops', baseURL))(contract.invite.pickContent, {
+      contentId: fresh.contentId,
+      reason: '编辑部推荐',
+    });
     expect(result.created).toBe(true);
 
     const page = await phone.newPage();

@@ -26,7 +26,11 @@ const accountOf = (who: Role | Account): Account => (typeof who === 'string' ? e
  * Makes an operator account on a server's PostgreSQL (`npm run operator -- add`, which a running
  * server does not mind on PostgreSQL): for servers other than the shared one, e.g. the cluster's.
  */
-export function addOperatorOn(databaseUrl: string, role: Role, options: { totp?: boolean } = {}): AddedOperator {
+export function addOperatorOn(
+  databaseUrl: string,
+  role: Role,
+  options: { totp?: boolean } = {},
+): AddedOperator {
   const name = `e2e-${role.replace('_', '-')}-${randomBytes(3).toString('hex')}`;
   const out = execFileSync(
     process.execPath,
@@ -41,7 +45,13 @@ export function addOperatorOn(databaseUrl: string, role: Role, options: { totp?:
     ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_READ_URL: '', APP_ENV: 'local', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATABASE_READ_URL: '',
+        APP_ENV: 'local',
+        LOG_LEVEL: 'warn',
+      },
       encoding: 'utf8',
     },
   );

@@ -71,6 +71,8 @@ export default [
     route('backstage/staffing', 'routes/backstage/staffing.tsx'),
     route('backstage/lotteries', 'routes/backstage/lotteries.tsx'),
     route('backstage/lotteries/:lotteryId', 'routes/backstage/lottery-detail.tsx'),
+    route('backstage/windows', 'routes/backstage/windows.tsx'),
+    route('backstage/config', 'routes/backstage/config.tsx'),
     route('backstage/audit', 'routes/backstage/audit.tsx'),
     route('backstage/operators', 'routes/backstage/operators.tsx'),
   ]),

@@ -1,6 +1,7 @@
 // The cookie parser's types (request.cookies, reply.setCookie), for every compilation that reads this file.
-import type {} from '@fastify/cookie';
+
 import { createHash, randomBytes } from 'node:crypto';
+import type {} from '@fastify/cookie';
 import type { UserBrief } from '@h5/contract';
 import { DU_TOKEN_COOKIE, DU_TOKEN_SEPARATOR, TOKEN_EXPIRED, TOURIST, X_AUTH_TOKEN } from '@h5/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';

@@ -43,6 +43,10 @@ export function failureOf(failure: unknown, fields: readonly string[]): ShownFai
   return { message: failureMessage(failure), fields: own };
 }
 
+/** Every field a 400 refused, by its path (`value.errorPageSwitch`, `codes.0`), with the reason; else none. */
+export const refusedFields = (failure: unknown): Readonly<Record<string, string>> =>
+  (isApiError(failure) ? failure.fields : undefined) ?? {};
+
 /** A business refusal's sentence (the server said no, e.g. 不是主播), else null (no answer, a bug). */
 export const businessRefusal = (failure: unknown): string | null =>
   isApiError(failure) && failure.kind === 'business' ? failure.message : null;

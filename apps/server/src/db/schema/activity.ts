@@ -7,14 +7,20 @@ const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
 
 /**
  * An activity and its time window (issue 18 point 4, issue 17 point 5): every activity call and
- * page asks `activity/window.ts` about its row, so before `startsAt` it answers 202010008 and
- * from `endsAt` on 202010009. Operations move a window by updating the row.
+ * page asks `activity/window.ts` for the window that answers its code, so before `startsAt` it
+ * answers 202010008 and from `endsAt` on 202010009. Operators move a window, and choose the codes
+ * it answers, on the backstage (issue 30 point 4; versions in `document_versions`).
  */
 export const activities = pgTable('activities', {
   code: varchar('code', { length: 40 }).primaryKey(),
   title: varchar('title', { length: 60 }).notNull(),
   startsAt: at('starts_at').notNull(),
   endsAt: at('ends_at').notNull(),
+  /**
+   * The activity codes this window answers; null: its own code only (what every seeded or
+   * inserted row means until an operator says otherwise). No code is answered by two windows.
+   */
+  codes: varchar('codes', { length: 40 }).array(),
 });
 
 /** The products of the new-year AR live action, in their list order. */

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -93,4 +94,25 @@ export const auditLog = pgTable(
     index('audit_log_operator_idx').on(t.operatorId, t.at, t.id),
     index('audit_log_object_idx').on(t.objectType, t.objectId, t.at, t.id),
   ],
+);
+
+/**
+ * Every version of a document operators edit on the backstage (issue 30 point 4): an activity
+ * window (`kind` 'activity-window', `documentId` its code) or a config-centre document ('config',
+ * its entry id). Version 1 is the value found before the first edit (no operator); a restore is a
+ * new version naming the one it restored.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    kind: varchar('kind', { length: 24 }).notNull(),
+    documentId: varchar('document_id', { length: 40 }).notNull(),
+    version: integer('version').notNull(),
+    value: jsonValue('value').notNull(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    operatorName: varchar('operator_name', { length: 32 }),
+    restoredFrom: integer('restored_from'),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.documentId, t.version] })],
 );

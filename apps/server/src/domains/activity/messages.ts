@@ -13,6 +13,11 @@ export const ACTIVITY_MESSAGES = {
   userImageRejected: (why: string) => `${AI_IMAGE_MESSAGES.userImageRejected}：${why}`,
   generatedImageRejected: (why: string) => `${AI_IMAGE_MESSAGES.generatedImageRejected}：${why}`,
   imageNotOwned: '照片不存在或不是你上传的图片，请重新上传',
+  badTime: '不是有效的时间',
+  endBeforeStart: '结束时间必须晚于开始时间',
+  codeUnknown: (code: string) => `活动 ${code} 不存在`,
+  codeTaken: (code: string, window: string) => `活动 ${code} 已由窗口 ${window} 回答，请先从那里移除`,
+  restored: (version: number) => `恢复版本 ${version}`,
 } as const;
 
 /** Why the AI-image review refused a picture (zh-CN). */

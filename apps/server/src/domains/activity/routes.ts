@@ -1,13 +1,15 @@
-import { contract } from '@h5/contract';
+import { contract, type WindowVersion } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
+import { versionHistory } from '../backstage/versions';
 import { createAiImage } from './ai-image';
 import { arSpuList } from './ar-spus';
 import { commitHackingTask, hackingTaskList } from './hacking-task';
 import { activityWindow } from './window';
+import { listWindows, restoreWindow, updateWindow } from './window-admin';
 
-/** Issue 17 point 5 and issue 18 point 4: activity windows, the AR list, hacking tasks, the 520 AI image. */
+/** Issue 17 point 5, issue 18 point 4 and issue 30 point 4 (the backstage's windows): activity windows, the AR list, hacking tasks, the 520 AI image, window edits. */
 export function registerActivityRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const a = contract.activity;
@@ -21,5 +23,15 @@ export function registerActivityRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, deps, a.aiImageCreate, (input, { viewerId, request }) =>
     createAiImage(deps, viewerId, { ...input, userAgent: request.headers['user-agent'] }),
+  );
+  // The backstage's windows (issue 30 point 4): the pages read the row on every call, so a
+  // change shows on their next read (no cache in between).
+  registerEndpoint(app, deps, a.windows, async () => ({ list: await listWindows(db) }));
+  registerEndpoint(app, deps, a.windowUpdate, (input, { operator }) => updateWindow(db, operator, input));
+  registerEndpoint(app, deps, a.windowHistory, async ({ code }) => ({
+    list: (await versionHistory(db, 'activity-window', code)) as WindowVersion[],
+  }));
+  registerEndpoint(app, deps, a.windowRestore, ({ code, version }, { operator }) =>
+    restoreWindow(db, operator, code, version),
   );
 }

@@ -1,6 +1,6 @@
 import type { ActivityState, ActivityWindow } from '@h5/contract';
 import { ACTIVITY_NOT_FOUND, AI_ACTIVITY_ENDED, AI_ACTIVITY_NOT_STARTED } from '@h5/core';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
@@ -14,14 +14,23 @@ export function stateAt(row: Pick<ActivityRow, 'startsAt' | 'endsAt'>, now: Date
   return now < row.endsAt ? 'running' : 'ended';
 }
 
+/** The activity codes a window answers: its own code until an operator chose others. */
+export const codesOf = (row: Pick<ActivityRow, 'code' | 'codes'>): string[] => row.codes ?? [row.code];
+
+/** The window that answers `code` (one at most: the backstage keeps codes to one window each). */
 async function activityRow(db: Db, code: string): Promise<ActivityRow> {
-  const [row] = await db.select().from(activities).where(eq(activities.code, code));
+  const [row] = await db
+    .select()
+    .from(activities)
+    .where(sql`${code} = any(coalesce(${activities.codes}, array[${activities.code}]))`)
+    .limit(1);
   if (!row) throw new AppError(ACTIVITY_NOT_FOUND, ACTIVITY_MESSAGES.notFound(code));
   return row;
 }
 
-const windowOf = (row: ActivityRow, now: Date): ActivityWindow => ({
-  code: row.code,
+// The code asked about, which the page knows, even where another activity's window answers it.
+const windowOf = (code: string, row: ActivityRow, now: Date): ActivityWindow => ({
+  code,
   title: row.title,
   startsAt: row.startsAt.toISOString(),
   endsAt: row.endsAt.toISOString(),
@@ -30,7 +39,7 @@ const windowOf = (row: ActivityRow, now: Date): ActivityWindow => ({
 
 /** An activity's window and state (readable at any time: a page says when it starts or ended). */
 export async function activityWindow(db: Db, code: string, now = new Date()): Promise<ActivityWindow> {
-  return windowOf(await activityRow(db, code), now);
+  return windowOf(code, await activityRow(db, code), now);
 }
 
 /**
@@ -38,7 +47,7 @@ export async function activityWindow(db: Db, code: string, now = new Date()): Pr
  * refusal (202010008 before the start, 202010009 from the end on) with the window as `data`.
  */
 export async function requireRunning(db: Db, code: string, now = new Date()): Promise<ActivityWindow> {
-  const window = windowOf(await activityRow(db, code), now);
+  const window = windowOf(code, await activityRow(db, code), now);
   if (window.state === 'upcoming')
     throw new AppError(
       AI_ACTIVITY_NOT_STARTED,

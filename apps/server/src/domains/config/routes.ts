@@ -5,7 +5,9 @@ import { endpointKey } from '../../plugins/endpoint-key';
 import { fromZodError, notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
 import { registerEndpoint, serveInProcess } from '../../plugins/register-endpoint';
+import { versionHistory } from '../backstage/versions';
 import { clientIp } from './client-ip';
+import { listDocuments, readDocument, restoreDocument, updateDocument } from './documents';
 import { type ConfigQueries, createConfigQueries } from './queries';
 import { wechatAuthorizeUrl, wechatShareConfig } from './wechat-signature';
 
@@ -55,12 +57,36 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, deps, contract.config.clientConf, ({ project }) => readClientConf(queries, project));
 
-  registerEndpoint(app, deps, contract.config.setClientConf, async ({ project, key, value }) => {
-    await queries.setClientConf(project, key, value);
-    // This node's visitors see the switch at once; another node's within its cache's second.
+  // This node's visitors see a changed document at once; another node's within its cache's second.
+  const forgetServed = () => {
     app.visitorCache.forget(endpointKey(contract.config.clientConf));
     app.visitorCache.forget(endpointKey(contract.config.configByHash));
+  };
+
+  // A development tool (404 in production): tests and e2e flip one key in one statement;
+  // operators edit documents on the backstage (below).
+  registerEndpoint(app, deps, contract.config.setClientConf, async ({ project, key, value }) => {
+    await queries.setClientConf(project, key, value);
+    forgetServed();
     return readClientConf(queries, project);
+  });
+
+  // The backstage's config centre (issue 30 point 4): admin only, versioned, audited.
+  const { db } = deps;
+  registerEndpoint(app, deps, contract.config.documents, async () => ({ list: await listDocuments(db) }));
+  registerEndpoint(app, deps, contract.config.document, ({ id }) => readDocument(db, id));
+  registerEndpoint(app, deps, contract.config.documentUpdate, async ({ id, text }, { operator }) => {
+    const document = await updateDocument(db, operator, id, text);
+    forgetServed();
+    return document;
+  });
+  registerEndpoint(app, deps, contract.config.documentHistory, async ({ id }) => ({
+    list: await versionHistory(db, 'config', String(id)),
+  }));
+  registerEndpoint(app, deps, contract.config.documentRestore, async ({ id, version }, { operator }) => {
+    const document = await restoreDocument(db, operator, id, version);
+    forgetServed();
+    return document;
   });
 
   registerEndpoint(app, deps, contract.config.configByHash, async (input) => {

@@ -6,6 +6,7 @@ import { contentProducts, contents, follows, products } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
 import { FOLLOW_BOOST } from './feed-pages';
 import { CONTENT_MESSAGES } from './messages';
+import { visibleContent } from './visible';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,6 +73,7 @@ describe('more-recommend ranking', () => {
     const expected = await t.db
       .select({ id: contents.id })
       .from(contents)
+      .where(visibleContent)
       .orderBy(desc(boosted), desc(contents.id))
       .limit(ids.length);
     expect(ids).toEqual(expected.map((row) => row.id));

@@ -5,10 +5,10 @@ import {
   type InputOf,
   type ResponseOf,
   type SearchIdeaConfig,
+  searchIdeaStoredConfigSchema,
 } from '@h5/contract';
 import { FEEDBACK_OPTION_INVALID, NOT_FOUND } from '@h5/core';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { configEntries, searchIdeas } from '../../db/schema';
 import { SEARCH_IDEA_CONFIG_KEY } from '../../db/seed/feedback-seed';
@@ -21,11 +21,7 @@ type SearchIdeaInput = InputOf<typeof feedback.searchIdeaUpload>;
 type SearchIdeaResult = ResponseOf<typeof feedback.searchIdeaUpload>;
 
 /** The stored form config (config_entries, edited by operators): a JSON string or an object. */
-const storedConfigSchema = z.object({
-  title: z.string(),
-  placeholder: z.string(),
-  options: z.array(z.object({ id: z.number().int(), label: z.string() })),
-});
+const storedConfigSchema = searchIdeaStoredConfigSchema;
 
 /** The search-idea form: the stored config plus the contract's limits. */
 export async function searchIdeaConfig(db: Db): Promise<SearchIdeaConfig> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from '../../endpoint';
+import { endpoint, operatorEndpoint } from '../../endpoint';
 import { idSchema } from '../../shared';
+import { documentVersionSchema } from '../backstage';
 import { productCardSchema } from '../content/details';
 
 /** An activity's place in its window: before it, inside it, after it. */
@@ -16,6 +17,33 @@ export const activityWindowSchema = z.object({
   state: activityStateSchema,
 });
 export type ActivityWindow = z.infer<typeof activityWindowSchema>;
+
+/** An activity code as windows answer it (the `activities` row codes). */
+export const activityCodeSchema = z.string().regex(/^[\w-]{1,40}$/, '活动编码为 1–40 位字母、数字、_ 或 -');
+
+/** A time a window starts or ends: an ISO instant with its offset. */
+const windowInstantSchema = z.iso.datetime({ offset: true, message: '必须是带时区的 ISO 8601 时间' });
+
+/** What an operator sets of a window (issue 30 point 4), and what each of its versions holds. */
+export const windowValueSchema = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The activity codes whose pages and calls this window answers. */
+  codes: z.array(z.string()),
+});
+export type WindowValue = z.infer<typeof windowValueSchema>;
+
+/** A window as the backstage lists it: its row code and title, value, state now and current version (0: never edited). */
+export const backstageWindowSchema = windowValueSchema.extend({
+  code: z.string(),
+  title: z.string(),
+  state: activityStateSchema,
+  version: z.number().int(),
+});
+export type BackstageWindow = z.infer<typeof backstageWindowSchema>;
+
+const windowVersionSchema = documentVersionSchema(windowValueSchema);
+export type WindowVersion = z.infer<typeof windowVersionSchema>;
 
 /** The styles the 520 AI-image activity draws. */
 export const aiImageStyleSchema = z.enum(['sweet', 'film', 'comic']);
@@ -87,5 +115,46 @@ export const activity = {
     auth: 'login',
     request: z.object({ imageKey: z.string().min(1).max(512), style: aiImageStyleSchema }),
     response: aiImageSchema,
+  }),
+  /** Every activity window (issue 30 point 4), by code. */
+  windows: operatorEndpoint({
+    domain: 'activity',
+    method: 'GET',
+    path: '/backstage/v1/activity/windows',
+    roles: ['activity_ops'],
+    request: z.object({}),
+    response: z.object({ list: z.array(backstageWindowSchema) }),
+  }),
+  /** Sets a window's start, end and codes: a new version, audited. */
+  windowUpdate: operatorEndpoint({
+    domain: 'activity',
+    method: 'POST',
+    path: '/backstage/v1/activity/window/update',
+    roles: ['activity_ops'],
+    request: z.object({
+      code: activityCodeSchema,
+      startsAt: windowInstantSchema,
+      endsAt: windowInstantSchema,
+      codes: z.array(activityCodeSchema).max(20),
+    }),
+    response: backstageWindowSchema,
+  }),
+  /** A window's versions, newest first. */
+  windowHistory: operatorEndpoint({
+    domain: 'activity',
+    method: 'GET',
+    path: '/backstage/v1/activity/window/history',
+    roles: ['activity_ops'],
+    request: z.object({ code: activityCodeSchema }),
+    response: z.object({ list: z.array(windowVersionSchema) }),
+  }),
+  /** Makes an earlier version current again, as a new version. */
+  windowRestore: operatorEndpoint({
+    domain: 'activity',
+    method: 'POST',
+    path: '/backstage/v1/activity/window/restore',
+    roles: ['activity_ops'],
+    request: z.object({ code: activityCodeSchema, version: idSchema }),
+    response: backstageWindowSchema,
   }),
 } as const;

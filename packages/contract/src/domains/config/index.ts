@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { endpoint } from '../../endpoint';
-import { emptySchema } from '../../shared';
+import { endpoint, operatorEndpoint } from '../../endpoint';
+import { emptySchema, idSchema } from '../../shared';
+import { documentVersionSchema } from '../backstage';
+import { searchIdeaStoredConfigSchema } from '../feedback';
 
 const domain = 'config';
 
@@ -39,6 +41,33 @@ export const wechatShareConfigSchema = z.object({
   signature: z.string(),
 });
 export type WechatShareConfig = z.infer<typeof wechatShareConfigSchema>;
+
+/**
+ * The schema the app reads a config-centre document (type 'config') with, by key: an edit on the
+ * backstage must pass it. A key not named here is read by clients as any JSON object or string.
+ */
+export const CONFIG_DOCUMENT_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  [CLIENT_CONF_KEY]: clientConfSchema,
+  'search-idea': searchIdeaStoredConfigSchema,
+};
+
+/** A config-centre document as the backstage lists it (issue 30 point 4). */
+export const configDocumentBriefSchema = z.object({
+  id: z.number().int(),
+  projectName: z.string(),
+  key: z.string(),
+  type: z.string(),
+  hash: z.string(),
+  /** The current version (0: never edited on the backstage). */
+  version: z.number().int(),
+  /** Whether the app reads it with a schema of {@link CONFIG_DOCUMENT_SCHEMAS} (else any object or string). */
+  schema: z.boolean(),
+});
+export type ConfigDocumentBrief = z.infer<typeof configDocumentBriefSchema>;
+
+const configDocumentSchema = configDocumentBriefSchema.extend({ value: z.unknown() });
+const configVersionSchema = documentVersionSchema(z.unknown());
+export type ConfigVersion = z.infer<typeof configVersionSchema>;
 
 export const dyeingEnvSchema = z.object({ name: z.string(), c_name: z.string() });
 
@@ -131,6 +160,54 @@ export const config = {
         .default(''),
     }),
     response: z.object({ url: z.string() }),
+  }),
+  /** The config-centre documents (admin: client-conf can put the whole site behind the error page). */
+  documents: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/config/documents',
+    roles: [],
+    request: emptySchema,
+    response: z.object({ list: z.array(configDocumentBriefSchema) }),
+  }),
+  /** One document with its value. */
+  document: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/config/document',
+    roles: [],
+    request: z.object({ id: idSchema }),
+    response: configDocumentSchema,
+  }),
+  /**
+   * Replaces a document's value with `text` (JSON, checked against the document's schema: a 400
+   * names the path, e.g. `value.errorPageSwitch`): a new version, audited.
+   */
+  documentUpdate: operatorEndpoint({
+    domain,
+    method: 'POST',
+    path: '/backstage/v1/config/document/update',
+    roles: [],
+    request: z.object({ id: idSchema, text: z.string().min(1).max(100_000) }),
+    response: configDocumentSchema,
+  }),
+  /** A document's versions, newest first. */
+  documentHistory: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/config/document/history',
+    roles: [],
+    request: z.object({ id: idSchema }),
+    response: z.object({ list: z.array(configVersionSchema) }),
+  }),
+  /** Makes an earlier version current again, as a new version. */
+  documentRestore: operatorEndpoint({
+    domain,
+    method: 'POST',
+    path: '/backstage/v1/config/document/restore',
+    roles: [],
+    request: z.object({ id: idSchema, version: idSchema }),
+    response: configDocumentSchema,
   }),
   epDyeing: endpoint({
     domain,

@@ -65,6 +65,13 @@ export const searchIdeaConfigSchema = z.object({
 });
 export type SearchIdeaConfig = z.infer<typeof searchIdeaConfigSchema>;
 
+/** The search-idea form's config-centre document (key `search-idea`): the form without the limits. */
+export const searchIdeaStoredConfigSchema = searchIdeaConfigSchema.pick({
+  title: true,
+  placeholder: true,
+  options: true,
+});
+
 /** Where a report stands: pending until a moderator upholds or rejects it (issue 30 point 3). */
 export const accusationStatusSchema = z.enum(['pending', 'upheld', 'rejected']);
 export type AccusationStatus = z.infer<typeof accusationStatusSchema>;

@@ -1,7 +1,8 @@
 import type { OperatorRole } from '@h5/contract';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
-import { MODERATION_TEXT as moderation } from '../../../lib/ui-text/moderation';
+import { DOCUMENTS_TEXT } from '../../../lib/ui-text/backstage-documents';
 import { LOTTERY_OPS_TEXT, REVIEW_OPS_TEXT, STAFFING_OPS_TEXT } from '../../../lib/ui-text/backstage-ops';
+import { MODERATION_TEXT as moderation } from '../../../lib/ui-text/moderation';
 
 /** A page of the backstage's navigation and the roles it is for (admins see every page). */
 export interface BackstagePage {
@@ -21,6 +22,8 @@ export const BACKSTAGE_PAGES: readonly BackstagePage[] = [
   { path: '/backstage/video-account-review', label: REVIEW_OPS_TEXT.title, roles: ['moderator'] },
   { path: '/backstage/staffing', label: STAFFING_OPS_TEXT.title, roles: ['moderator'] },
   { path: '/backstage/lotteries', label: LOTTERY_OPS_TEXT.title, roles: ['live_ops'] },
+  { path: '/backstage/windows', label: DOCUMENTS_TEXT.windows, roles: ['activity_ops'] },
+  { path: '/backstage/config', label: DOCUMENTS_TEXT.config, roles: [] },
   { path: '/backstage/audit', label: text.audit, roles: [] },
   { path: '/backstage/operators', label: text.operators, roles: [] },
 ];
