@@ -5,6 +5,7 @@
 // navigation that fails does so on its data, which the root error boundary shows in place.
 
 interface ManifestRoute {
+  id: string;
   module: string;
   path?: string;
 }
@@ -12,8 +13,10 @@ interface ManifestRoute {
 /** The network-failure screen's chunk (NetworkFailure.tsx, with the page header). */
 export const loadNetworkFailure = () => import('./NetworkFailure');
 
-// Operators' pages (internal-access.ts) and test hooks: no user taps their way there.
-const NOT_WARMED = /^\/?(internal|analytics|__debug)\b/;
+// Operators' pages (internal-access.ts, the backstage's desktop tree) and test hooks: no user
+// taps their way there. The backstage's layout has no path of its own: it goes by its id.
+const NOT_WARMED = /^\/?(internal|analytics|__debug|backstage)\b/;
+const isBackstage = (route: ManifestRoute) => route.id.startsWith('routes/backstage/');
 
 /** Imports the route modules of the user-facing pages when the browser is idle; marks `<html data-routes-warm>` when done. */
 export function warmRoutes(): void {
@@ -21,7 +24,7 @@ export function warmRoutes(): void {
   if (connection?.saveData) return;
   const manifest = (window as { __reactRouterManifest?: { routes: Record<string, ManifestRoute> } })
     .__reactRouterManifest;
-  const routes = Object.values(manifest?.routes ?? {}).filter((r) => !NOT_WARMED.test(r.path ?? ''));
+  const routes = Object.values(manifest?.routes ?? {}).filter((r) => !NOT_WARMED.test(r.path ?? '') && !isBackstage(r));
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   idle(() => {
     const modules = routes.map((r): Promise<unknown> => import(/* @vite-ignore */ r.module));
