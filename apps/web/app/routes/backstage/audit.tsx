@@ -1,10 +1,9 @@
 import type { AuditEntry } from '@h5/contract';
 import { useState } from 'react';
 import { BACKSTAGE_TEXT as text } from '../../lib/ui-text/backstage';
-import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
-import { type Column, DataTable } from './ui/DataTable';
-import { Pager } from './ui/Pager';
+import type { Column } from './ui/DataTable';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
@@ -105,20 +104,13 @@ export default function AuditPage() {
             {text.clear}
           </button>
         </form>
-        <BackstageEntry state={pages.state} onRetry={pages.reload}>
-          {(page) => (
-            <>
-              <DataTable
-                caption={text.audit}
-                columns={columns}
-                rows={page.list}
-                rowKey={(row) => row.id}
-                testId="audit-table"
-              />
-              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
-            </>
-          )}
-        </BackstageEntry>
+        <PagedTable
+          pages={pages}
+          caption={text.audit}
+          columns={columns}
+          rowKey={(row) => row.id}
+          testId="audit-table"
+        />
       </section>
     </RolePage>
   );

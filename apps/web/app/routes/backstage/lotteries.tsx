@@ -4,10 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { BACKSTAGE_TEXT } from '../../lib/ui-text/backstage';
 import { LOTTERY_OPS_TEXT as text } from '../../lib/ui-text/backstage-ops';
 import { useAction } from '../../lib/use-action';
-import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
-import { type Column, DataTable } from './ui/DataTable';
-import { Pager } from './ui/Pager';
+import type { Column } from './ui/DataTable';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
@@ -206,20 +205,13 @@ export default function LotteriesPage() {
             {BACKSTAGE_TEXT.filter}
           </button>
         </form>
-        <BackstageEntry state={pages.state} onRetry={pages.reload}>
-          {(page) => (
-            <>
-              <DataTable
-                caption={text.title}
-                columns={columns}
-                rows={page.list}
-                rowKey={(l) => l.lotteryId}
-                testId="lottery-table"
-              />
-              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
-            </>
-          )}
-        </BackstageEntry>
+        <PagedTable
+          pages={pages}
+          caption={text.title}
+          columns={columns}
+          rowKey={(l) => l.lotteryId}
+          testId="lottery-table"
+        />
       </section>
     </RolePage>
   );

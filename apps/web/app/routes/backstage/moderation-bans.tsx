@@ -2,10 +2,9 @@ import type { UserBan } from '@h5/contract';
 import { useState } from 'react';
 import { MODERATION_TEXT as m } from '../../lib/ui-text/moderation';
 import { useAction } from '../../lib/use-action';
-import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
-import { type Column, DataTable } from './ui/DataTable';
-import { Pager } from './ui/Pager';
+import type { Column } from './ui/DataTable';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
@@ -155,20 +154,13 @@ export default function ModerationBansPage() {
             {done}
           </p>
         ) : null}
-        <BackstageEntry state={pages.state} onRetry={pages.reload}>
-          {(page) => (
-            <>
-              <DataTable
-                caption={m.bans}
-                columns={columns}
-                rows={page.list}
-                rowKey={(row) => row.userId}
-                testId="bans-table"
-              />
-              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
-            </>
-          )}
-        </BackstageEntry>
+        <PagedTable
+          pages={pages}
+          caption={m.bans}
+          columns={columns}
+          rowKey={(row) => row.userId}
+          testId="bans-table"
+        />
       </section>
     </RolePage>
   );

@@ -4,10 +4,9 @@ import { Link } from 'react-router';
 import { BACKSTAGE_TEXT as text } from '../../lib/ui-text/backstage';
 import { MODERATION_TEXT as m } from '../../lib/ui-text/moderation';
 import { useAction } from '../../lib/use-action';
-import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
-import { type Column, DataTable } from './ui/DataTable';
-import { Pager } from './ui/Pager';
+import type { Column } from './ui/DataTable';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
@@ -150,20 +149,13 @@ export default function ModerationReportsPage() {
             </select>
           </label>
         </form>
-        <BackstageEntry state={pages.state} onRetry={pages.reload}>
-          {(page) => (
-            <>
-              <DataTable
-                caption={m.reports}
-                columns={columns}
-                rows={page.list}
-                rowKey={(row) => row.accuseId}
-                testId="reports-table"
-              />
-              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
-            </>
-          )}
-        </BackstageEntry>
+        <PagedTable
+          pages={pages}
+          caption={m.reports}
+          columns={columns}
+          rowKey={(row) => row.accuseId}
+          testId="reports-table"
+        />
       </section>
     </RolePage>
   );

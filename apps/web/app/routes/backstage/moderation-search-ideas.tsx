@@ -1,9 +1,8 @@
 import type { SearchIdeaRow } from '@h5/contract';
 import { MODERATION_TEXT as m } from '../../lib/ui-text/moderation';
-import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
-import { type Column, DataTable } from './ui/DataTable';
-import { Pager } from './ui/Pager';
+import type { Column } from './ui/DataTable';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
@@ -35,20 +34,13 @@ export default function ModerationSearchIdeasPage() {
   return (
     <RolePage path="/backstage/moderation/search-ideas">
       <section className={styles.panel}>
-        <BackstageEntry state={pages.state} onRetry={pages.reload}>
-          {(page) => (
-            <>
-              <DataTable
-                caption={m.searchIdeas}
-                columns={columns}
-                rows={page.list}
-                rowKey={(row) => row.ideaId}
-                testId="search-ideas-table"
-              />
-              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
-            </>
-          )}
-        </BackstageEntry>
+        <PagedTable
+          pages={pages}
+          caption={m.searchIdeas}
+          columns={columns}
+          rowKey={(row) => row.ideaId}
+          testId="search-ideas-table"
+        />
       </section>
     </RolePage>
   );

@@ -1,10 +1,9 @@
 import type { StaffingSigning } from '@h5/contract';
 import { useState } from 'react';
 import { STAFFING_OPS_TEXT as text } from '../../lib/ui-text/backstage-ops';
-import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
-import { type Column, DataTable } from './ui/DataTable';
-import { Pager } from './ui/Pager';
+import type { Column } from './ui/DataTable';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
@@ -45,20 +44,13 @@ export default function StaffingPage() {
             </select>
           </label>
         </div>
-        <BackstageEntry state={pages.state} onRetry={pages.reload}>
-          {(page) => (
-            <>
-              <DataTable
-                caption={text.title}
-                columns={columns}
-                rows={page.list}
-                rowKey={(row) => row.user.userId}
-                testId="staffing-table"
-              />
-              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
-            </>
-          )}
-        </BackstageEntry>
+        <PagedTable
+          pages={pages}
+          caption={text.title}
+          columns={columns}
+          rowKey={(row) => row.user.userId}
+          testId="staffing-table"
+        />
       </section>
     </RolePage>
   );

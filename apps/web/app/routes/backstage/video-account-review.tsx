@@ -2,10 +2,9 @@ import type { VideoAccountApplication } from '@h5/contract';
 import { useState } from 'react';
 import { REVIEW_OPS_TEXT as text } from '../../lib/ui-text/backstage-ops';
 import { useAction } from '../../lib/use-action';
-import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
-import { type Column, DataTable } from './ui/DataTable';
-import { Pager } from './ui/Pager';
+import type { Column } from './ui/DataTable';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
@@ -139,20 +138,13 @@ export default function VideoAccountReviewPage() {
             </select>
           </label>
         </div>
-        <BackstageEntry state={pages.state} onRetry={pages.reload}>
-          {(page) => (
-            <>
-              <DataTable
-                caption={text.title}
-                columns={columns}
-                rows={page.list}
-                rowKey={(a) => a.applicationId}
-                testId="video-account-review-table"
-              />
-              <Pager pageNumber={pages.pageNumber} previous={pages.previous} next={pages.next} />
-            </>
-          )}
-        </BackstageEntry>
+        <PagedTable
+          pages={pages}
+          caption={text.title}
+          columns={columns}
+          rowKey={(a) => a.applicationId}
+          testId="video-account-review-table"
+        />
       </section>
     </RolePage>
   );
