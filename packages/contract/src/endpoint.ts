@@ -123,11 +123,14 @@ export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends
   return { encoding: 'json', envelope: true, errorToast: true, internal: false, ...def };
 }
 
-/** Declares one backstage call (issue 30): operator auth, open to admins and `roles`. */
+/**
+ * Declares one backstage call (issue 30): operator auth, open to admins and `roles`. No toast:
+ * the backstage's pages show a refusal where it happened (the table, the form).
+ */
 export function operatorEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
   def: Omit<EndpointInput<Req, Res, 'operator'>, 'auth'> & { roles: readonly OperatorRole[] },
 ): Endpoint<Req, Res, 'operator'> {
-  return endpoint({ ...def, auth: 'operator' });
+  return endpoint({ errorToast: false, ...def, auth: 'operator' });
 }
 
 /** What a caller passes: the request schema's input. */

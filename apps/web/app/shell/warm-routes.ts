@@ -24,7 +24,9 @@ export function warmRoutes(): void {
   if (connection?.saveData) return;
   const manifest = (window as { __reactRouterManifest?: { routes: Record<string, ManifestRoute> } })
     .__reactRouterManifest;
-  const routes = Object.values(manifest?.routes ?? {}).filter((r) => !NOT_WARMED.test(r.path ?? '') && !isBackstage(r));
+  const routes = Object.values(manifest?.routes ?? {}).filter(
+    (r) => !NOT_WARMED.test(r.path ?? '') && !isBackstage(r),
+  );
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   idle(() => {
     const modules = routes.map((r): Promise<unknown> => import(/* @vite-ignore */ r.module));

@@ -84,8 +84,6 @@ export const backstage = {
     method: 'GET',
     path: '/backstage/v1/me',
     roles: OPERATOR_ROLES,
-    // Without a session the page shows the login form: no toast.
-    errorToast: false,
     request: emptySchema,
     response: operatorBriefSchema,
   }),
