@@ -9,7 +9,9 @@ import type {
   RequestOf,
   ResponseOf,
 } from '@h5/contract';
+import { PLACEHOLDER_MESSAGES } from '@h5/core';
 import type { CallOptions } from '@h5/request';
+import { showPageToast } from './page-signals';
 
 type Table = typeof ContractTable;
 /** The browser's API: a contract entry by name (`'content.moreRecommend'`), its input, options. */
@@ -49,9 +51,21 @@ export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
   let loaded: Promise<Loaded> | undefined;
   // The root provides the loader before any call (root.tsx); lib never imports the platform.
   const api: LazyApi = async (name, input, options) => {
-    loaded ??= (loadRuntime as RuntimeLoader)(runtime, api);
-    const { table, entryOf, call } = await loaded;
-    return call(entryOf(table, name), input as never, options) as never;
+    loaded ??= (loadRuntime as RuntimeLoader)(runtime, api).catch((error: unknown) => {
+      // The chunk did not arrive (offline, a dropped connection): the next call loads it again.
+      loaded = undefined;
+      throw error;
+    });
+    let client: Loaded;
+    try {
+      client = await loaded;
+    } catch (error) {
+      // No client to toast for the call: say what every network failure says (issue 28 point 7),
+      // unless the caller asked for silence (telemetry).
+      if (options?.errorToast !== false) showPageToast(PLACEHOLDER_MESSAGES.networkError);
+      throw error;
+    }
+    return client.call(client.entryOf(client.table, name), input as never, options) as never;
   };
   return api;
 }
