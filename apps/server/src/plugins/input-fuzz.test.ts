@@ -11,7 +11,7 @@ import {
 } from '@h5/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accuseReasons, contentProducts, contents, replies, uploadApps } from '../db/schema';
+import { accusations, accuseReasons, contentProducts, contents, replies, uploadApps } from '../db/schema';
 import {
   analyticsEvent,
   createTestApp,
@@ -65,7 +65,25 @@ beforeAll(async () => {
   const [app] = await t.db.select().from(uploadApps).where(eq(uploadApps.appId, 'community-h5'));
   if (!app) throw new Error('the seed has no community-h5 upload app');
   backstageCode = app.backstageCode;
+  // The backstage's valid calls act for real: on objects of this test's own (its report of its
+  // own content), or on ids nothing has, never on what other test files share the database for.
+  const [report] = await t.db
+    .insert(accusations)
+    .values({
+      userId,
+      targetType: 'content',
+      targetId: String(contentId),
+      reasonId: reason?.id as number,
+      images: [],
+      requestId: randomUUID(),
+    })
+    .returning({ id: accusations.id });
   named = {
+    accuseId: (report as { id: number }).id,
+    applicationId: NO_SUCH_ID,
+    lotteryId: NO_SUCH_ID,
+    // Not a live host: a lottery for them is refused (主播不存在), none is made on a shared stream.
+    hostUserId: author.userId,
     contentId,
     trendId: contentId,
     replyId: (reply as { id: number }).id,
@@ -87,6 +105,9 @@ beforeAll(async () => {
   };
 });
 afterAll(() => t.close());
+
+/** An id no row has (the backstage's reviews and lotteries answer it as missing). */
+const NO_SUCH_ID = 2_000_000_000;
 
 /** Every contract entry as `domain.name`. */
 const entries = Object.entries(contract).flatMap(([domain, calls]) =>

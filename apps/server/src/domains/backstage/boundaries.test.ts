@@ -10,6 +10,7 @@ import { buildRequest } from '@h5/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  insertTestContents,
   loginOperator,
   signedInUser,
   type TestApp,
@@ -108,7 +109,10 @@ describe('backstage boundaries over every entry', () => {
 
   it('a replayed wire request is refused whichever session sends it', async () => {
     const [pick] = operatorEntries.filter(({ name }) => name === 'invite.pickContent');
-    const wire = buildRequest(pick?.endpoint as Endpoint, { contentId: 1 } as never, t.env.SIGN_SECRET);
+    // A content of this test's own: the pick is real, and other files share the database.
+    const author = await signedInUser(t.app, t.db, 'boundary-author');
+    const [contentId] = await insertTestContents(t.db, author.userId, 1);
+    const wire = buildRequest(pick?.endpoint as Endpoint, { contentId } as never, t.env.SIGN_SECRET);
     const send = () =>
       t.app.inject({
         method: 'POST',
