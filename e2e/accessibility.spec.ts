@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, type ExpectStatic, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { backstageLogin } from './support/operators';
@@ -73,7 +73,7 @@ async function contrastFindings(page: Page, url: string, selector: string, look:
  * the whole screen left it undecided too. Each is checked alone in both looks, and an undecided
  * result counts: the button's own opaque ground must decide its contrast over any page.
  */
-async function floatingButtonFindings(page: Page, url: string): Promise<Finding[]> {
+async function floatingButtonFindings(page: Page, url: string, expect: ExpectStatic): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const button of await page.locator('.h5-float-button[data-ready="true"]').all()) {
     const testId = await button.getAttribute('data-testid');
@@ -105,8 +105,11 @@ async function floatingButtonFindings(page: Page, url: string): Promise<Finding[
   return findings;
 }
 
-/** Opens a URL, lets it hydrate and settle its lazy parts, and checks it, floating buttons included. */
-async function walk(page: Page, baseURL: string, url: string): Promise<Finding[]> {
+/**
+ * Opens a URL, lets it hydrate and settle its lazy parts, and checks it, floating buttons included;
+ * `expect` is the calling test's own (concurrent tests cannot use the global one).
+ */
+async function walk(page: Page, baseURL: string, url: string, expect: ExpectStatic): Promise<Finding[]> {
   await page.goto(`${baseURL}${url}`);
   await waitForHydration(page).catch(() => undefined);
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -117,7 +120,7 @@ async function walk(page: Page, baseURL: string, url: string): Promise<Finding[]
     .waitFor({ timeout: 3_000 })
     .catch(() => undefined);
   const findings = await axeFindings(page, url);
-  return [...findings, ...(await floatingButtonFindings(page, url))];
+  return [...findings, ...(await floatingButtonFindings(page, url, expect))];
 }
 
 describe('accessibility: axe-core over every route', () => {
@@ -150,19 +153,22 @@ describe('accessibility: axe-core over every route', () => {
     expect(findings).toEqual([]);
   }, 120_000);
 
+  // The three walks are independent (a context each): run side by side, they take about half the time.
   for (const viewer of ['visitor', 'new user', 'seeded creator'] as const) {
-    it(`every route as a ${viewer}: no critical or serious violation, a main landmark`, async () => {
+    it.concurrent(`every route as a ${viewer}: no critical or serious violation, a main landmark`, async ({
+      expect,
+    }) => {
       const page = await phone.newPage();
       if (viewer === 'new user') await setSessionCookies(page, baseURL, await apiLogin(baseURL));
       if (viewer === 'seeded creator')
         await setSessionCookies(page, baseURL, inject('demoSessions').dataCentre);
       const findings: Finding[] = [];
-      for (const url of WALK_URLS) findings.push(...(await walk(page, baseURL, url)));
+      for (const url of WALK_URLS) findings.push(...(await walk(page, baseURL, url, expect)));
       await page.context().close();
       // A11Y_REPORT=<file>: every finding as a JSON line, to read the whole list after a merge.
       const report = process.env.A11Y_REPORT;
       if (report) for (const f of findings) appendFileSync(report, `${JSON.stringify({ viewer, ...f })}\n`);
       expect(findings).toEqual([]);
-    }, 300_000);
+    }, 420_000);
   }
 });
