@@ -14,8 +14,16 @@ import {
 import { buildRequest } from '@h5/request';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, operators } from '../../db/schema';
-import { createTestApp, loginOperator, signedInUser, type TestApp, totpCode } from '../../test-utils';
+import { auditLog, operatorNonces, operatorSessions, operators } from '../../db/schema';
+import { pruneOperatorSessions } from '../../plugins/operator-session';
+import {
+  createTestApp,
+  loginOperator,
+  signedInUser,
+  type TestApp,
+  type TestOperator,
+  totpCode,
+} from '../../test-utils';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,6 +169,60 @@ describe('boundaries', () => {
     expect((await other.call(contract.backstage.me, {})).body.code).toBe(SUCCESS);
     // The logged-out session is gone for good: its own replay finds no session.
     expect((await replayOn(admin.cookies)).json().code).toBe(OPERATOR_LOGIN_REQUIRED);
+  });
+});
+
+describe('session expiry', () => {
+  const sessionOf = async (op: TestOperator) =>
+    (
+      await t.db
+        .select()
+        .from(operatorSessions)
+        .where(eq(operatorSessions.operatorId, op.operator.operatorId))
+    )[0] as typeof operatorSessions.$inferSelect;
+
+  it('moves the idle expiry with use at most once a minute, and an idle session ends', async () => {
+    const mod = await loginOperator(t, 'moderator');
+    const first = await sessionOf(mod);
+    // 30 minutes of idle time (OPERATOR_SESSION_IDLE_MINUTES' default) from the login.
+    expect(first.expiresAt.getTime() - first.createdAt.getTime()).toBeGreaterThan(29 * 60_000);
+    await mod.call(contract.backstage.me, {});
+    expect((await sessionOf(mod)).expiresAt).toEqual(first.expiresAt);
+    // Two minutes on, a read moves it.
+    const earlier = new Date(first.expiresAt.getTime() - 2 * 60_000);
+    await t.db.update(operatorSessions).set({ expiresAt: earlier }).where(eq(operatorSessions.id, first.id));
+    await mod.call(contract.backstage.me, {});
+    expect((await sessionOf(mod)).expiresAt.getTime()).toBeGreaterThan(earlier.getTime() + 60_000);
+    // Past it, the session is over.
+    await t.db
+      .update(operatorSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operatorSessions.id, first.id));
+    const res = await mod.call(contract.backstage.me, {});
+    expect([res.status, res.body.code]).toEqual([401, OPERATOR_LOGIN_REQUIRED]);
+  });
+
+  it('the clean-up job removes old nonces and long-ended sessions, not live ones', async () => {
+    const admin = await loginOperator(t, 'admin');
+    const ended = await loginOperator(t, 'admin');
+    const endedRow = await sessionOf(ended);
+    const now = Date.now();
+    await t.db
+      .update(operatorSessions)
+      .set({ expiresAt: new Date(now - 2 * 86_400_000) })
+      .where(eq(operatorSessions.id, endedRow.id));
+    await t.db.insert(operatorNonces).values([
+      { nonce: '00000000-0000-4000-8000-00000000abc1', seenAt: new Date(now - 11 * 60_000) },
+      { nonce: '00000000-0000-4000-8000-00000000abc2', seenAt: new Date(now - 60_000) },
+    ]);
+    expect(await pruneOperatorSessions(t.db, new Date(now))).toBeGreaterThanOrEqual(2);
+    const kept = await t.db.select({ nonce: operatorNonces.nonce }).from(operatorNonces);
+    expect(kept.map((k) => k.nonce)).toContain('00000000-0000-4000-8000-00000000abc2');
+    expect(kept.map((k) => k.nonce)).not.toContain('00000000-0000-4000-8000-00000000abc1');
+    expect(await t.db.select().from(operatorSessions).where(eq(operatorSessions.id, endedRow.id))).toEqual(
+      [],
+    );
+    expect((await admin.call(contract.backstage.me, {})).body.code).toBe(SUCCESS);
   });
 });
 
