@@ -227,7 +227,7 @@ describeCluster('the backstage in production (issue 30)', () => {
     await auditPage.getByRole('navigation').getByRole('link', { name: '审计日志' }).click();
     await auditPage.getByTestId('audit-table').waitFor();
     const table = await auditPage.getByTestId('audit-table').textContent();
-    for (const action of ['report.uphold', 'content.take_down', 'lottery.create', 'activity.window.update']) {
+    for (const action of ['举报成立', '下架内容', '创建抽奖', '修改活动时间窗']) {
       expect(table, action).toContain(action);
     }
     await auditPage.context().close();

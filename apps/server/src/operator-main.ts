@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { OPERATOR_ROLES, type OperatorRole, operatorNameSchema } from '@h5/contract';
+import { type AuditAction, OPERATOR_ROLES, type OperatorRole, operatorNameSchema } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { migrate } from './db/migrate';
@@ -90,7 +90,7 @@ async function run(db: Db, argv: string[]): Promise<Record<string, unknown>> {
   const account = await operatorNamed(db, name.data);
   if (!account) throw new UsageError(`name: no operator ${name.data}`);
   const change = async (
-    action: string,
+    action: AuditAction,
     set: Partial<typeof operators.$inferInsert>,
     shown: Record<string, unknown>,
   ) => {

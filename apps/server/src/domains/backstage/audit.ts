@@ -1,4 +1,4 @@
-import type { AuditEntry, contract, InputOf, Page } from '@h5/contract';
+import type { AuditAction, AuditEntry, contract, InputOf, Page } from '@h5/contract';
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema';
 
 /** What one operator action changed: `before` / `after` are the object's values (null where it did not exist). */
 export interface AuditChange {
-  action: string;
+  action: AuditAction;
   objectType: string;
   objectId: string | number;
   before?: unknown;

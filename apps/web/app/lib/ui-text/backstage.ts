@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@h5/contract';
+import type { AuditAction, OperatorRole } from '@h5/contract';
 
 /** The backstage (issue 30): the operators' desktop pages, in Chinese. */
 export const BACKSTAGE_TEXT = {
@@ -30,6 +30,34 @@ export const BACKSTAGE_TEXT = {
   filter: '筛选',
   clear: '清除',
   audit: '审计日志',
+  auditActions: {
+    'operator.create': '创建账号',
+    'operator.login': '登录',
+    'operator.login_failed': '登录失败',
+    'operator.locked': '账号锁定',
+    'operator.logout': '退出登录',
+    'operator.password': '重设密码',
+    'operator.totp': '设置两步验证',
+    'operator.unlock': '解除锁定',
+    'operator.disable': '停用账号',
+    'operator.enable': '启用账号',
+    'report.uphold': '举报成立',
+    'report.reject': '驳回举报',
+    'content.take_down': '下架内容',
+    'comment.hide': '隐藏评论',
+    'comment.unhide': '恢复评论',
+    'user.ban': '禁言用户',
+    'user.unban': '解除禁言',
+    'video_account.approve': '视频号审核通过',
+    'video_account.reject': '视频号审核驳回',
+    'lottery.create': '创建抽奖',
+    'lottery.ship': '抽奖发货',
+    'pick.create': '内容精选',
+    'activity.window.update': '修改活动时间窗',
+    'activity.window.restore': '恢复活动时间窗版本',
+    'config.document.update': '修改配置',
+    'config.document.restore': '恢复配置版本',
+  } satisfies Record<AuditAction, string>,
   auditColumns: {
     at: '时间',
     operator: '操作人',

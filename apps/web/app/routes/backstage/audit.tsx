@@ -7,6 +7,10 @@ import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
 
+/** An action's Chinese name; a name this build does not know (a newer node's) shows as it is stored. */
+const actionLabel = (action: string): string =>
+  (text.auditActions as Record<string, string | undefined>)[action] ?? action;
+
 const columns: readonly Column<AuditEntry>[] = [
   { key: 'at', title: text.auditColumns.at, cell: (row) => new Date(row.at).toLocaleString('zh-CN') },
   {
@@ -18,7 +22,11 @@ const columns: readonly Column<AuditEntry>[] = [
   {
     key: 'action',
     title: text.auditColumns.action,
-    cell: (row) => <span className={styles.badge}>{row.action}</span>,
+    cell: (row) => (
+      <span className={styles.badge} title={row.action}>
+        {actionLabel(row.action)}
+      </span>
+    ),
   },
   { key: 'object', title: text.auditColumns.object, cell: (row) => `${row.objectType} #${row.objectId}` },
   {

@@ -22,6 +22,40 @@ export const operatorNameSchema = z
   .string()
   .regex(/^[a-z][a-z0-9._-]{2,31}$/, '3–32 位小写字母、数字或 . _ -，以字母开头');
 
+/**
+ * Every action the audit log records, by name: the server writes only these (recordAudit), and
+ * the backstage shows each in Chinese (a missing label is a type error there).
+ */
+export const AUDIT_ACTIONS = [
+  'operator.create',
+  'operator.login',
+  'operator.login_failed',
+  'operator.locked',
+  'operator.logout',
+  'operator.password',
+  'operator.totp',
+  'operator.unlock',
+  'operator.disable',
+  'operator.enable',
+  'report.uphold',
+  'report.reject',
+  'content.take_down',
+  'comment.hide',
+  'comment.unhide',
+  'user.ban',
+  'user.unban',
+  'video_account.approve',
+  'video_account.reject',
+  'lottery.create',
+  'lottery.ship',
+  'pick.create',
+  'activity.window.update',
+  'activity.window.restore',
+  'config.document.update',
+  'config.document.restore',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** One row of the audit log: who did what to which object, from where, the value before and after. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
