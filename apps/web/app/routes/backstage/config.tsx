@@ -7,6 +7,7 @@ import { useAction } from '../../lib/use-action';
 import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
 import { type Column, DataTable } from './ui/DataTable';
+import { FormError } from './ui/FormError';
 import { RolePage } from './ui/RolePage';
 import { VersionHistory } from './ui/VersionHistory';
 
@@ -80,11 +81,7 @@ function DocumentEditor({ id, onDone }: { id: number; onDone: () => void }) {
                     }}
                   />
                 </label>
-                {shown ? (
-                  <p className={styles.error} role="alert" data-testid="config-error">
-                    {shown}
-                  </p>
-                ) : null}
+                <FormError message={shown} testId="config-error" />
                 <div className={styles.actions}>
                   <button type="submit" className={styles.primary} disabled={save.busy || problem !== null}>
                     {save.busy ? text.saving : text.save}
@@ -99,11 +96,7 @@ function DocumentEditor({ id, onDone }: { id: number; onDone: () => void }) {
                   {saved}
                 </p>
               ) : null}
-              {restoreRefusal ? (
-                <p className={styles.error} role="alert">
-                  {restoreRefusal}
-                </p>
-              ) : null}
+              <FormError message={restoreRefusal} />
               <h3>{text.history}</h3>
               <BackstageEntry state={history[0]} onRetry={history[1]}>
                 {({ list }) => (

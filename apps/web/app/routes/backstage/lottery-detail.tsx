@@ -8,6 +8,7 @@ import { useAction } from '../../lib/use-action';
 import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
 import { type Column, DataTable } from './ui/DataTable';
+import { FormError } from './ui/FormError';
 import { RolePage } from './ui/RolePage';
 
 type Entrant = OutputOf<'lottery.lotteryDetail'>['entrants'][number];
@@ -65,11 +66,7 @@ function ShipForm({ lotteryId, winner }: { lotteryId: number; winner: LotteryWin
           }}
         />
       </label>
-      {ship.error || Object.keys(ship.fieldErrors).length > 0 ? (
-        <p className={styles.error} role="alert">
-          {ship.error ?? Object.values(ship.fieldErrors).join('；')}
-        </p>
-      ) : null}
+      <FormError action={ship} />
       <button type="submit" className={styles.primary} disabled={ship.busy}>
         {winner.shipping.state === 'shipped' ? text.correct : text.ship}
       </button>

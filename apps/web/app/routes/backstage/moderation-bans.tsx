@@ -4,6 +4,7 @@ import { MODERATION_TEXT as m } from '../../lib/ui-text/moderation';
 import { useAction } from '../../lib/use-action';
 import styles from './ui/backstage.module.css';
 import type { Column } from './ui/DataTable';
+import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
@@ -111,11 +112,7 @@ export default function ModerationBansPage() {
             {m.ban}
           </button>
         </form>
-        {banAction.error ? (
-          <p className={styles.error} role="alert">
-            {banAction.error}
-          </p>
-        ) : null}
+        <FormError message={banAction.error} />
         <h2 className={styles.subtitle}>{m.liftForm}</h2>
         <form
           className={styles.filters}
@@ -144,11 +141,7 @@ export default function ModerationBansPage() {
             {m.lift}
           </button>
         </form>
-        {liftAction.error ? (
-          <p className={styles.error} role="alert">
-            {liftAction.error}
-          </p>
-        ) : null}
+        <FormError message={liftAction.error} />
         {done ? (
           <p className={styles.note} role="status">
             {done}

@@ -6,6 +6,7 @@ import { MODERATION_TEXT as m } from '../../lib/ui-text/moderation';
 import { useAction } from '../../lib/use-action';
 import styles from './ui/backstage.module.css';
 import type { Column } from './ui/DataTable';
+import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
@@ -41,8 +42,7 @@ function DecideCell({ row }: { row: ReportRow }) {
           onChange={(event) => setReason(event.currentTarget.value)}
         />
       </label>
-      {decide.fieldErrors.reason ? <p className={styles.error}>{decide.fieldErrors.reason}</p> : null}
-      {decide.error ? <p className={styles.error}>{decide.error}</p> : null}
+      <FormError action={decide} />
       <div className={styles.actions}>
         <button
           type="button"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BACKSTAGE_TEXT as text } from '../../lib/ui-text/backstage';
 import { useAction } from '../../lib/use-action';
 import styles from './ui/backstage.module.css';
+import { FormError } from './ui/FormError';
 import { RolePage } from './ui/RolePage';
 
 /** 内容精选 (issue 30): an editor picks a content as featured; its author's pick report shows it. */
@@ -55,11 +56,7 @@ export default function PicksPage() {
             {text.pickSubmit}
           </button>
         </form>
-        {pick.error || Object.keys(pick.fieldErrors).length > 0 ? (
-          <p className={styles.error} role="alert">
-            {pick.error ?? Object.values(pick.fieldErrors)[0]}
-          </p>
-        ) : null}
+        <FormError action={pick} />
         {done ? (
           <p className={styles.note} role="status" data-testid="pick-done">
             {done}

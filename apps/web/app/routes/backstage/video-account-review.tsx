@@ -4,6 +4,7 @@ import { REVIEW_OPS_TEXT as text } from '../../lib/ui-text/backstage-ops';
 import { useAction } from '../../lib/use-action';
 import styles from './ui/backstage.module.css';
 import type { Column } from './ui/DataTable';
+import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
 import { usePages } from './ui/use-pages';
@@ -55,11 +56,7 @@ function ReviewCell({ application: a }: { application: VideoAccountApplication }
       <p id={`${reasonId}-hint`} className={styles.note}>
         {text.reasonHint}
       </p>
-      {refusal ? (
-        <p className={styles.error} role="alert">
-          {refusal}
-        </p>
-      ) : null}
+      <FormError message={refusal} />
       <button
         type="button"
         className={styles.primary}

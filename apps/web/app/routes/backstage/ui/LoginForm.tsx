@@ -5,6 +5,7 @@ import { failureCode } from '../../../lib/failure';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
 import { useAction } from '../../../lib/use-action';
 import styles from './backstage.module.css';
+import { FormError } from './FormError';
 
 /** The operator login: name, password and, for an account with a second factor, the TOTP code. */
 export function LoginForm() {
@@ -76,11 +77,7 @@ export function LoginForm() {
         <p id="backstage-totp-hint" className={styles.note}>
           {text.totpHint}
         </p>
-        {login.error || Object.keys(login.fieldErrors).length > 0 ? (
-          <p className={styles.error} role="alert" data-testid="backstage-login-error">
-            {login.error ?? Object.values(login.fieldErrors)[0]}
-          </p>
-        ) : null}
+        <FormError action={login} testId="backstage-login-error" />
         <button type="submit" className={styles.primary} disabled={login.busy}>
           {login.busy ? text.loggingIn : text.login}
         </button>
