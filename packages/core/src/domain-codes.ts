@@ -118,6 +118,8 @@ export const OPERATOR_CREDENTIALS_INVALID = 5004;
 export const OPERATOR_LOCKED = 5005;
 /** The account has a second factor and the code was not given. */
 export const OPERATOR_TOTP_REQUIRED = 5006;
+/** A versioned backstage edit made on a version that is no longer the current one (another operator saved first). */
+export const DOCUMENT_VERSION_CONFLICT = 5007;
 /** Moderation (issue 30 point 3): 51xx (docs/api.md "Moderation"). A public write by a user whose writing ban runs. */
 export const USER_WRITE_BANNED = 5101;
 /** A decision on a report that was decided already. */

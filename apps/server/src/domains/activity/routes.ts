@@ -31,7 +31,5 @@ export function registerActivityRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, a.windowHistory, async ({ code }) => ({
     list: (await versionHistory(db, 'activity-window', code)) as WindowVersion[],
   }));
-  registerEndpoint(app, deps, a.windowRestore, ({ code, version }, { operator }) =>
-    restoreWindow(db, operator, code, version),
-  );
+  registerEndpoint(app, deps, a.windowRestore, (input, { operator }) => restoreWindow(db, operator, input));
 }

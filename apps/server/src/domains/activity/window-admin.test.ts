@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { contract } from '@h5/contract';
-import { ACTIVITY_NOT_FOUND, BAD_REQUEST, NOT_FOUND, OPERATOR_ROLE_FORBIDDEN, SUCCESS } from '@h5/core';
+import {
+  ACTIVITY_NOT_FOUND,
+  BAD_REQUEST,
+  DOCUMENT_VERSION_CONFLICT,
+  NOT_FOUND,
+  OPERATOR_ROLE_FORBIDDEN,
+  SUCCESS,
+} from '@h5/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, auditLog } from '../../db/schema';
@@ -40,6 +47,35 @@ describe('backstage activity windows', () => {
     expect(res.body.code).toBe(SUCCESS);
     const row = res.body.data.list.find((window) => window.code === code);
     expect(row).toMatchObject({ code, title: `窗口 ${code}`, codes: [code], state: 'upcoming', version: 0 });
+  });
+
+  it('a save made on a version another operator replaced since is refused and changes nothing', async () => {
+    const code = await freshWindow(1, 5);
+    const other = await loginOperator(t, 'activity_ops');
+    const first = await ops.call(a.windowUpdate, {
+      code,
+      startsAt: iso(-1),
+      endsAt: iso(3),
+      codes: [code],
+      baseVersion: 0,
+    });
+    expect(first.body.data.version).toBe(2);
+    const stale = await other.call(a.windowUpdate, {
+      code,
+      startsAt: iso(2),
+      endsAt: iso(9),
+      codes: [code],
+      baseVersion: 0,
+    });
+    expect(stale.body).toMatchObject({
+      code: DOCUMENT_VERSION_CONFLICT,
+      msg: '你看到的是版本 0，此后已有人保存为版本 2：请刷新，在最新版本上修改',
+    });
+    expect((await read(code)).data.state).toBe('running');
+    const restore = await other.call(a.windowRestore, { code, version: 1, baseVersion: 0 });
+    expect(restore.body.code).toBe(DOCUMENT_VERSION_CONFLICT);
+    const current = await other.call(a.windowRestore, { code, version: 1, baseVersion: 2 });
+    expect(current.body.data).toMatchObject({ state: 'upcoming', version: 3 });
   });
 
   it('moves a window: the activity read follows at once, the change is a version and is audited', async () => {

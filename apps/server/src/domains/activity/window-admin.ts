@@ -63,7 +63,7 @@ async function applyWindow(
   operator: OperatorSession,
   code: string,
   value: WindowValue,
-  restoredFrom?: number,
+  { restoredFrom, baseVersion }: { restoredFrom?: number; baseVersion?: number },
 ): Promise<BackstageWindow> {
   return db.transaction(async (tx) => {
     // Every row, locked: whether a code is free depends on the other windows.
@@ -81,6 +81,7 @@ async function applyWindow(
       previous: before,
       next: after,
       restoredFrom,
+      baseVersion,
     });
     await recordAudit(tx, operator, {
       action: restoredFrom === undefined ? 'activity.window.update' : 'activity.window.restore',
@@ -98,21 +99,25 @@ async function applyWindow(
 export const updateWindow = (
   db: Db,
   operator: OperatorSession,
-  input: WindowValue & { code: string },
+  input: WindowValue & { code: string; baseVersion?: number },
 ): Promise<BackstageWindow> =>
-  applyWindow(db, operator, input.code, {
-    startsAt: input.startsAt,
-    endsAt: input.endsAt,
-    codes: input.codes,
-  });
+  applyWindow(
+    db,
+    operator,
+    input.code,
+    { startsAt: input.startsAt, endsAt: input.endsAt, codes: input.codes },
+    { baseVersion: input.baseVersion },
+  );
 
 /** Makes version `version` of a window current again, as its next version (checked like an edit). */
 export async function restoreWindow(
   db: Db,
   operator: OperatorSession,
-  code: string,
-  version: number,
+  input: { code: string; version: number; baseVersion?: number },
 ): Promise<BackstageWindow> {
-  const value = windowValueSchema.parse(await versionValue(db, KIND, code, version));
-  return applyWindow(db, operator, code, value, version);
+  const value = windowValueSchema.parse(await versionValue(db, KIND, input.code, input.version));
+  return applyWindow(db, operator, input.code, value, {
+    restoredFrom: input.version,
+    baseVersion: input.baseVersion,
+  });
 }

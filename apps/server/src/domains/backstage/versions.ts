@@ -1,7 +1,8 @@
+import { DOCUMENT_VERSION_CONFLICT } from '@h5/core';
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
 import { documentVersions } from '../../db/schema';
-import { notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../plugins/errors';
 import type { OperatorSession } from '../../plugins/operator-session';
 
 /** The kinds of document the backstage versions (issue 30 point 4). */
@@ -10,6 +11,8 @@ export type VersionKind = 'activity-window' | 'config';
 /** What the backstage says about versions (zh-CN; docs/api.md "Backstage"). */
 export const VERSION_MESSAGES = {
   notFound: (version: number) => `版本 ${version} 不存在`,
+  conflict: (seen: number, current: number) =>
+    `你看到的是版本 ${seen}，此后已有人保存为版本 ${current}：请刷新，在最新版本上修改`,
 } as const;
 
 /** Each document's current version number of `kind` (a document never edited is absent: version 0). */
@@ -74,7 +77,15 @@ export interface VersionStep {
 export async function appendVersion(
   tx: Db,
   operator: OperatorSession,
-  change: { kind: VersionKind; documentId: string; previous: unknown; next: unknown; restoredFrom?: number },
+  change: {
+    kind: VersionKind;
+    documentId: string;
+    previous: unknown;
+    next: unknown;
+    restoredFrom?: number;
+    /** The version the operator's page showed: another is current → 5007, nothing saved. */
+    baseVersion?: number;
+  },
 ): Promise<VersionStep> {
   const { kind, documentId } = change;
   const [last] = await tx
@@ -82,6 +93,8 @@ export async function appendVersion(
     .from(documentVersions)
     .where(and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, documentId)));
   let from = last?.version ?? 0;
+  if (change.baseVersion !== undefined && change.baseVersion !== from)
+    throw new AppError(DOCUMENT_VERSION_CONFLICT, VERSION_MESSAGES.conflict(change.baseVersion, from));
   if (from === 0) {
     await tx.insert(documentVersions).values({ kind, documentId, version: 1, value: change.previous });
     from = 1;

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { CLIENT_CONF_KEY, contract } from '@h5/contract';
-import { BAD_REQUEST, NOT_FOUND, OPERATOR_ROLE_FORBIDDEN, SUCCESS } from '@h5/core';
+import {
+  BAD_REQUEST,
+  DOCUMENT_VERSION_CONFLICT,
+  NOT_FOUND,
+  OPERATOR_ROLE_FORBIDDEN,
+  SUCCESS,
+} from '@h5/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, configEntries } from '../../db/schema';
@@ -29,6 +35,27 @@ async function freshDocument(key: string, value: unknown) {
 }
 
 describe('backstage config documents', () => {
+  it('two admins editing one document: the second save, made on the version both read, is refused and saves nothing', async () => {
+    const doc = await freshDocument('two-editors', { text: '原文' });
+    const other = await loginOperator(t, 'admin');
+    const first = await admin.call(c.documentUpdate, { id: doc.id, text: '{"text": "甲"}', baseVersion: 0 });
+    expect(first.body.data.version).toBe(2);
+    const second = await other.call(c.documentUpdate, { id: doc.id, text: '{"text": "乙"}', baseVersion: 0 });
+    expect(second.body).toMatchObject({
+      code: DOCUMENT_VERSION_CONFLICT,
+      msg: '你看到的是版本 0，此后已有人保存为版本 2：请刷新，在最新版本上修改',
+    });
+    const restore = await other.call(c.documentRestore, { id: doc.id, version: 1, baseVersion: 0 });
+    expect(restore.body.code).toBe(DOCUMENT_VERSION_CONFLICT);
+    expect((await admin.call(c.document, { id: doc.id })).body.data).toMatchObject({
+      version: 2,
+      value: { text: '甲' },
+    });
+    // On the newest version the second admin's save goes through.
+    const again = await other.call(c.documentUpdate, { id: doc.id, text: '{"text": "乙"}', baseVersion: 2 });
+    expect(again.body.data).toMatchObject({ version: 3, value: { text: '乙' } });
+  });
+
   it('edits client-conf: the served client-conf and the {hash} read follow at once, audited', async () => {
     const doc = await freshDocument(CLIENT_CONF_KEY, { errorPageSwitch: false, tab: 1 });
     const byHash = { hash: doc.hash, projectName: doc.projectName, key: CLIENT_CONF_KEY };

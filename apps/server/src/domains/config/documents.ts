@@ -97,7 +97,7 @@ async function applyDocument(
   operator: OperatorSession,
   id: number,
   value: unknown,
-  restoredFrom?: number,
+  { restoredFrom, baseVersion }: { restoredFrom?: number; baseVersion?: number },
 ) {
   return db.transaction(async (tx) => {
     const row = await entryRow(tx, id, true);
@@ -109,6 +109,7 @@ async function applyDocument(
       previous: row.value,
       next,
       restoredFrom,
+      baseVersion,
     });
     await recordAudit(tx, operator, {
       action: restoredFrom === undefined ? 'config.document.update' : 'config.document.restore',
@@ -125,12 +126,22 @@ async function applyDocument(
   });
 }
 
-/** An operator's edit: `text` is the document's JSON. */
-export const updateDocument = (db: Db, operator: OperatorSession, id: number, text: string) =>
-  applyDocument(db, operator, id, parseText(text));
+/** An operator's edit: `text` is the document's JSON, made on `baseVersion` where the page says. */
+export const updateDocument = (
+  db: Db,
+  operator: OperatorSession,
+  input: { id: number; text: string; baseVersion?: number },
+) => applyDocument(db, operator, input.id, parseText(input.text), { baseVersion: input.baseVersion });
 
 /** Makes version `version` of a document current again, as its next version (checked like an edit). */
-export async function restoreDocument(db: Db, operator: OperatorSession, id: number, version: number) {
-  const value = await versionValue(db, KIND, String(id), version);
-  return applyDocument(db, operator, id, value, version);
+export async function restoreDocument(
+  db: Db,
+  operator: OperatorSession,
+  input: { id: number; version: number; baseVersion?: number },
+) {
+  const value = await versionValue(db, KIND, String(input.id), input.version);
+  return applyDocument(db, operator, input.id, value, {
+    restoredFrom: input.version,
+    baseVersion: input.baseVersion,
+  });
 }

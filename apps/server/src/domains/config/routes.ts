@@ -75,16 +75,16 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   registerEndpoint(app, deps, contract.config.documents, async () => ({ list: await listDocuments(db) }));
   registerEndpoint(app, deps, contract.config.document, ({ id }) => readDocument(db, id));
-  registerEndpoint(app, deps, contract.config.documentUpdate, async ({ id, text }, { operator }) => {
-    const document = await updateDocument(db, operator, id, text);
+  registerEndpoint(app, deps, contract.config.documentUpdate, async (input, { operator }) => {
+    const document = await updateDocument(db, operator, input);
     forgetServed();
     return document;
   });
   registerEndpoint(app, deps, contract.config.documentHistory, async ({ id }) => ({
     list: await versionHistory(db, 'config', String(id)),
   }));
-  registerEndpoint(app, deps, contract.config.documentRestore, async ({ id, version }, { operator }) => {
-    const document = await restoreDocument(db, operator, id, version);
+  registerEndpoint(app, deps, contract.config.documentRestore, async (input, { operator }) => {
+    const document = await restoreDocument(db, operator, input);
     forgetServed();
     return document;
   });

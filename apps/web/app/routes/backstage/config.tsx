@@ -63,7 +63,7 @@ function DocumentEditor({ id, onDone }: { id: number; onDone: () => void }) {
                 onSubmit={(event) => {
                   event.preventDefault();
                   setSaved(null);
-                  if (!problem) void save.run({ id, text: source });
+                  if (!problem) void save.run({ id, text: source, baseVersion: document.version });
                 }}
               >
                 <label className={styles.field}>
@@ -105,7 +105,9 @@ function DocumentEditor({ id, onDone }: { id: number; onDone: () => void }) {
                     rows={list}
                     current={document.version}
                     busyVersion={restore.busyKey === null ? null : Number(restore.busyKey)}
-                    onRestore={(version) => void restore.run({ id, version }, version)}
+                    onRestore={(version) =>
+                      void restore.run({ id, version, baseVersion: document.version }, version)
+                    }
                   />
                 )}
               </BackstageEntry>

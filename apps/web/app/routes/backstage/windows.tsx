@@ -78,6 +78,7 @@ function WindowEditor({ window, onDone }: { window: BackstageWindow; onDone: () 
           setSaved(null);
           void save.run({
             code: window.code,
+            baseVersion: window.version,
             startsAt: instant(startsAt),
             endsAt: instant(endsAt),
             codes: codes
@@ -124,7 +125,9 @@ function WindowEditor({ window, onDone }: { window: BackstageWindow; onDone: () 
             rows={list}
             current={list[0]?.version ?? 0}
             busyVersion={restore.busyKey === null ? null : Number(restore.busyKey)}
-            onRestore={(version) => void restore.run({ code: window.code, version }, version)}
+            onRestore={(version) =>
+              void restore.run({ code: window.code, version, baseVersion: window.version }, version)
+            }
           />
         )}
       </BackstageEntry>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, operatorEndpoint } from '../../endpoint';
-import { idSchema } from '../../shared';
+import { dbInt, idSchema } from '../../shared';
 import { documentVersionSchema } from '../backstage';
 import { productCardSchema } from '../content/details';
 
@@ -136,6 +136,8 @@ export const activity = {
       startsAt: windowInstantSchema,
       endsAt: windowInstantSchema,
       codes: z.array(activityCodeSchema).max(20),
+      /** The version the page showed (its `version`): when another is current by now, 5007 and nothing saved. */
+      baseVersion: dbInt(0).optional(),
     }),
     response: backstageWindowSchema,
   }),
@@ -154,7 +156,12 @@ export const activity = {
     method: 'POST',
     path: '/backstage/v1/activity/window/restore',
     roles: ['activity_ops'],
-    request: z.object({ code: activityCodeSchema, version: idSchema }),
+    request: z.object({
+      code: activityCodeSchema,
+      version: idSchema,
+      /** The version the page showed (its `version`): when another is current by now, 5007 and nothing saved. */
+      baseVersion: dbInt(0).optional(),
+    }),
     response: backstageWindowSchema,
   }),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, operatorEndpoint } from '../../endpoint';
-import { emptySchema, idSchema } from '../../shared';
+import { dbInt, emptySchema, idSchema } from '../../shared';
 import { documentVersionSchema } from '../backstage';
 import { searchIdeaStoredConfigSchema } from '../feedback';
 
@@ -188,7 +188,12 @@ export const config = {
     method: 'POST',
     path: '/backstage/v1/config/document/update',
     roles: [],
-    request: z.object({ id: idSchema, text: z.string().min(1).max(100_000) }),
+    request: z.object({
+      id: idSchema,
+      text: z.string().min(1).max(100_000),
+      /** The version the page showed (its `version`): when another is current by now, 5007 and nothing saved. */
+      baseVersion: dbInt(0).optional(),
+    }),
     response: configDocumentSchema,
   }),
   /** A document's versions, newest first. */
@@ -206,7 +211,12 @@ export const config = {
     method: 'POST',
     path: '/backstage/v1/config/document/restore',
     roles: [],
-    request: z.object({ id: idSchema, version: idSchema }),
+    request: z.object({
+      id: idSchema,
+      version: idSchema,
+      /** The version the page showed (its `version`): when another is current by now, 5007 and nothing saved. */
+      baseVersion: dbInt(0).optional(),
+    }),
     response: configDocumentSchema,
   }),
   epDyeing: endpoint({
