@@ -29,6 +29,7 @@ import {
   lastChinaDays,
   RENAME_PERIOD_DAYS,
 } from './rules';
+import { broadcastEnd } from './silence';
 
 const DAY_MS = 86_400_000;
 
@@ -122,7 +123,7 @@ export async function dailyTask(db: Db, userId: number, atMs = Date.now()): Prom
   const [live] = await db
     .select({
       broadcasts: sql<number>`count(*)::int`,
-      minutes: sql<number>`coalesce(sum(floor(extract(epoch from (coalesce(${liveStreamLogs.endedAt}, now()) - ${liveStreamLogs.startedAt})) / 60)), 0)::int`,
+      minutes: sql<number>`coalesce(sum(floor(extract(epoch from (coalesce(${broadcastEnd(atMs)}, now()) - ${liveStreamLogs.startedAt})) / 60)), 0)::int`,
     })
     .from(liveStreamLogs)
     .where(and(eq(liveStreamLogs.streamId, host.streamId), gte(liveStreamLogs.startedAt, todayStart)));
