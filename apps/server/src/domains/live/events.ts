@@ -1,27 +1,17 @@
-import { LIVE_NOT_HOST, LIVE_NOT_STREAMING } from '@h5/core';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { LIVE_NOT_HOST } from '@h5/core';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   fansGroupMembers,
   fansGroups,
   fansIntimacyDays,
-  fansWeekTaskProgress,
   hostDailyTaskProgress,
   liveHosts,
-  liveStreamLogs,
   liveStreams,
 } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../plugins/errors';
+import { AppError } from '../../plugins/errors';
 import { LIVE_MESSAGES } from './messages';
-import {
-  type AudienceEvent,
-  chinaDay,
-  chinaWeek,
-  FANS_LEVEL_THRESHOLDS,
-  HOST_DAILY_TASKS,
-  type HostTaskKey,
-  INTIMACY_PER_UNIT,
-} from './rules';
+import { chinaDay, FANS_LEVEL_THRESHOLDS, HOST_DAILY_TASKS, type HostTaskKey } from './rules';
 
 /*
  * The live world's rules as functions: tasks, intimacy, ranks and host experience move only
