@@ -1,4 +1,9 @@
-import { type LiveEvent, type LiveEventResult, liveEventSchema } from '@h5/contract';
+import {
+  LIVE_EVENTS_MAX_SKEW_SECONDS,
+  type LiveEvent,
+  type LiveEventResult,
+  liveEventSchema,
+} from '@h5/contract';
 import { LIVE_NOT_STREAMING } from '@h5/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -81,6 +86,11 @@ export async function ingestLiveEvents(
     if (!parsed.success) {
       const id = typeof item.eventId === 'string' ? item.eventId.slice(0, 64) : null;
       outcomes[index] = refused(id, fromZodError(parsed.error));
+      return;
+    }
+    // A time ahead of ours would keep its broadcast from ever falling silent.
+    if (parsed.data.at > nowMs + LIVE_EVENTS_MAX_SKEW_SECONDS * 1000) {
+      outcomes[index] = refused(parsed.data.eventId, badRequest('at', LIVE_MESSAGES.eventInFuture));
       return;
     }
     const list = byRoom.get(parsed.data.roomId) ?? [];

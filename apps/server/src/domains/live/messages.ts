@@ -14,6 +14,7 @@ export const LIVE_MESSAGES = {
   webhookStale: '请求时间与服务器时间相差超过 5 分钟，已拒绝（重放或时钟不准）',
   webhookBadSignature: '直播平台签名不正确',
   webhookNotJson: '请求体不是合法的 JSON',
+  eventInFuture: '事件时间晚于服务器时间超过 5 分钟',
   hostCannotJoin: '主播不能加入自己的粉丝团',
   nameEmpty: '粉丝团名称不能为空',
   nameLength: `粉丝团名称须为 ${GROUP_NAME_MIN} 到 ${GROUP_NAME_MAX} 个字`,

@@ -25,12 +25,13 @@ import { registerLiveWebhook } from './webhook';
  */
 export async function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  // How long a broadcast may go without an event (docs/live-events.md "Silence").
   const silence = deps.env.LIVE_SILENCE_MINUTES;
   const c = contract.live;
   // Host side: the caller is the host.
   registerEndpoint(app, deps, c.levelInfo, (_, { viewerId }) => levelInfo(db, viewerId));
   registerEndpoint(app, deps, c.levelTaskInfo, (_, { viewerId }) => levelTaskInfo(db, viewerId));
-  registerEndpoint(app, deps, c.dailyTask, (_, { viewerId }) => dailyTask(db, viewerId));
+  registerEndpoint(app, deps, c.dailyTask, (_, { viewerId }) => dailyTask(db, viewerId, Date.now(), silence));
   registerEndpoint(app, deps, c.creditDetail, (query, { viewerId }) => creditDetail(db, viewerId, query));
   registerEndpoint(app, deps, c.editGroup, ({ name }, { viewerId }) => editGroup(db, viewerId, name));
   registerEndpoint(app, deps, c.kolRankList, async (query, { viewerId }) => {

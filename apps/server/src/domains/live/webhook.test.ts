@@ -255,6 +255,14 @@ describe('events', () => {
       { eventId: id('elsewhere'), roomId: 999, type: 'light', userId: fan.userId, units: 1, at: Date.now() },
       { roomId: h.roomId, type: 'light', userId: fan.userId, units: 1, at: Date.now() },
       { eventId: id('zero'), roomId: h.roomId, type: 'light', userId: fan.userId, units: 0, at: Date.now() },
+      {
+        eventId: id('future'),
+        roomId: h.roomId,
+        type: 'light',
+        userId: fan.userId,
+        units: 1,
+        at: Date.now() + 600_000,
+      },
     ]);
     const results = res.json().data.results;
     expect(results.slice(0, 4).map((r: { status: string }) => r.status)).toEqual([
@@ -276,6 +284,11 @@ describe('events', () => {
     expect(results[8].reason).toMatch(/^eventId: /);
     expect(results[9]).toMatchObject({ status: 'refused', code: BAD_REQUEST });
     expect(results[9].reason).toMatch(/^units: /);
+    expect(results[10]).toMatchObject({
+      status: 'refused',
+      code: BAD_REQUEST,
+      reason: 'at: 事件时间晚于服务器时间超过 5 分钟',
+    });
     expect((await membership(h.streamId, fan.cookies)).membership).toMatchObject({ intimacy: 4 });
     // Across batches: the same light again is a duplicate.
     expect(statuses(await send([light]))).toEqual(['duplicate']);
