@@ -152,14 +152,12 @@ describe('live: host centre, fans group, console and jump in a phone browser (is
     await shot(fan, 'room');
   });
 
-  it('the live jump opens a stream’s own jumpUrl (seeded stream 7)', async () => {
+  it('the live jump opens a stream’s own jumpUrl (seeded stream 7: our working room page)', async () => {
     const page = await phone.newPage();
-    await page.route('https://live.example.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>stream 7</title>' }),
-    );
     await open(page, `${baseURL}/live/fans-group?streamId=7`);
     expect(await page.getByTestId('week-tasks').count()).toBe(0); // a visitor: no membership, no tasks
     await page.getByTestId('enter-room').click();
-    await page.waitForURL('https://live.example.com/room/800007', { timeout: 10_000 });
+    await page.waitForURL(`${baseURL}/live/room?roomId=800007`, { timeout: 10_000 });
+    await page.getByTestId('room-stage').waitFor({ timeout: 10_000 });
   });
 });

@@ -54,6 +54,7 @@ export const PRO_TEST_SETTINGS = {
   APP_SCHEME: 'communityapp',
   APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
   APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
+  LIVE_WEBHOOK_SECRET: 'test-live-webhook-secret-0031',
 };
 
 /**
@@ -92,14 +93,7 @@ export async function startServer(env = {}, options = {}) {
     // No balancer probes a test server: stop at once on SIGTERM.
     SHUTDOWN_GRACE_MS: '0',
     // What production refuses to start without (the production journey runs APP_ENV=pro).
-    ...(env.APP_ENV === 'pro'
-      ? {
-          FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
-          APP_SCHEME: 'communityapp',
-          APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
-          APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
-        }
-      : {}),
+    ...(env.APP_ENV === 'pro' ? PRO_TEST_SETTINGS : {}),
     ...env,
   };
   const operators = addOperators(serverEnv, options.operators ?? []);

@@ -131,6 +131,15 @@ describe("the app's links (issue 28 point 12)", () => {
     expect(appLinks(parseEnv({ APP_ENV: 't1', APP_SCHEME: 'shopapp' })).scheme).toBe('shopapp');
   });
 
+  it('outside pro the live webhook has the documented development secret and a 30-minute silence', () => {
+    const env = parseEnv({});
+    expect(env.LIVE_WEBHOOK_SECRET).toBe('community-h5-dev-live-webhook-secret');
+    expect(env.LIVE_SILENCE_MINUTES).toBe(30);
+    expect(() => parseEnv({ LIVE_WEBHOOK_SECRET: 'short' })).toThrow(
+      'LIVE_WEBHOOK_SECRET: must be at least 16 characters',
+    );
+  });
+
   it('pro refuses to start without its sign page, scheme and store links, naming each', () => {
     let error: unknown;
     try {
@@ -144,6 +153,7 @@ describe("the app's links (issue 28 point 12)", () => {
       'APP_SCHEME: required when APP_ENV is pro',
       'APP_STORE_URL_IOS: required when APP_ENV is pro',
       'APP_STORE_URL_ANDROID: required when APP_ENV is pro',
+      'LIVE_WEBHOOK_SECRET: required when APP_ENV is pro',
     ]);
     const pro = parseEnv({
       APP_ENV: 'pro',
@@ -151,7 +161,9 @@ describe("the app's links (issue 28 point 12)", () => {
       APP_SCHEME: 'shopapp',
       APP_STORE_URL_IOS: 'https://apps.apple.com/cn/app/id123',
       APP_STORE_URL_ANDROID: 'https://m.example.com/app.apk',
+      LIVE_WEBHOOK_SECRET: 'platform-shared-secret-31',
     });
+    expect(pro.LIVE_WEBHOOK_SECRET).toBe('platform-shared-secret-31');
     expect(appLinks(pro)).toEqual({
       scheme: 'shopapp',
       iosStoreUrl: 'https://apps.apple.com/cn/app/id123',

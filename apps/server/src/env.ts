@@ -1,7 +1,7 @@
 import './plugins/zod-locale';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import type { AppLinks } from '@h5/contract';
+import { type AppLinks, LIVE_SILENCE_DEFAULT_MINUTES } from '@h5/contract';
 import { APP_ENVS } from '@h5/core';
 import { resolveApiBase } from '@h5/request';
 import { z } from 'zod';
@@ -258,17 +258,24 @@ const envSchema = z.object({
     .optional(),
   APP_STORE_URL_IOS: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   APP_STORE_URL_ANDROID: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  // Issue 31 point 1: the secret the live-streaming platform signs its webhook calls with
+  // (docs/live-events.md). Production refuses to start without it; elsewhere a development secret.
+  LIVE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // ... and how long a broadcast may go without any event before it counts as ended (at its last event).
+  LIVE_SILENCE_MINUTES: positiveInt(24 * 60).default(LIVE_SILENCE_DEFAULT_MINUTES),
 });
 
 /**
  * What APP_ENV=pro cannot start without: the payout agreement page creators sign (issue 15 point 4)
- * and the app's scheme and store links (issue 28 point 12). The spec names none of them.
+ * the app's scheme and store links (issue 28 point 12), and the live platform's webhook secret
+ * (issue 31 point 1). The spec names none of them.
  */
 const PRODUCTION_REQUIRED = [
   'FLEXIBLE_STAFFING_SIGN_URL',
   'APP_SCHEME',
   'APP_STORE_URL_IOS',
   'APP_STORE_URL_ANDROID',
+  'LIVE_WEBHOOK_SECRET',
 ] as const;
 
 /**
@@ -305,6 +312,9 @@ const OSS_REQUIRED = [
  * names no provider; production refuses to start without the real one).
  */
 export const DEV_FLEXIBLE_STAFFING_SIGN_URL = '/internal/stand-in/flexible-staffing-sign';
+
+/** The live webhook's secret outside production (documented in docs/live-events.md, so a local platform stand-in can sign). */
+export const DEV_LIVE_WEBHOOK_SECRET = 'community-h5-dev-live-webhook-secret';
 
 const checkedEnvSchema = envSchema
   .superRefine((env, ctx) => {
@@ -350,6 +360,7 @@ const checkedEnvSchema = envSchema
   .transform((env) => ({
     ...env,
     FLEXIBLE_STAFFING_SIGN_URL: env.FLEXIBLE_STAFFING_SIGN_URL ?? DEV_FLEXIBLE_STAFFING_SIGN_URL,
+    LIVE_WEBHOOK_SECRET: env.LIVE_WEBHOOK_SECRET ?? DEV_LIVE_WEBHOOK_SECRET,
   }));
 
 export type Env = z.output<typeof checkedEnvSchema>;

@@ -11,7 +11,7 @@ import { type Env, parseEnv } from '../env';
 import { testDatabase } from './database';
 
 export const TEST_SIGN_SECRET = 'integration-test-secret';
-/** What APP_ENV=pro cannot start without: the sign page, the app's scheme and store links. */
+/** What APP_ENV=pro cannot start without: the sign page, the app's scheme and store links, the live webhook's secret. */
 export const TEST_PRO_SETTINGS = PRO_TEST_SETTINGS;
 /** Upload app secrets of this test run: fresh each run, the same for every app of the run (one database). */
 const TEST_UPLOAD_APP_SECRETS = JSON.stringify(generateUploadAppSecrets());

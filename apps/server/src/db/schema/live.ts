@@ -17,6 +17,30 @@ const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
 /** A China-time calendar day ('YYYY-MM-DD'): daily and weekly figures are kept per day. */
 const day = (name: string) => date(name, { mode: 'string' });
 
+/**
+ * A live platform event applied (issue 31 point 1): its id is the platform's, so a repeat, even
+ * concurrent on another node, inserts nothing and applies nothing. Written in the transaction of
+ * the event's effect; refused events are not kept.
+ */
+export const livePlatformEvents = pgTable(
+  'live_platform_events',
+  {
+    eventId: varchar('event_id', { length: 64 }).primaryKey(),
+    streamId: integer('stream_id')
+      .notNull()
+      .references(() => liveStreams.id),
+    type: varchar('type', { length: 24 }).notNull(),
+    userId: integer('user_id'),
+    /** `units` of light / comment / share / watch minutes, the gift's count; 0 for the others. */
+    units: integer('units').notNull().default(0),
+    /** The gift's id on the platform (gifts move nothing yet: they are only kept). */
+    giftId: varchar('gift_id', { length: 64 }),
+    occurredAt: at('occurred_at').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('live_platform_events_stream_idx').on(t.streamId, t.occurredAt)],
+);
+
 /** A live host (issue 16): experience makes the host level (domains/live/host-levels.ts). */
 export const liveHosts = pgTable('live_hosts', {
   userId: integer('user_id')
@@ -41,7 +65,11 @@ export const liveStreams = pgTable('live_streams', {
   jumpUrl: varchar('jump_url', { length: 300 }),
 });
 
-/** One broadcast of a stream (the page query's `streamLogId`): running while `endedAt` is null. */
+/**
+ * One broadcast of a stream (the page query's `streamLogId`): running while `endedAt` is null and
+ * its last event is within LIVE_SILENCE_MINUTES (issue 31: a platform that never sends the end
+ * must not leave it live forever; domains/live/silence.ts).
+ */
 export const liveStreamLogs = pgTable(
   'live_stream_logs',
   {
@@ -51,6 +79,8 @@ export const liveStreamLogs = pgTable(
       .references(() => liveStreams.id),
     startedAt: at('started_at').notNull().defaultNow(),
     endedAt: at('ended_at'),
+    /** The time of the latest event applied to it (its start at first): silence is measured from it. */
+    lastEventAt: at('last_event_at').notNull().defaultNow(),
   },
   (t) => [index('live_stream_logs_stream_idx').on(t.streamId, t.startedAt)],
 );

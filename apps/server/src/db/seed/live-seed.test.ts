@@ -23,6 +23,15 @@ describe('live seed', () => {
     expect(a.streams.filter((s) => s.jumpUrl !== null)).toHaveLength(28);
   });
 
+  it('gives every own jump URL as our room page of the stream, and every broadcast a last event', () => {
+    const { streams, logs } = generateLiveSeed(NOW);
+    const own = streams.filter((s) => s.jumpUrl !== null);
+    expect(own[0]).toMatchObject({ id: 7, jumpUrl: '/live/room?roomId=800007' });
+    for (const s of own) expect(s.jumpUrl).toBe(`/live/room?roomId=${s.roomId}`);
+    // A live one's silence counts from the seeding; an ended one's last event is its end.
+    for (const log of logs) expect(log.lastEventAt).toEqual(log.endedAt ?? new Date(NOW));
+  });
+
   it('stores every member’s fans level as its intimacy makes it, and no host in their own group', async () => {
     const wrong = rowsOf<{ n: number }>(
       await db.execute(sql`

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { liveRoomPath } from '../../domains/live/room';
 import { FANS_LEVEL_THRESHOLDS, fansLevelOf, HOST_DAILY_TASKS } from '../../domains/live/rules';
 import type { Db } from '../client';
 import * as s from '../schema';
@@ -13,7 +14,11 @@ import { Random } from './random';
 export const LIVE_HOSTS = 200;
 const LIVE_SEED = 16_0016;
 const DAY_MS = 86_400_000;
-/** Every Nth host is live when the seed runs; every Mth stream has its own jump URL. */
+/**
+ * Every Nth host is live when the seed runs (until LIVE_SILENCE_MINUTES pass with no event: no
+ * platform plays it); every Mth stream has its own jump URL, our room page (a seeded stream has
+ * no platform page to open).
+ */
 const LIVE_NOW_EVERY = 10;
 const OWN_JUMP_URL_EVERY = 7;
 
@@ -82,19 +87,22 @@ export function generateLiveSeed(nowMs: number) {
       hostId,
       roomId,
       title: `${rng.pick(STREAM_TITLES)}直播间`,
-      jumpUrl: hostId % OWN_JUMP_URL_EVERY === 0 ? `https://live.example.com/room/${roomId}` : null,
+      jumpUrl: hostId % OWN_JUMP_URL_EVERY === 0 ? liveRoomPath(roomId) : null,
     });
     groups.push({ id: hostId, hostId, name: `${rng.pick(GROUP_NAMES)}${hostId}`.slice(0, 8) });
     for (let n = rng.int(2, 12), i = 0; i < n; i++) {
       const startedAt = nowMs - rng.int(1, 30) * DAY_MS - rng.int(0, 20) * 3_600_000;
-      logs.push({
-        streamId: hostId,
-        startedAt: new Date(startedAt),
-        endedAt: new Date(startedAt + rng.int(20, 240) * 60_000),
-      });
+      const endedAt = new Date(startedAt + rng.int(20, 240) * 60_000);
+      logs.push({ streamId: hostId, startedAt: new Date(startedAt), endedAt, lastEventAt: endedAt });
     }
     if (hostId % LIVE_NOW_EVERY === 0)
-      logs.push({ streamId: hostId, startedAt: new Date(nowMs - rng.int(5, 90) * 60_000), endedAt: null });
+      // Its last event is the seeding: silence is counted from there.
+      logs.push({
+        streamId: hostId,
+        startedAt: new Date(nowMs - rng.int(5, 90) * 60_000),
+        endedAt: null,
+        lastEventAt: new Date(nowMs),
+      });
     const memberIds = new Set<number>();
     for (let n = 3 + rng.skewed(120, 2), i = 0; i < n; i++) memberIds.add(rng.int(1, SEED_SIZES.users));
     memberIds.delete(hostId);

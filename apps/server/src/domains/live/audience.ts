@@ -6,7 +6,7 @@ import {
   WEEK_TASK_ALREADY_CLAIMED,
   WEEK_TASK_NOT_DONE,
 } from '@h5/core';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   fansAllowanceClaims,
@@ -33,9 +33,10 @@ import {
   MAX_FANS_LEVEL,
   WEEK_TASKS,
 } from './rules';
+import { broadcastRunning, LIVE_SILENCE_DEFAULT_MINUTES } from './silence';
 
 /** The fans group of a stream's host, with the stream's room and running broadcast. */
-export async function groupOfStream(db: Db, streamId: number) {
+export async function groupOfStream(db: Db, streamId: number, silenceMinutes = LIVE_SILENCE_DEFAULT_MINUTES) {
   const [row] = await db
     .select({
       groupId: fansGroups.id,
@@ -49,7 +50,7 @@ export async function groupOfStream(db: Db, streamId: number) {
     .innerJoin(fansGroups, eq(fansGroups.hostId, liveStreams.hostId))
     .leftJoin(
       liveStreamLogs,
-      and(eq(liveStreamLogs.streamId, liveStreams.id), isNull(liveStreamLogs.endedAt)),
+      and(eq(liveStreamLogs.streamId, liveStreams.id), broadcastRunning(Date.now(), silenceMinutes)),
     )
     .where(eq(liveStreams.id, streamId))
     .limit(1);
@@ -79,8 +80,9 @@ export async function fansGroupInfo(
   db: Db,
   streamId: number,
   viewerId: number | null,
+  silenceMinutes = LIVE_SILENCE_DEFAULT_MINUTES,
 ): Promise<FansGroupInfo> {
-  const g = await groupOfStream(db, streamId);
+  const g = await groupOfStream(db, streamId, silenceMinutes);
   const [host] = await db
     .select({ userId: users.id, userName: users.userName, avatar: users.avatar })
     .from(users)

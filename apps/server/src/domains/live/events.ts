@@ -1,32 +1,22 @@
-import { LIVE_NOT_HOST, LIVE_NOT_STREAMING } from '@h5/core';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { LIVE_NOT_HOST } from '@h5/core';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   fansGroupMembers,
   fansGroups,
   fansIntimacyDays,
-  fansWeekTaskProgress,
   hostDailyTaskProgress,
   liveHosts,
-  liveStreamLogs,
   liveStreams,
 } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../plugins/errors';
+import { AppError } from '../../plugins/errors';
 import { LIVE_MESSAGES } from './messages';
-import {
-  type AudienceEvent,
-  chinaDay,
-  chinaWeek,
-  FANS_LEVEL_THRESHOLDS,
-  HOST_DAILY_TASKS,
-  type HostTaskKey,
-  INTIMACY_PER_UNIT,
-} from './rules';
+import { chinaDay, FANS_LEVEL_THRESHOLDS, HOST_DAILY_TASKS, type HostTaskKey } from './rules';
 
 /*
- * The live world's event functions: what a real event source (the streaming service) would call,
- * and what the internal live-room console calls. Tasks, intimacy, ranks and host experience move
- * only here, each event in one transaction.
+ * The live world's rules as functions: tasks, intimacy, ranks and host experience move only
+ * through these, called by the events' one path in (ingest.ts: the platform's webhook and the
+ * internal console), each event in one transaction.
  */
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -101,82 +91,6 @@ export async function addIntimacy(
   return true;
 }
 
-/** The stream a broadcast belongs to, with its host's group; refused when it is not running. */
-async function runningBroadcast(db: Db, streamLogId: number) {
-  const [row] = await db
-    .select({ endedAt: liveStreamLogs.endedAt, hostId: liveStreams.hostId, groupId: fansGroups.id })
-    .from(liveStreamLogs)
-    .innerJoin(liveStreams, eq(liveStreams.id, liveStreamLogs.streamId))
-    .innerJoin(fansGroups, eq(fansGroups.hostId, liveStreams.hostId))
-    .where(eq(liveStreamLogs.id, streamLogId));
-  if (!row) throw notFound(LIVE_MESSAGES.streamNotFound);
-  if (row.endedAt) throw new AppError(LIVE_NOT_STREAMING, LIVE_MESSAGES.notStreaming);
-  return row;
-}
-
-/**
- * An audience member watched `units` minutes, or sent `units` lights, comments or shares, in a
- * running broadcast: the host's daily task moves for anyone; a member also gets intimacy and
- * weekly task progress.
- */
-export async function audienceEvent(
-  db: Db,
-  input: { streamLogId: number; userId: number; kind: AudienceEvent; units: number },
-) {
-  const { hostId, groupId } = await runningBroadcast(db, input.streamLogId);
-  const now = Date.now();
-  return db.transaction(async (tx) => {
-    await addHostProgress(tx, hostId, input.kind, input.units, now);
-    if (input.userId === hostId) return { member: false };
-    const member = await addIntimacy(
-      tx,
-      groupId,
-      input.userId,
-      INTIMACY_PER_UNIT[input.kind] * input.units,
-      now,
-    );
-    if (member)
-      await tx
-        .insert(fansWeekTaskProgress)
-        .values({
-          groupId,
-          userId: input.userId,
-          week: chinaWeek(now),
-          taskKey: input.kind,
-          progress: input.units,
-        })
-        .onConflictDoUpdate({
-          target: [
-            fansWeekTaskProgress.groupId,
-            fansWeekTaskProgress.userId,
-            fansWeekTaskProgress.week,
-            fansWeekTaskProgress.taskKey,
-          ],
-          set: { progress: sql`${fansWeekTaskProgress.progress} + ${input.units}` },
-        });
-    return { member };
-  });
-}
-
-/** Joins the host's fans group (a repeat is no change); a new member counts for the host's daily task. */
-export async function joinGroup(db: Db, hostId: number, userId: number) {
-  if (hostId === userId) throw badRequest('hostId', LIVE_MESSAGES.hostCannotJoin);
-  const [group] = await db
-    .select({ id: fansGroups.id })
-    .from(fansGroups)
-    .where(eq(fansGroups.hostId, hostId));
-  if (!group) throw notFound(LIVE_MESSAGES.groupNotFound);
-  return db.transaction(async (tx) => {
-    const joined = await tx
-      .insert(fansGroupMembers)
-      .values({ groupId: group.id, userId })
-      .onConflictDoNothing()
-      .returning({ userId: fansGroupMembers.userId });
-    if (joined.length > 0) await addHostProgress(tx, hostId, 'join', 1);
-    return { joined: joined.length > 0 };
-  });
-}
-
 /** The caller's host row, or a refusal naming the problem. */
 export async function requireHost(db: Db | Tx, userId: number) {
   const [host] = await db
@@ -185,6 +99,7 @@ export async function requireHost(db: Db | Tx, userId: number) {
       experience: liveHosts.experience,
       groupId: fansGroups.id,
       streamId: liveStreams.id,
+      roomId: liveStreams.roomId,
     })
     .from(liveHosts)
     .innerJoin(fansGroups, eq(fansGroups.hostId, liveHosts.userId))
@@ -208,27 +123,4 @@ export async function becomeHost(db: Db, userId: number, userName: string) {
     await tx.insert(fansGroups).values({ hostId: userId, name: '新粉丝团' }).onConflictDoNothing();
   });
   return requireHost(db, userId);
-}
-
-/** Starts a broadcast of the host's stream (ending one still running); its id is the `streamLogId`. */
-export async function startStream(db: Db, hostId: number) {
-  const host = await requireHost(db, hostId);
-  return db.transaction(async (tx) => {
-    await tx
-      .update(liveStreamLogs)
-      .set({ endedAt: new Date() })
-      .where(and(eq(liveStreamLogs.streamId, host.streamId), isNull(liveStreamLogs.endedAt)));
-    const [log] = await tx.insert(liveStreamLogs).values({ streamId: host.streamId }).returning();
-    return { streamId: host.streamId, streamLogId: (log as { id: number }).id };
-  });
-}
-
-/** Ends the host's running broadcast, if any. */
-export async function endStream(db: Db, hostId: number) {
-  const host = await requireHost(db, hostId);
-  await db
-    .update(liveStreamLogs)
-    .set({ endedAt: new Date() })
-    .where(and(eq(liveStreamLogs.streamId, host.streamId), isNull(liveStreamLogs.endedAt)));
-  return { streamId: host.streamId };
 }

@@ -29,6 +29,7 @@ import {
   lastChinaDays,
   RENAME_PERIOD_DAYS,
 } from './rules';
+import { broadcastEnd, LIVE_SILENCE_DEFAULT_MINUTES } from './silence';
 
 const DAY_MS = 86_400_000;
 
@@ -98,7 +99,12 @@ export async function levelTaskInfo(db: Db, userId: number, atMs = Date.now()) {
 }
 
 /** kol/dailyTask: the last seven days' tasks done, the streak of complete days, today's broadcasts. */
-export async function dailyTask(db: Db, userId: number, atMs = Date.now()): Promise<DailyTask> {
+export async function dailyTask(
+  db: Db,
+  userId: number,
+  atMs = Date.now(),
+  silenceMinutes = LIVE_SILENCE_DEFAULT_MINUTES,
+): Promise<DailyTask> {
   const host = await requireHost(db, userId);
   const days = lastChinaDays(7, atMs);
   const rows = await taskRows(db, userId, days);
@@ -122,7 +128,7 @@ export async function dailyTask(db: Db, userId: number, atMs = Date.now()): Prom
   const [live] = await db
     .select({
       broadcasts: sql<number>`count(*)::int`,
-      minutes: sql<number>`coalesce(sum(floor(extract(epoch from (coalesce(${liveStreamLogs.endedAt}, now()) - ${liveStreamLogs.startedAt})) / 60)), 0)::int`,
+      minutes: sql<number>`coalesce(sum(floor(extract(epoch from (coalesce(${broadcastEnd(atMs, silenceMinutes)}, now()) - ${liveStreamLogs.startedAt})) / 60)), 0)::int`,
     })
     .from(liveStreamLogs)
     .where(and(eq(liveStreamLogs.streamId, host.streamId), gte(liveStreamLogs.startedAt, todayStart)));

@@ -11,13 +11,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('live/jump', () => {
-  it('answers the stream’s own jumpUrl (seeded stream 7)', async () => {
+  it('answers the stream’s own jumpUrl (seeded stream 7: our room page, never a dead platform page)', async () => {
     const res = await t.signedInject(contract.live.liveJump, { streamId: 7, streamLogId: 3, userRole: 0 });
     expect(res.body).toEqual({
       code: SUCCESS,
       msg: 'success',
-      data: { jumpUrl: 'https://live.example.com/room/800007', roomId: 800007, fallback: false },
+      data: { jumpUrl: '/live/room?roomId=800007', roomId: 800007, fallback: false },
     });
+  });
+
+  it('opens a working room for every seeded stream’s jump (issue 31: no https://live.example.com)', async () => {
+    for (const streamId of [1, 7, 14, 70, 140, 196, 200]) {
+      const jump = await t.signedInject(contract.live.liveJump, { streamId });
+      const roomId = 800_000 + streamId;
+      expect(jump.body.data.jumpUrl).toBe(`/live/room?roomId=${roomId}`);
+      const room = await t.signedInject(contract.live.liveRoom, { roomId });
+      expect(room.body.code).toBe(SUCCESS);
+      expect(room.body.data.streamId).toBe(streamId);
+    }
   });
 
   it('falls back to our room page by roomId, by stream or by room', async () => {

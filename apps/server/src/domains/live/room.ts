@@ -1,10 +1,11 @@
 import type { LiveConsole, LiveRoom } from '@h5/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fansGroupMembers, fansGroups, liveStreamLogs, liveStreams, users } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { LIVE_MESSAGES } from './messages';
 import { memberCount } from './ranks';
+import { broadcastRunning, LIVE_SILENCE_DEFAULT_MINUTES } from './silence';
 
 /** Our live room page: where a stream without its own `jumpUrl` is opened. */
 export const liveRoomPath = (roomId: number): string => `/live/room?roomId=${roomId}`;
@@ -31,7 +32,12 @@ export async function liveJump(
 }
 
 /** live/room: the room's stream, whether it is live, its host and group. */
-export async function liveRoom(db: Db, roomId: number): Promise<LiveRoom> {
+export async function liveRoom(
+  db: Db,
+  roomId: number,
+  silenceMinutes = LIVE_SILENCE_DEFAULT_MINUTES,
+): Promise<LiveRoom> {
+  const running = broadcastRunning(Date.now(), silenceMinutes);
   const [row] = await db
     .select({
       streamId: liveStreams.id,
@@ -47,10 +53,7 @@ export async function liveRoom(db: Db, roomId: number): Promise<LiveRoom> {
     .from(liveStreams)
     .innerJoin(users, eq(users.id, liveStreams.hostId))
     .innerJoin(fansGroups, eq(fansGroups.hostId, liveStreams.hostId))
-    .leftJoin(
-      liveStreamLogs,
-      and(eq(liveStreamLogs.streamId, liveStreams.id), isNull(liveStreamLogs.endedAt)),
-    )
+    .leftJoin(liveStreamLogs, and(eq(liveStreamLogs.streamId, liveStreams.id), running))
     .where(eq(liveStreams.roomId, roomId))
     .limit(1);
   if (!row) throw notFound(LIVE_MESSAGES.roomNotFound);
@@ -69,7 +72,12 @@ export async function liveRoom(db: Db, roomId: number): Promise<LiveRoom> {
 const CONSOLE_STREAMS = 20;
 
 /** The console's state for the caller: their own stream, and the running broadcasts to play. */
-export async function consoleState(db: Db, userId: number): Promise<LiveConsole> {
+export async function consoleState(
+  db: Db,
+  userId: number,
+  silenceMinutes = LIVE_SILENCE_DEFAULT_MINUTES,
+): Promise<LiveConsole> {
+  const live = broadcastRunning(Date.now(), silenceMinutes);
   const [own] = await db
     .select({
       streamId: liveStreams.id,
@@ -79,13 +87,10 @@ export async function consoleState(db: Db, userId: number): Promise<LiveConsole>
     })
     .from(liveStreams)
     .innerJoin(fansGroups, eq(fansGroups.hostId, liveStreams.hostId))
-    .leftJoin(
-      liveStreamLogs,
-      and(eq(liveStreamLogs.streamId, liveStreams.id), isNull(liveStreamLogs.endedAt)),
-    )
+    .leftJoin(liveStreamLogs, and(eq(liveStreamLogs.streamId, liveStreams.id), live))
     .where(eq(liveStreams.hostId, userId))
     .limit(1);
-  const running = await db
+  const runningRows = await db
     .select({
       streamId: liveStreams.id,
       streamLogId: liveStreamLogs.id,
@@ -104,12 +109,12 @@ export async function consoleState(db: Db, userId: number): Promise<LiveConsole>
       fansGroupMembers,
       and(eq(fansGroupMembers.groupId, fansGroups.id), eq(fansGroupMembers.userId, userId)),
     )
-    .where(isNull(liveStreamLogs.endedAt))
+    .where(live)
     .orderBy(desc(liveStreamLogs.startedAt), desc(liveStreamLogs.id))
     .limit(CONSOLE_STREAMS);
   return {
     host: own ?? null,
-    streams: running.map((r) => ({
+    streams: runningRows.map((r) => ({
       streamId: r.streamId,
       streamLogId: r.streamLogId,
       roomId: r.roomId,

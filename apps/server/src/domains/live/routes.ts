@@ -12,19 +12,26 @@ import {
   weekTaskAward,
   weekTaskInfo,
 } from './audience';
-import { audienceEvent, becomeHost, endStream, joinGroup, requireHost, startStream } from './events';
+import { audienceEvent, endStream, joinGroup, startStream } from './console';
+import { becomeHost, requireHost } from './events';
 import { creditDetail, dailyTask, editGroup, levelInfo, levelTaskInfo } from './host';
 import { groupRankPage, memberCount, myRank, myTodayRank, todayRank } from './ranks';
 import { consoleState, liveJump, liveRoom } from './room';
+import { registerLiveWebhook } from './webhook';
 
-/** Issue 16: the live calls of spec §7 (host and audience), the live jump and room, and the internal console. */
-export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
+/**
+ * Issue 16: the live calls of spec §7 (host and audience), the live jump and room, and the
+ * internal console; issue 31: the live platform's webhook.
+ */
+export async function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  // How long a broadcast may go without an event (docs/live-events.md "Silence").
+  const silence = deps.env.LIVE_SILENCE_MINUTES;
   const c = contract.live;
   // Host side: the caller is the host.
   registerEndpoint(app, deps, c.levelInfo, (_, { viewerId }) => levelInfo(db, viewerId));
   registerEndpoint(app, deps, c.levelTaskInfo, (_, { viewerId }) => levelTaskInfo(db, viewerId));
-  registerEndpoint(app, deps, c.dailyTask, (_, { viewerId }) => dailyTask(db, viewerId));
+  registerEndpoint(app, deps, c.dailyTask, (_, { viewerId }) => dailyTask(db, viewerId, Date.now(), silence));
   registerEndpoint(app, deps, c.creditDetail, (query, { viewerId }) => creditDetail(db, viewerId, query));
   registerEndpoint(app, deps, c.editGroup, ({ name }, { viewerId }) => editGroup(db, viewerId, name));
   registerEndpoint(app, deps, c.kolRankList, async (query, { viewerId }) => {
@@ -38,7 +45,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   // Audience side: the stream's host's group.
   registerEndpoint(app, deps, c.fansGroupInfo, ({ streamId }, { viewerId }) =>
-    fansGroupInfo(db, streamId, viewerId),
+    fansGroupInfo(db, streamId, viewerId, silence),
   );
   registerEndpoint(app, deps, c.audienceRankList, async (query, { viewerId }) => {
     const { groupId } = await groupOfStream(db, query.streamId);
@@ -70,21 +77,22 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
     claimAllowance(db, streamId, viewerId, fansLevel),
   );
   registerEndpoint(app, deps, c.liveJump, (query) => liveJump(db, query));
-  registerEndpoint(app, deps, c.liveRoom, ({ roomId }) => liveRoom(db, roomId));
+  registerEndpoint(app, deps, c.liveRoom, ({ roomId }) => liveRoom(db, roomId, silence));
   // The internal live-room console.
-  registerEndpoint(app, deps, c.consoleState, (_, { viewerId }) => consoleState(db, viewerId));
+  registerEndpoint(app, deps, c.consoleState, (_, { viewerId }) => consoleState(db, viewerId, silence));
   registerEndpoint(app, deps, c.becomeHost, async (_, { viewerId, user }) => {
     await becomeHost(db, viewerId, user.userName);
-    const state = await consoleState(db, viewerId);
+    const state = await consoleState(db, viewerId, silence);
     if (!state.host) throw new Error('becomeHost left no stream');
     return state.host;
   });
-  registerEndpoint(app, deps, c.startStream, (_, { viewerId }) => startStream(db, viewerId));
-  registerEndpoint(app, deps, c.endStream, (_, { viewerId }) => endStream(db, viewerId));
+  registerEndpoint(app, deps, c.startStream, (_, { viewerId }) => startStream(db, viewerId, silence));
+  registerEndpoint(app, deps, c.endStream, (_, { viewerId }) => endStream(db, viewerId, silence));
   registerEndpoint(app, deps, c.audienceEvent, (input, { viewerId }) =>
-    audienceEvent(db, { ...input, userId: viewerId }),
+    audienceEvent(db, { ...input, userId: viewerId }, silence),
   );
   registerEndpoint(app, deps, c.joinGroup, async ({ streamId }, { viewerId }) =>
-    joinGroup(db, (await groupOfStream(db, streamId)).hostId, viewerId),
+    joinGroup(db, (await groupOfStream(db, streamId, silence)).hostId, viewerId, silence),
   );
+  await registerLiveWebhook(app, deps);
 }

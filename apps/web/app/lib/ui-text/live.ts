@@ -74,7 +74,7 @@ export const LIVE_TEXT = {
 /** The internal console's labels (a tool for testers, in Chinese like every screen). */
 export const LIVE_CONSOLE_TEXT = {
   intro:
-    '没有真实直播流时，在这里开播、下播，并以观众身份观看、点亮、评论、分享和加入粉丝团；每个操作都走真实事件的同一套领域函数。',
+    '没有真实直播流时，在这里开播、下播，并以观众身份观看、点亮、评论、分享和加入粉丝团；每个操作都生成一条直播平台事件，与平台回调走同一个入口。',
   becomeHost: '开通我的直播间',
   start: '开播',
   end: '下播',
