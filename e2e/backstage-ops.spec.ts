@@ -49,6 +49,11 @@ describe('the backstage lottery pages', () => {
     await row.getByLabel('运单号').fill('SF20261128001');
     await row.getByRole('button', { name: '标记已发货' }).click();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已发货');
+    // The entrants, a page of their own under the winners.
+    const entrants = page.getByTestId('lottery-entrants');
+    expect(await entrants.locator('tbody tr').count()).toBe(1);
+    expect(await entrants.textContent()).toContain(String(userIdOf(winner)));
+    expect(await page.getByRole('button', { name: '下一页' }).isDisabled()).toBe(true);
     await page.context().close();
 
     const mine = await browser.newPage();

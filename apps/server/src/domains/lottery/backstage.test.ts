@@ -137,15 +137,18 @@ describe('the backstage lottery (issue 30 point 4)', () => {
       after: { state: 'shipped', courier: '顺丰速运', trackingNo: 'SF1234567890', shippedAt },
     });
 
-    const detail = await ops.call(contract.lottery.lotteryDetail, { lotteryId });
-    expect(detail.body.data.entrants).toEqual([
-      {
-        userId: fan.userId,
-        userName: 'bs-lottery-fan',
-        avatar: '/cdn/seed/avatar-test.svg',
-        enteredAt: expect.any(String),
-      },
-    ]);
+    const entrants = await ops.call(contract.lottery.lotteryEntrants, { lotteryId });
+    expect(entrants.body.data).toMatchObject({
+      list: [
+        {
+          userId: fan.userId,
+          userName: 'bs-lottery-fan',
+          avatar: '/cdn/seed/avatar-test.svg',
+          enteredAt: expect.any(String),
+        },
+      ],
+      hasMore: false,
+    });
   });
 
   it('validates the create like the old console, and names an unknown host', async () => {
@@ -200,6 +203,35 @@ describe('the backstage lottery (issue 30 point 4)', () => {
     expect(open.body.data.list.map((l) => l.lotteryId)).toEqual([ids[2], ids[1]]);
     const drawn = await ops.call(contract.lottery.lotteries, { streamId, state: 'drawn' });
     expect(drawn.body.data.list.map((l) => l.lotteryId)).toEqual([ids[0]]);
+  });
+
+  it('pages the entrants by entry time, past any first page', async () => {
+    const host = await signedInUser(t.app, t.db, 'bs-entrants-host');
+    const created = await ops.call(contract.lottery.createLottery, {
+      streamId: 800_000 + host.userId,
+      hostUserId: host.userId,
+      prize: '联名卫衣一件',
+      quantity: 1,
+      entryRule: 'none',
+      drawInSeconds: 600,
+    });
+    const { lotteryId } = created.body.data;
+    const names = ['bs-entrant-1', 'bs-entrant-2', 'bs-entrant-3'];
+    for (const name of names) {
+      const fan = await signedInUser(t.app, t.db, name);
+      await t.signedInject(contract.lottery.enterLottery, { lotteryId }, { cookies: fan.cookies });
+    }
+    const first = (await ops.call(contract.lottery.lotteryEntrants, { lotteryId, limit: 2 })).body.data;
+    expect([first.list.map((e) => e.userName), first.hasMore]).toEqual([
+      ['bs-entrant-1', 'bs-entrant-2'],
+      true,
+    ]);
+    const second = (
+      await ops.call(contract.lottery.lotteryEntrants, { lotteryId, limit: 2, lastId: first.lastId ?? '' })
+    ).body.data;
+    expect([second.list.map((e) => e.userName), second.hasMore]).toEqual([['bs-entrant-3'], false]);
+    const missing = await ops.call(contract.lottery.lotteryEntrants, { lotteryId: 999_999 });
+    expect(missing.body.code).toBe(NOT_FOUND);
   });
 
   it('refuses a moderator (5002)', async () => {

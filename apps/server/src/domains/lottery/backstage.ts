@@ -81,8 +81,8 @@ async function describeForOps(db: Db, rows: LotteryRow[]): Promise<LotteryOps[]>
   });
 }
 
-/** One lottery as the backstage shows it, drawn first when due. */
-async function opsLottery(db: Db, lotteryId: number): Promise<LotteryOps> {
+/** One lottery as the backstage shows it (its detail), drawn first when due. */
+export async function opsLottery(db: Db, lotteryId: number): Promise<LotteryOps> {
   const [row] = await drawnWhereDue(db, [await lotteryRow(db, lotteryId)]);
   const [ops] = await describeForOps(db, [row as LotteryRow]);
   return ops as LotteryOps;
@@ -161,17 +161,20 @@ export async function listLotteries(
   return { ...page, list: await describeForOps(db, await drawnWhereDue(db, page.list)) };
 }
 
-/** detail: the lottery with its first 200 entrants by entry time. */
-export async function lotteryDetail(db: Db, lotteryId: number) {
-  const ops = await opsLottery(db, lotteryId);
-  const entrants = await db
+const byEntryTime = timeKeyset(lotteryEntries.createdAt, lotteryEntries.userId, 'asc');
+
+/** entrants: a lottery's entrants by entry time, one keyset page (404 for no such lottery). */
+export async function lotteryEntrants(db: Db, input: InputOf<typeof contract.lottery.lotteryEntrants>) {
+  await opsLottery(db, input.lotteryId);
+  const rows = await db
     .select({ ...userBrief, enteredAt: lotteryEntries.createdAt })
     .from(lotteryEntries)
     .innerJoin(users, eq(users.id, lotteryEntries.userId))
-    .where(eq(lotteryEntries.lotteryId, lotteryId))
-    .orderBy(asc(lotteryEntries.createdAt), asc(lotteryEntries.userId))
-    .limit(200);
-  return { ...ops, entrants: entrants.map((e) => ({ ...e, enteredAt: e.enteredAt.toISOString() })) };
+    .where(and(eq(lotteryEntries.lotteryId, input.lotteryId), byEntryTime.after(input.lastId)))
+    .orderBy(...byEntryTime.orderBy)
+    .limit(rowsToRead(input));
+  const page = pageFrom(rows, input.limit, (row) => byEntryTime.cursor(row.enteredAt, row.userId));
+  return { ...page, list: page.list.map((e) => ({ ...e, enteredAt: e.enteredAt.toISOString() })) };
 }
 
 /** ship: a winner's prize shipped with its waybill, by the host's waybill rules; audited with it. */

@@ -9,9 +9,11 @@ import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
 import { type Column, DataTable } from './ui/DataTable';
 import { FormError } from './ui/FormError';
+import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
+import { usePages } from './ui/use-pages';
 
-type Entrant = OutputOf<'lottery.lotteryDetail'>['entrants'][number];
+type Entrant = OutputOf<'lottery.lotteryEntrants'>['list'][number];
 
 const localTime = (at: string) => new Date(at).toLocaleString('zh-CN');
 
@@ -83,6 +85,7 @@ const entrantColumns: readonly Column<Entrant>[] = [
 export default function LotteryDetailPage() {
   const lotteryId = Number(useParams().lotteryId);
   const [state, reload] = useEntry('lottery.lotteryDetail', { lotteryId }, null);
+  const entrants = usePages('lottery.lotteryEntrants', { lotteryId });
   const winnerColumns: readonly Column<LotteryWinner>[] = [
     { key: 'user', title: text.winnerColumns.user, cell: (w) => `${w.user.userName}（${w.user.userId}）` },
     {
@@ -150,10 +153,10 @@ export default function LotteryDetailPage() {
             </section>
             <section className={styles.panel}>
               <h2>{text.entrantsTitle(lottery.entrantCount)}</h2>
-              <DataTable
+              <PagedTable
+                pages={entrants}
                 caption={text.entrantsTitle(lottery.entrantCount)}
                 columns={entrantColumns}
-                rows={lottery.entrants}
                 rowKey={(e) => e.userId}
                 testId="lottery-entrants"
               />

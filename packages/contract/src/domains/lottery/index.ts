@@ -184,16 +184,23 @@ export const lottery = {
     }),
     response: pageOf(lotteryOpsSchema),
   }),
-  /** The backstage: one lottery with its entrants (the first 200, by entry time). */
+  /** The backstage: one lottery, with its winners. */
   lotteryDetail: operatorEndpoint({
     domain,
     method: 'GET',
     path: '/backstage/v1/lottery/detail',
     roles: ['live_ops'],
     request: z.object({ lotteryId: lotteryIdSchema }),
-    response: lotteryOpsSchema.extend({
-      entrants: z.array(userBriefSchema.extend({ enteredAt: z.string() })),
-    }),
+    response: lotteryOpsSchema,
+  }),
+  /** The backstage: a lottery's entrants by entry time, keyset-paged (a big stream has thousands). */
+  lotteryEntrants: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/lottery/entrants',
+    roles: ['live_ops'],
+    request: z.object({ ...pageQuerySchema.shape, lotteryId: lotteryIdSchema }),
+    response: pageOf(userBriefSchema.extend({ enteredAt: z.string() })),
   }),
   /** The backstage: a winner's prize shipped with its waybill (again to correct it), as the host's waybill-submit. */
   shipLotteryPrize: operatorEndpoint({
