@@ -9,6 +9,7 @@ import {
   fansPortrait,
 } from './data-center';
 import { flexibleStaffing, staffingSignings } from './staffing';
+import { publicOrigin, registerStaffingCallback, staffingSignLink, standInSign } from './staffing-signing';
 import { publishRecord, qualityCase, upgradeView } from './upgrade';
 import { awardRecord, receiveAward } from './upgrade-awards';
 import { applyVideoAccount, saveVideoAccount, videoAccount, videoAccountCard } from './video-account';
@@ -41,9 +42,13 @@ export function registerCreatorRoutes(app: FastifyInstance, deps: AppDeps): void
   registerEndpoint(app, deps, c.awardReceive, ({ awardId }, { viewerId }) =>
     receiveAward(db, viewerId, awardId),
   );
-  registerEndpoint(app, deps, c.flexibleStaffing, (_, { viewerId }) =>
-    flexibleStaffing(db, viewerId, env.FLEXIBLE_STAFFING_SIGN_URL),
+  registerEndpoint(app, deps, c.flexibleStaffing, (_, { viewerId, request }) =>
+    flexibleStaffing(db, viewerId, staffingSignLink(env, viewerId, publicOrigin(env, request))),
   );
+  registerStaffingCallback(app, deps);
+  registerEndpoint(app, deps, c.staffingStandInSign, async ({ state }) => ({
+    signed: await standInSign(app, env, state),
+  }));
   registerEndpoint(app, deps, c.videoAccount, (_, { viewerId }) => videoAccount(deps, viewerId));
   registerEndpoint(app, deps, c.saveVideoAccount, (details, { viewerId }) =>
     saveVideoAccount(deps, viewerId, details),
