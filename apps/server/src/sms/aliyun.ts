@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Env } from '../env';
-import type { SmsSender } from './sender';
+import type { SmsSender } from './types';
 
 const SEND_TIMEOUT_MS = 10_000;
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { smsOutbox } from '../db/schema';
-import type { SmsSender } from './sender';
+import type { SmsSender } from './types';
 
 /** The development outbox (SMS_DRIVER=outbox, never in pro): codes land in sms_outbox, read by auth.loginOutbox. */
 export function createOutboxSender(db: Db): SmsSender {

@@ -3,25 +3,9 @@ import { smsDeliveries } from '../db/schema';
 import type { Env } from '../env';
 import { createAliyunSender } from './aliyun';
 import { createOutboxSender } from './outbox';
+import type { SmsMessage, SmsResult, SmsSender } from './types';
 
-/** Why a code is sent: the web login or the invitation's sign-up. */
-export type SmsPurpose = 'login' | 'invite';
-
-/** One code to one phone. */
-export interface SmsMessage {
-  phone: string;
-  purpose: SmsPurpose;
-  code: string;
-}
-
-/** What the provider answered: accepted with its id, or refused / unreachable with an error code. */
-export type SmsResult = { ok: true; providerId: string } | { ok: false; errorCode: string };
-
-/** Delivers a code by SMS; never throws (a failure is a result). */
-export interface SmsSender {
-  readonly driver: Env['SMS_DRIVER'];
-  send(message: SmsMessage): Promise<SmsResult>;
-}
+export type { SmsMessage, SmsPurpose, SmsResult, SmsSender } from './types';
 
 /** The sender SMS_DRIVER names: the development outbox or Aliyun SMS. */
 export function createSmsSender(db: Db, env: Env): SmsSender {

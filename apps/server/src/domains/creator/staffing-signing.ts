@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { flexibleStaffingSignings, users } from '../../db/schema';
@@ -83,45 +83,51 @@ async function recordSigning(db: Db, userId: number, callback: StaffingCallback)
  * The provider's signing callback: POST STAFFING_CALLBACK_PATH, JSON `{ eventId, contractId,
  * state, signedAt }`, headers `x-staffing-timestamp` (Unix seconds) and `x-staffing-signature`.
  * A wrong signature or a timestamp more than five minutes off: 401 and nothing changes; a state
- * we did not make: 400; otherwise 200 `{ ok: true, recorded }` (false for a repeat).
+ * we did not make: 400; otherwise 200 `{ ok: true, recorded }` (false for a repeat). `body` is
+ * the raw text as sent (the signature covers the bytes).
  */
-export function registerStaffingCallback(app: FastifyInstance, deps: AppDeps): void {
-  const secret = deps.env.FLEXIBLE_STAFFING_CALLBACK_SECRET;
-  app.register(async (scope) => {
-    // The signature covers the bytes as sent: keep the body raw, parse it after the check.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.post(STAFFING_CALLBACK_PATH, async (request, reply) => {
-      const body = typeof request.body === 'string' ? request.body : '';
-      const timestamp = request.headers[STAFFING_TIMESTAMP_HEADER];
-      const signature = request.headers[STAFFING_SIGNATURE_HEADER];
-      if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp) || typeof signature !== 'string')
-        return reply.code(401).send({ ok: false, error: 'signature missing' });
-      const expected = Buffer.from(staffingCallbackSignature(secret, timestamp, body));
-      const sent = Buffer.from(signature.toLowerCase());
-      if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
-        return reply.code(401).send({ ok: false, error: 'signature mismatch' });
-      if (Math.abs(Date.now() / 1000 - Number(timestamp)) > STAFFING_SKEW_SECONDS)
-        return reply.code(401).send({ ok: false, error: 'timestamp out of range' });
-      let parsed: ReturnType<typeof callbackSchema.safeParse>;
-      try {
-        parsed = callbackSchema.safeParse(JSON.parse(body));
-      } catch {
-        return reply.code(400).send({ ok: false, error: 'body is not JSON' });
-      }
-      if (!parsed.success) return reply.code(400).send({ ok: false, error: 'body malformed' });
-      const userId = readStaffingState(deps.env.SIGN_SECRET, parsed.data.state);
-      if (userId === null) return reply.code(400).send({ ok: false, error: 'state unknown' });
-      const recorded = await recordSigning(deps.db, userId, parsed.data);
-      return reply.send({ ok: true, recorded });
-    });
-  });
+export async function handleStaffingCallback(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  body: string,
+  headers: FastifyRequest['headers'],
+): Promise<{ status: number; answer: { ok: boolean; recorded?: boolean; error?: string } }> {
+  const timestamp = headers[STAFFING_TIMESTAMP_HEADER];
+  const signature = headers[STAFFING_SIGNATURE_HEADER];
+  const refuse = (status: number, error: string) => ({ status, answer: { ok: false, error } });
+  if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp) || typeof signature !== 'string')
+    return refuse(401, 'signature missing');
+  const expected = Buffer.from(
+    staffingCallbackSignature(deps.env.FLEXIBLE_STAFFING_CALLBACK_SECRET, timestamp, body),
+  );
+  const sent = Buffer.from(signature.toLowerCase());
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
+    return refuse(401, 'signature mismatch');
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > STAFFING_SKEW_SECONDS)
+    return refuse(401, 'timestamp out of range');
+  let parsed: ReturnType<typeof callbackSchema.safeParse>;
+  try {
+    parsed = callbackSchema.safeParse(JSON.parse(body));
+  } catch {
+    return refuse(400, 'body is not JSON');
+  }
+  if (!parsed.success) return refuse(400, 'body malformed');
+  const userId = readStaffingState(deps.env.SIGN_SECRET, parsed.data.state);
+  if (userId === null) return refuse(400, 'state unknown');
+  const recorded = await recordSigning(deps.db, userId, parsed.data);
+  return { status: 200, answer: { ok: true, recorded } };
 }
 
 /** The stand-in provider's 签约 (outside pro): the signed callback, as the provider sends it. */
-export async function standInSign(app: FastifyInstance, env: Env, state: string): Promise<boolean> {
+export async function standInSign(
+  inject: (call: {
+    method: 'POST';
+    url: string;
+    headers: Record<string, string>;
+    payload: string;
+  }) => Promise<{ statusCode: number }>,
+  env: Env,
+  state: string,
+): Promise<boolean> {
   const body = JSON.stringify({
     eventId: randomUUID(),
     contractId: `stand-in-${randomUUID()}`,
@@ -129,7 +135,7 @@ export async function standInSign(app: FastifyInstance, env: Env, state: string)
     signedAt: new Date().toISOString(),
   });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await app.inject({
+  const response = await inject({
     method: 'POST',
     url: STAFFING_CALLBACK_PATH,
     headers: {
