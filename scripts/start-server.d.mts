@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { SmsStandIn } from './sms-stand-in.mjs';
 
 export const REPO_ROOT: string;
 export const PRO_TEST_SETTINGS: Record<string, string>;
@@ -23,6 +24,8 @@ export interface RunningServer {
   baseURL: string;
   operators: AddedOperator[];
   pid: number | undefined;
+  /** The Aliyun SMS stand-in the server sends to, when startServer started one. */
+  sms: SmsStandIn | null;
   stop: () => Promise<void>;
 }
 export function startServer(

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMS_STAND_IN_KEY, startSmsStandIn } from './sms-stand-in.mjs';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,11 +52,28 @@ export async function stopChild(child, graceMs = 5000) {
 /** What APP_ENV=pro refuses to start without, as a test server sets it (hosts that resolve nowhere). */
 export const PRO_TEST_SETTINGS = {
   FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.test.invalid/flexible-staffing',
+  FLEXIBLE_STAFFING_CALLBACK_SECRET: 'test-flexible-staffing-callback-secret',
   APP_SCHEME: 'communityapp',
   APP_STORE_URL_IOS: 'https://store.test.invalid/ios/community',
   APP_STORE_URL_ANDROID: 'https://store.test.invalid/android/community.apk',
   LIVE_WEBHOOK_SECRET: 'test-live-webhook-secret-0031',
+  // Aliyun SMS with the stand-in's key; the endpoint (port 9, nothing listens) makes every send
+  // fail unless a test points ALIYUN_SMS_ENDPOINT at a running stand-in (startServer does).
+  SMS_DRIVER: 'aliyun',
+  ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9',
+  ALIYUN_SMS_ACCESS_KEY_ID: SMS_STAND_IN_KEY.id,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: SMS_STAND_IN_KEY.secret,
+  ALIYUN_SMS_SIGN_NAME: '社区测试',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000001',
 };
+
+/** PRO_TEST_SETTINGS' SMS part: the Aliyun driver with the stand-in's key. */
+const aliyunSettings = () =>
+  Object.fromEntries(
+    Object.entries(PRO_TEST_SETTINGS).filter(
+      ([name]) => name === 'SMS_DRIVER' || name.startsWith('ALIYUN_SMS_'),
+    ),
+  );
 
 /**
  * Makes backstage operator accounts with `npm run operator`'s program on the server's database,
@@ -74,10 +92,14 @@ function addOperators(serverEnv, operators) {
 /**
  * Starts the built server with `env` on top of a test environment (fresh PGlite folder,
  * APP_ENV local). `options.operators` ({ name, role, totp? }[]) are made from the command line
- * first. Returns its base URL, the operators' accounts and a stop function.
+ * first. A server sending SMS through Aliyun (APP_ENV=pro, or SMS_DRIVER=aliyun) with no
+ * ALIYUN_SMS_ENDPOINT of the caller's gets its own provider stand-in (scripts/sms-stand-in.mjs),
+ * returned as `sms`. Returns its base URL, the operators' accounts, `sms` and a stop function.
  */
 export async function startServer(env = {}, options = {}) {
   const port = await freePort();
+  const aliyun = env.APP_ENV === 'pro' || env.SMS_DRIVER === 'aliyun';
+  const sms = aliyun && env.ALIYUN_SMS_ENDPOINT === undefined ? await startSmsStandIn() : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'h5-run-'));
   const baseURL = `http://127.0.0.1:${port}`;
   const serverEnv = {
@@ -94,6 +116,8 @@ export async function startServer(env = {}, options = {}) {
     SHUTDOWN_GRACE_MS: '0',
     // What production refuses to start without (the production journey runs APP_ENV=pro).
     ...(env.APP_ENV === 'pro' ? PRO_TEST_SETTINGS : {}),
+    ...(aliyun ? aliyunSettings() : {}),
+    ...(sms ? { ALIYUN_SMS_ENDPOINT: sms.url } : {}),
     ...env,
   };
   const operators = addOperators(serverEnv, options.operators ?? []);
@@ -106,14 +130,17 @@ export async function startServer(env = {}, options = {}) {
     await waitForReady(baseURL, child, 90_000);
   } catch (error) {
     await stopChild(child);
+    await sms?.stop();
     throw error;
   }
   return {
     baseURL,
     operators,
     pid: child.pid,
+    sms,
     stop: async () => {
       await stopChild(child);
+      await sms?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -60,6 +60,38 @@ describe('parseEnv', () => {
     expect(parseEnv({}).FLEXIBLE_STAFFING_SIGN_URL).toBe('/internal/stand-in/flexible-staffing-sign');
   });
 
+  it('refuses production without a real SMS sender: the outbox refused, the Aliyun variables required', () => {
+    const { SMS_DRIVER: _driver, ...withoutDriver } = TEST_PRO_SETTINGS;
+    expect(() => parseEnv({ ...withoutDriver, APP_ENV: 'pro' })).toThrow(
+      /SMS_DRIVER: must be aliyun when APP_ENV is pro/,
+    );
+    expect(() => parseEnv({ ...TEST_PRO_SETTINGS, APP_ENV: 'pro', SMS_DRIVER: 'outbox' })).toThrow(
+      /SMS_DRIVER: must be aliyun when APP_ENV is pro/,
+    );
+    for (const name of [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ])
+      expect(() => parseEnv({ ...TEST_PRO_SETTINGS, APP_ENV: 'pro', [name]: '' }), name).toThrow(
+        new RegExp(`${name}: required when SMS_DRIVER is aliyun`),
+      );
+    expect(() => parseEnv({ ...TEST_PRO_SETTINGS, ALIYUN_SMS_TEMPLATE_CODE: '123' })).toThrow(
+      /ALIYUN_SMS_TEMPLATE_CODE: must be a template code like SMS_123456789/,
+    );
+    const pro = parseEnv({ ...TEST_PRO_SETTINGS, APP_ENV: 'pro', ALIYUN_SMS_ENDPOINT: '' });
+    expect(pro.ALIYUN_SMS_ENDPOINT).toBe('https://dysmsapi.aliyuncs.com');
+    expect(parseEnv({}).SMS_DRIVER).toBe('outbox');
+  });
+
+  it("refuses production without the staffing callback secret; elsewhere the stand-in's", () => {
+    expect(() =>
+      parseEnv({ ...TEST_PRO_SETTINGS, APP_ENV: 'pro', FLEXIBLE_STAFFING_CALLBACK_SECRET: '' }),
+    ).toThrow(/FLEXIBLE_STAFFING_CALLBACK_SECRET: required when APP_ENV is pro/);
+    expect(parseEnv({}).FLEXIBLE_STAFFING_CALLBACK_SECRET).toBe('community-h5-dev-staffing-callback');
+  });
+
   it('refuses bad values, naming each variable and the reason', () => {
     let error: unknown;
     try {
@@ -140,7 +172,7 @@ describe("the app's links (issue 28 point 12)", () => {
     );
   });
 
-  it('pro refuses to start without its sign page, scheme and store links, naming each', () => {
+  it('pro refuses to start without its sign page and callback secret, scheme, store links and SMS sender, naming each', () => {
     let error: unknown;
     try {
       parseEnv({ APP_ENV: 'pro' });
@@ -150,12 +182,15 @@ describe("the app's links (issue 28 point 12)", () => {
     expect(error).toBeInstanceOf(EnvError);
     expect((error as EnvError).problems).toEqual([
       'FLEXIBLE_STAFFING_SIGN_URL: required when APP_ENV is pro',
+      'FLEXIBLE_STAFFING_CALLBACK_SECRET: required when APP_ENV is pro',
       'APP_SCHEME: required when APP_ENV is pro',
       'APP_STORE_URL_IOS: required when APP_ENV is pro',
       'APP_STORE_URL_ANDROID: required when APP_ENV is pro',
       'LIVE_WEBHOOK_SECRET: required when APP_ENV is pro',
+      'SMS_DRIVER: must be aliyun when APP_ENV is pro',
     ]);
     const pro = parseEnv({
+      ...TEST_PRO_SETTINGS,
       APP_ENV: 'pro',
       FLEXIBLE_STAFFING_SIGN_URL: 'https://sign.example.org/x',
       APP_SCHEME: 'shopapp',

@@ -248,6 +248,24 @@ const envSchema = z.object({
   // agreement signs it; opened as an external-link jump (spec §2 key 5). The spec names no such
   // page: production refuses to start without the real one, other environments get a stand-in.
   FLEXIBLE_STAFFING_SIGN_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  // Issue 31 point 3: the secret the provider signs its signing callback with (HMAC-SHA256 over
+  // timestamp + body, docs/api.md "Flexible staffing"); outside 'pro' the stand-in's own.
+  FLEXIBLE_STAFFING_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Issue 31 point 2: who delivers SMS codes. `outbox` (development: the sms_outbox table, read
+  // through auth.loginOutbox; refused in 'pro') or `aliyun` (Aliyun SMS, Dysmsapi SendSms): the
+  // endpoint, the RAM user's key, the approved sign name and the template whose one variable is
+  // `code` (e.g. 您的验证码为${code}，5 分钟内有效).
+  SMS_DRIVER: z.enum(['outbox', 'aliyun']).default('outbox'),
+  ALIYUN_SMS_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().min(1).max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z
+    .string()
+    .regex(/^SMS_\d{1,20}$/, 'must be a template code like SMS_123456789')
+    .optional(),
   // Issue 28 point 12: how a page in a browser opens the app (its URL scheme: `scheme://open?url=`
   // and the page) and where to get it when it is not installed (the App Store, the Android
   // download). The spec names neither: development stand-ins outside 'pro' (`appLinks`), and
@@ -267,11 +285,12 @@ const envSchema = z.object({
 
 /**
  * What APP_ENV=pro cannot start without: the payout agreement page creators sign (issue 15 point 4)
- * the app's scheme and store links (issue 28 point 12), and the live platform's webhook secret
- * (issue 31 point 1). The spec names none of them.
+ * and its callback's secret (issue 31 point 3), the app's scheme and store links (issue 28
+ * point 12), and the live platform's webhook secret (issue 31 point 1). The spec names none of them.
  */
 const PRODUCTION_REQUIRED = [
   'FLEXIBLE_STAFFING_SIGN_URL',
+  'FLEXIBLE_STAFFING_CALLBACK_SECRET',
   'APP_SCHEME',
   'APP_STORE_URL_IOS',
   'APP_STORE_URL_ANDROID',
@@ -297,6 +316,14 @@ const S3_REQUIRED = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 
+/** What SMS_DRIVER=aliyun cannot start without. */
+const ALIYUN_SMS_REQUIRED = [
+  'ALIYUN_SMS_ACCESS_KEY_ID',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_CODE',
+] as const;
+
 /** What UPLOAD_DRIVER=oss cannot start without. */
 const OSS_REQUIRED = [
   'OSS_HOST',
@@ -316,12 +343,24 @@ export const DEV_FLEXIBLE_STAFFING_SIGN_URL = '/internal/stand-in/flexible-staff
 /** The live webhook's secret outside production (documented in docs/live-events.md, so a local platform stand-in can sign). */
 export const DEV_LIVE_WEBHOOK_SECRET = 'community-h5-dev-live-webhook-secret';
 
+/** The callback secret outside production, shared with the stand-in sign page (never in 'pro'). */
+export const DEV_FLEXIBLE_STAFFING_CALLBACK_SECRET = 'community-h5-dev-staffing-callback';
+
 const checkedEnvSchema = envSchema
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'pro') {
       for (const name of PRODUCTION_REQUIRED) {
         if (env[name] === undefined)
           ctx.addIssue({ code: 'custom', path: [name], message: 'required when APP_ENV is pro' });
+      }
+      // Production delivers codes to phones: the development outbox reaches nobody.
+      if (env.SMS_DRIVER !== 'aliyun')
+        ctx.addIssue({ code: 'custom', path: ['SMS_DRIVER'], message: 'must be aliyun when APP_ENV is pro' });
+    }
+    if (env.SMS_DRIVER === 'aliyun') {
+      for (const name of ALIYUN_SMS_REQUIRED) {
+        if (env[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_DRIVER is aliyun' });
       }
     }
     // The site's own host under a storage domain would have its pages answered as OSS requests.
@@ -361,6 +400,8 @@ const checkedEnvSchema = envSchema
     ...env,
     FLEXIBLE_STAFFING_SIGN_URL: env.FLEXIBLE_STAFFING_SIGN_URL ?? DEV_FLEXIBLE_STAFFING_SIGN_URL,
     LIVE_WEBHOOK_SECRET: env.LIVE_WEBHOOK_SECRET ?? DEV_LIVE_WEBHOOK_SECRET,
+    FLEXIBLE_STAFFING_CALLBACK_SECRET:
+      env.FLEXIBLE_STAFFING_CALLBACK_SECRET ?? DEV_FLEXIBLE_STAFFING_CALLBACK_SECRET,
   }));
 
 export type Env = z.output<typeof checkedEnvSchema>;

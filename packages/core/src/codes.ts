@@ -15,6 +15,8 @@ export const LOGIN_CODE_INVALID = 4021;
 export const LOGIN_CODE_TOO_FREQUENT = 4022;
 /** The login code had its tries (LOGIN_CODE_MAX_ATTEMPTS) and is dead: request a new one. */
 export const LOGIN_CODE_ATTEMPTS_EXCEEDED = 4023;
+/** The SMS provider did not take the login code (issue 31 point 2): nothing was spent, retry. */
+export const LOGIN_CODE_DELIVERY_FAILED = 4024;
 export const INTERNAL_ERROR = 500;
 /** A caller without the right to this path (internal pages without loopback or operator token). */
 export const FORBIDDEN = 403;

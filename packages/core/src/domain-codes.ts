@@ -102,6 +102,8 @@ export const INVITE_ALREADY_BOUND = 4913;
 export const INVITE_NOT_NEW_USER = 4914;
 /** Accepting an invitation of one's own invitee (the two would reward each other). */
 export const INVITE_CIRCULAR = 4915;
+/** The SMS provider did not take the invitation's code (issue 31 point 2): no quota spent, retry. */
+export const INVITE_SMS_DELIVERY_FAILED = 4916;
 /** Invitation tasks, guides and picks (issue 18 point 3): 4920–4939 (docs/api.md "Starter tasks"). A guide of an unknown activity, or an activity without one. */
 export const ACTIVITY_GUIDE_NOT_FOUND = 4920;
 /** The internal pick call with a content that does not exist. */

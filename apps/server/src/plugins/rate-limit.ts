@@ -1,5 +1,5 @@
 import { TOO_MANY_REQUESTS } from '@h5/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { riskCounters } from '../db/schema';
@@ -97,6 +97,20 @@ export class RateCounters {
       if (!row) throw new Error(`rate counter ${key.rule.name} ${key.subject} was not counted`);
       return { ...key, hits: Number(row.hits), retryAfterSeconds: Number(row.retry_after) };
     });
+  }
+
+  /**
+   * Takes `cost` units back from each counter (a counted attempt that turned out not to happen,
+   * e.g. an SMS the provider refused); one atomic decrement each, never below zero.
+   */
+  async giveBack(keys: readonly RateKey[], cost = 1): Promise<void> {
+    const unique = [...new Map(keys.map((key) => [keyOf(key.rule.name, key.subject), key])).values()];
+    for (const { rule, subject } of unique) {
+      await this.db
+        .update(riskCounters)
+        .set({ hits: sql`greatest(${riskCounters.hits} - ${cost}, 0)` })
+        .where(and(eq(riskCounters.rule, rule.name), eq(riskCounters.subject, subject)));
+    }
   }
 
   /** Starts the counter's window again with this call as its first (a passed captcha, in `db`'s transaction). */

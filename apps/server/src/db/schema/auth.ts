@@ -75,6 +75,25 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_phone_idx').on(t.phone, t.sentAt.desc())],
 );
 
+/**
+ * Every SMS code delivery (issue 31 point 2): to whom, why, by which driver, and what the
+ * provider answered (its id, or its error code). The code itself is never kept here.
+ */
+export const smsDeliveries = pgTable(
+  'sms_deliveries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).$type<'login' | 'invite'>().notNull(),
+    driver: varchar('driver', { length: 16 }).$type<'outbox' | 'aliyun'>().notNull(),
+    status: varchar('status', { length: 8 }).$type<'ok' | 'failed'>().notNull(),
+    providerId: varchar('provider_id', { length: 64 }),
+    errorCode: varchar('error_code', { length: 64 }),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull().default(sql`now()`),
+  },
+  (t) => [index('sms_deliveries_phone_idx').on(t.phone, t.sentAt.desc())],
+);
+
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**

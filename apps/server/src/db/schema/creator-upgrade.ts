@@ -65,12 +65,16 @@ export const upgradeAwardReceipts = pgTable(
   ],
 );
 
-/** A creator's flexible-staffing (payout) signing (issue 15 point 4): a row once signed. */
+/**
+ * A creator's flexible-staffing (payout) signing (issue 15 point 4): a row once signed, written by
+ * the provider's signed callback (issue 31 point 3) with its contract id (none for seeded rows).
+ */
 export const flexibleStaffingSignings = pgTable('flexible_staffing_signings', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id),
   signedAt: at('signed_at').notNull().defaultNow(),
+  contractId: varchar('contract_id', { length: 64 }).unique('flexible_staffing_signings_contract_id_unique'),
 });
 
 /** The video account details a creator saved (POST video-account/index), before or after applying. */

@@ -2,6 +2,7 @@ import { contract } from '@h5/contract';
 import { LOGIN_CODE_INVALID, LOGIN_CODE_TOO_FREQUENT, SUCCESS, TOKEN_EXPIRED, TOURIST } from '@h5/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmsStandIn, startSmsStandIn } from '../../../../../scripts/sms-stand-in.mjs';
 import { loginCodes, sessions } from '../../db/schema';
 import { hashToken } from '../../plugins/session';
 import { createTestApp, type TestApp, uniquePhone } from '../../test-utils';
@@ -125,14 +126,20 @@ describe('sessions', () => {
 
 describe('production', () => {
   let pro: TestApp;
+  let sms: SmsStandIn;
   beforeAll(async () => {
-    pro = await createTestApp({ APP_ENV: 'pro' });
+    sms = await startSmsStandIn();
+    pro = await createTestApp({ APP_ENV: 'pro', ALIYUN_SMS_ENDPOINT: sms.url });
   });
-  afterAll(() => pro.close());
+  afterAll(async () => {
+    await pro.close();
+    await sms.stop();
+  });
 
-  it('keeps codes out of the outbox, which answers 404', async () => {
+  it('texts codes through the provider, keeps them out of the outbox, which answers 404', async () => {
     const phone = uniquePhone();
     expect((await pro.signedInject(contract.auth.sendLoginCode, { phone })).body.code).toBe(SUCCESS);
+    expect(sms.codes(phone)).toHaveLength(1);
     const outbox = await pro.signedInject(contract.auth.loginOutbox, { phone });
     expect(outbox.status).toBe(404);
     expect(outbox.body.code).toBe(404);

@@ -1,9 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { LOGIN_CODE_ATTEMPTS_EXCEEDED, LOGIN_CODE_INVALID, LOGIN_CODE_TOO_FREQUENT } from '@h5/core';
+import {
+  LOGIN_CODE_ATTEMPTS_EXCEEDED,
+  LOGIN_CODE_DELIVERY_FAILED,
+  LOGIN_CODE_INVALID,
+  LOGIN_CODE_TOO_FREQUENT,
+} from '@h5/core';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginCodes, smsOutbox } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { deliverCode, type SmsPurpose, type SmsSender } from '../../sms/sender';
 import { AUTH_MESSAGES } from './messages';
 
 export const LOGIN_CODE_TTL_SECONDS = 300;
@@ -32,17 +38,25 @@ export function createLoginCodes(db: Db, maxAttempts: number) {
     .prepare('login_code_latest');
 
   return {
-    /** Issues a code; `deliver` false (production) skips the development outbox. */
-    async issue(phone: string, deliver: boolean): Promise<void> {
+    /**
+     * Issues a code and sends it through `sender` (issue 31 point 2). A delivery that failed
+     * takes its code back (deleted: never usable, and the 60-s interval not spent) and answers
+     * 4024 `短信发送失败，请稍后重试`.
+     */
+    async issue(phone: string, sender: SmsSender, purpose: SmsPurpose = 'login'): Promise<void> {
       const [last] = await latest.execute({ phone });
       if (last && Date.now() - last.createdAt.getTime() < LOGIN_CODE_INTERVAL_SECONDS * 1000) {
         throw new AppError(LOGIN_CODE_TOO_FREQUENT, AUTH_MESSAGES.codeTooFrequent);
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db
+      const [issued] = await db
         .insert(loginCodes)
-        .values({ phone, code, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_SECONDS * 1000) });
-      if (deliver) await db.insert(smsOutbox).values({ phone, code });
+        .values({ phone, code, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_SECONDS * 1000) })
+        .returning({ id: loginCodes.id });
+      const sent = await deliverCode(db, sender, { phone, purpose, code });
+      if (sent.ok) return;
+      if (issued) await db.delete(loginCodes).where(eq(loginCodes.id, issued.id));
+      throw new AppError(LOGIN_CODE_DELIVERY_FAILED, AUTH_MESSAGES.codeDeliveryFailed);
     },
 
     /**

@@ -7,6 +7,7 @@ import { notFound } from '../../plugins/errors';
 import { SERVER_MESSAGES } from '../../plugins/messages';
 import { rateRule, subjectOf } from '../../plugins/rate-limit';
 import { registerEndpoint } from '../../plugins/register-endpoint';
+import { createSmsSender } from '../../sms/sender';
 import { CAPTCHA_RESULT, createCaptchaChallenges } from './captcha';
 import { captchaSdkHandler } from './captcha-sdk';
 import { createLoginCodes, LOGIN_CODE_TTL_SECONDS } from './login-codes';
@@ -38,13 +39,14 @@ function authRateRules(env: AppDeps['env']) {
 /** Web login for browser users (phone + one-time code), the session calls, and the captcha of the risk check. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const codes = createLoginCodes(deps.db, deps.env.LOGIN_CODE_MAX_ATTEMPTS);
+  const sms = createSmsSender(deps.db, deps.env);
   const captcha = createCaptchaChallenges(deps.db);
   const production = isProduction(deps.env);
   const rules = authRateRules(deps.env);
   const { limits } = deps;
 
   registerEndpoint(app, deps, contract.auth.sendLoginCode, async ({ phone }) => {
-    await codes.issue(phone, !production);
+    await codes.issue(phone, sms);
     return { expiresInSeconds: LOGIN_CODE_TTL_SECONDS };
   });
 

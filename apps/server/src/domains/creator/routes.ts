@@ -9,6 +9,13 @@ import {
   fansPortrait,
 } from './data-center';
 import { flexibleStaffing, staffingSignings } from './staffing';
+import {
+  handleStaffingCallback,
+  publicOrigin,
+  STAFFING_CALLBACK_PATH,
+  staffingSignLink,
+  standInSign,
+} from './staffing-signing';
 import { publishRecord, qualityCase, upgradeView } from './upgrade';
 import { awardRecord, receiveAward } from './upgrade-awards';
 import { applyVideoAccount, saveVideoAccount, videoAccount, videoAccountCard } from './video-account';
@@ -41,9 +48,24 @@ export function registerCreatorRoutes(app: FastifyInstance, deps: AppDeps): void
   registerEndpoint(app, deps, c.awardReceive, ({ awardId }, { viewerId }) =>
     receiveAward(db, viewerId, awardId),
   );
-  registerEndpoint(app, deps, c.flexibleStaffing, (_, { viewerId }) =>
-    flexibleStaffing(db, viewerId, env.FLEXIBLE_STAFFING_SIGN_URL),
+  registerEndpoint(app, deps, c.flexibleStaffing, (_, { viewerId, request }) =>
+    flexibleStaffing(db, viewerId, staffingSignLink(env, viewerId, publicOrigin(env, request))),
   );
+  app.register(async (scope) => {
+    // The provider's callback signs the bytes as sent: its body stays raw text for the check.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(STAFFING_CALLBACK_PATH, async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const { status, answer } = await handleStaffingCallback(deps, body, request.headers);
+      return reply.code(status).send(answer);
+    });
+  });
+  registerEndpoint(app, deps, c.staffingStandInSign, async ({ state }) => ({
+    signed: await standInSign((call) => app.inject(call), env, state),
+  }));
   registerEndpoint(app, deps, c.videoAccount, (_, { viewerId }) => videoAccount(deps, viewerId));
   registerEndpoint(app, deps, c.saveVideoAccount, (details, { viewerId }) =>
     saveVideoAccount(deps, viewerId, details),

@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { flexibleStaffingSignings, users } from '../../db/schema';
 
-/** flexible_staffing: whether the creator signed the payout agreement; the signing link while not. */
+/**
+ * flexible_staffing: whether the creator signed the payout agreement; the signing link while not
+ * (staffing-signing.ts `staffingSignLink`).
+ */
 export async function flexibleStaffing(db: Db, userId: number, signUrl: string): Promise<FlexibleStaffing> {
   const [row] = await db
     .select({ signedAt: flexibleStaffingSignings.signedAt })

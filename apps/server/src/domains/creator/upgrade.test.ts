@@ -292,10 +292,16 @@ describe('flexible_staffing', () => {
   it('shows a creator who has not signed the signing link, and a signed one the date', async () => {
     const { userId, cookies } = await signedInUser(t.app, t.db, 'staffing');
     const before = await t.signedInject(contract.creator.flexibleStaffing, {}, { cookies });
-    expect(before.body.data).toEqual({
-      signed: false,
-      signedAt: null,
-      signUrl: '/internal/stand-in/flexible-staffing-sign',
+    expect(before.body.data).toMatchObject({ signed: false, signedAt: null });
+    // The sign link (issue 31 point 3): the configured page with the creator, a signed state and
+    // the callback and return addresses (inject's host is localhost:80).
+    const link = new URL(before.body.data.signUrl ?? '', 'http://localhost:80');
+    expect(link.pathname).toBe('/internal/stand-in/flexible-staffing-sign');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      userId: String(userId),
+      state: expect.stringMatching(new RegExp(`^${userId}\\.[\\w-]{32}$`)),
+      notifyUrl: 'http://localhost:80/open/staffing/v1/signing',
+      returnUrl: 'http://localhost:80/creator/upgrade',
     });
     await t.db.execute(
       sql`insert into flexible_staffing_signings (user_id, signed_at) values (${userId}, '2026-01-02T03:04:05.000Z')`,

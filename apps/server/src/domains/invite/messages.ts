@@ -8,6 +8,8 @@ export const INVITE_MESSAGES = {
   codeNotFound: '没有找到这份邀请，请向好友确认链接后重新打开',
   codeExpired: `这份邀请已超过 ${INVITE_TTL_DAYS} 天有效期，请让好友重新发送邀请链接`,
   smsTooFrequent: '验证码发送太频繁，请 60 秒后再试',
+  /** The SMS provider refused or did not answer: no quota spent. */
+  smsDeliveryFailed: '短信发送失败，请稍后重试',
   /** `wait` like `3 小时`. */
   smsPhoneDailyLimit: (wait: string) => `该手机号获取验证码次数已达上限，请 ${wait}后再试`,
   smsIpDailyLimit: (wait: string) => `当前网络获取验证码次数已达上限，请 ${wait}后再试`,

@@ -4,9 +4,11 @@ import {
   INVITE_SMS_CODE_EXPIRED,
   INVITE_SMS_CODE_MISSING,
   INVITE_SMS_CODE_WRONG,
+  INVITE_SMS_DELIVERY_FAILED,
   INVITE_SMS_IP_DAILY_LIMIT,
   INVITE_SMS_PHONE_DAILY_LIMIT,
   INVITE_SMS_TOO_FREQUENT,
+  LOGIN_CODE_DELIVERY_FAILED,
   LOGIN_CODE_TOO_FREQUENT,
 } from '@h5/core';
 import { eq, sql } from 'drizzle-orm';
@@ -14,10 +16,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { inviteAuthTokens, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { isProduction } from '../../env';
 import { AppError, isAppError } from '../../plugins/errors';
 import { type RateCount, type RateKey, rateRule, subjectOf } from '../../plugins/rate-limit';
 import { hashToken } from '../../plugins/session';
+import { createSmsSender } from '../../sms/sender';
 import { createLoginCodes, LOGIN_CODE_INTERVAL_SECONDS, LOGIN_CODE_TTL_SECONDS } from '../auth/login-codes';
 import { INVITE_MESSAGES } from './messages';
 
@@ -35,12 +37,13 @@ const hoursText = (seconds: number): string =>
  * use, LOGIN_CODE_MAX_ATTEMPTS tries): a number gets one code per 60 s, at most
  * INVITE_SMS_DAILY_PER_PHONE a day, an address at most INVITE_SMS_DAILY_PER_IP; the risk check's
  * login-code rule (HTTP 485 and a captcha past RISK_LOGIN_CODE_LIMIT per address) runs before.
- * All limits are the server's atomic rate counters, so they hold under concurrency.
+ * All limits are the server's atomic rate counters, so they hold under concurrency. A send the
+ * provider did not take (issue 31 point 2) gives back what it counted (4916) and its code is gone.
  */
 export function createInviteSms(deps: AppDeps) {
   const { db, env, limits } = deps;
   const codes = createLoginCodes(db, env.LOGIN_CODE_MAX_ATTEMPTS);
-  const deliver = !isProduction(env);
+  const sender = createSmsSender(db, env);
   const rules = {
     interval: rateRule('invite-sms:interval', 1, LOGIN_CODE_INTERVAL_SECONDS),
     phone: rateRule('invite-sms:phone', env.INVITE_SMS_DAILY_PER_PHONE, DAY_SECONDS),
@@ -51,10 +54,14 @@ export function createInviteSms(deps: AppDeps) {
   return {
     /** Sends a code to `phone`; refusals: 4903 within 60 s, 4904 / 4905 past a daily cap. */
     async send(phone: string, request: FastifyRequest) {
-      const [interval] = await limits.counters.add([
-        { rule: rules.interval, subject: subjectOf('phone', phone) },
-      ]);
-      if (over(interval)) throw new AppError(INVITE_SMS_TOO_FREQUENT, INVITE_MESSAGES.smsTooFrequent);
+      const minute = { rule: rules.interval, subject: subjectOf('phone', phone) };
+      const [interval] = await limits.counters.add([minute]);
+      if (over(interval)) {
+        // A refused send is no send: it leaves the minute as the one that was sent left it (so a
+        // concurrent send whose delivery fails, giving its count back, frees the minute).
+        await limits.counters.giveBack([minute]);
+        throw new AppError(INVITE_SMS_TOO_FREQUENT, INVITE_MESSAGES.smsTooFrequent);
+      }
       const keys: RateKey[] = [
         { rule: rules.phone, subject: subjectOf('phone', phone) },
         { rule: rules.address, subject: limits.address(request) },
@@ -69,11 +76,17 @@ export function createInviteSms(deps: AppDeps) {
         throw new AppError(INVITE_SMS_IP_DAILY_LIMIT, INVITE_MESSAGES.smsIpDailyLimit(wait));
       }
       try {
-        await codes.issue(phone, deliver);
+        await codes.issue(phone, sender, 'invite');
       } catch (error) {
         // A web login code sent to the number in the last 60 s counts as its code of the minute.
         if (isAppError(error) && error.code === LOGIN_CODE_TOO_FREQUENT) {
           throw new AppError(INVITE_SMS_TOO_FREQUENT, INVITE_MESSAGES.smsTooFrequent);
+        }
+        if (isAppError(error) && error.code === LOGIN_CODE_DELIVERY_FAILED) {
+          // Nothing reached the phone: the minute and the day's counts are given back, in one
+          // atomic decrement each, so concurrent sends still see exact counts.
+          await limits.counters.giveBack([minute, ...keys]);
+          throw new AppError(INVITE_SMS_DELIVERY_FAILED, INVITE_MESSAGES.smsDeliveryFailed);
         }
         throw error;
       }

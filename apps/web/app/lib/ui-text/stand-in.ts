@@ -12,6 +12,9 @@ export const STAND_IN_TEXT = {
     body: '这里是开发环境的签约页替身：正式环境中，「去签约」会打开配置的服务商签约页面，签约结果由服务商回传。',
   },
   back: '回到首页',
+  /** The stand-in sign page's button: the provider's signed callback, then back to the upgrade page. */
+  sign: '签约',
+  signFailed: '签约失败，请稍后重试',
 } as const;
 
-export type StandInPage = Exclude<keyof typeof STAND_IN_TEXT, 'back'>;
+export type StandInPage = Exclude<keyof typeof STAND_IN_TEXT, 'back' | 'sign' | 'signFailed'>;

@@ -141,6 +141,20 @@ export const creatorUpgrade = {
     response: flexibleStaffingSchema,
   }),
   /**
+   * The development stand-in of the provider's sign page (issue 31 point 3; internal, never in
+   * pro): its 签约 button. The server, as the provider would, calls the signing callback signed
+   * with FLEXIBLE_STAFFING_CALLBACK_SECRET for the creator the link's `state` names.
+   */
+  staffingStandInSign: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-bom/v1/talent/flexible_staffing/stand-in-sign',
+    auth: 'common',
+    internal: true,
+    request: z.object({ state: z.string().min(1).max(200) }),
+    response: z.object({ signed: z.boolean() }),
+  }),
+  /**
    * The backstage (issue 30 point 4, moderators, read-only): creators and their flexible-staffing
    * signing, oldest account first; `signed` narrows to the signed or the unsigned.
    */
