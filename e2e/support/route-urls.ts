@@ -71,6 +71,7 @@ export const ROUTE_URLS: Record<string, string> = {
   'backstage/config': '/backstage/config',
   'backstage/audit': '/backstage/audit',
   'backstage/operators': '/backstage/operators',
+  'backstage/jobs': '/backstage/jobs',
 };
 
 /** More screens of the same routes that draw differently: every content type, one product, the rank. */

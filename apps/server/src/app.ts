@@ -8,6 +8,7 @@ import type { AppDeps } from './deps';
 import { DOMAINS } from './domains';
 import { storageHostRewrite } from './domains/upload/hosts';
 import type { Env } from './env';
+import { createJobQueue } from './jobs';
 import { API_BODY_LIMIT_BYTES, registerBodyDrain } from './plugins/body-limits';
 import { registerDeviceId } from './plugins/device-id';
 import { handleFrameworkError, registerEnvelope } from './plugins/envelope';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   /** The database's reads handle and replica router (DATABASE_READ_URL); absent, reads use `db`. */
   reads?: ReadDb | undefined;
   replica?: ReplicaRouter | null | undefined;
+  /** PostgreSQL for pg-boss (main.ts: DATABASE_URL); absent, jobs run in process. Either starts only when told. */
+  jobsDatabaseUrl?: string | undefined;
   /** Pino logging; off by default (tests), main.ts turns it on. */
   logger?: boolean;
 }
@@ -77,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
   const limits = new RateLimiter(db);
+  const store = createObjectStore(env);
   const deps: AppDeps = {
     env,
     db,
@@ -89,10 +93,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     risk: new RiskCheck(db, limits.counters, env),
     limits,
-    store: createObjectStore(env),
+    store,
     secrets: loadSecrets(env, app.log),
     lifecycle: new Lifecycle(),
+    jobs: createJobQueue({ db, store, env, log: app.log }, options.jobsDatabaseUrl),
   };
+  // Closing (shutdown, a test's close) stops taking jobs and waits for the runs in flight.
+  app.addHook('onClose', async () => deps.jobs.stop());
 
   app.decorate('deps', deps);
   registerSecurityHeaders(app);

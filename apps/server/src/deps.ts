@@ -1,5 +1,6 @@
 import type { Db, ReadDb } from './db/client';
 import type { Env } from './env';
+import type { JobQueue } from './jobs/types';
 import type { Lifecycle } from './plugins/health';
 import type { OperatorSessionStore } from './plugins/operator-session';
 import type { RateLimiter } from './plugins/rate-limit';
@@ -32,4 +33,6 @@ export interface AppDeps {
   secrets: Secrets;
   /** Serving or draining (SIGTERM): the readiness probe and `Connection: close` follow it. */
   lifecycle: Lifecycle;
+  /** Scheduled and sent work (jobs/): pg-boss on PostgreSQL, in process on PGlite; main.ts starts it. */
+  jobs: JobQueue;
 }

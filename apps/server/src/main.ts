@@ -35,6 +35,7 @@ async function main() {
       db: database.db,
       reads: database.reads,
       replica: database.replica,
+      jobsDatabaseUrl: env.DATABASE_URL,
       logger: true,
     });
     // The upload apps' secrets are configuration: their rows follow it on every start.
@@ -46,6 +47,8 @@ async function main() {
     }
     return app;
   });
+  // Scheduled work (jobs/): outside the start-up lock, every node works the queue.
+  await server.deps.jobs.start();
   await server.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   server.log.info(

@@ -75,6 +75,7 @@ export default [
     route('backstage/config', 'routes/backstage/config.tsx'),
     route('backstage/audit', 'routes/backstage/audit.tsx'),
     route('backstage/operators', 'routes/backstage/operators.tsx'),
+    route('backstage/jobs', 'routes/backstage/jobs.tsx'),
   ]),
   // Internal pages: the server serves /internal/*, /analytics and /__debug/* only where internal
   // pages are allowed (apps/server/src/plugins/internal-access.ts; 404 in production).

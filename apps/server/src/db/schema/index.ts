@@ -11,6 +11,7 @@ export * from './creator-upgrade';
 export * from './feedback';
 export * from './invite';
 export * from './invite-tasks';
+export * from './jobs';
 export * from './live';
 export * from './lottery';
 export * from './shoe-eval';

@@ -1,6 +1,7 @@
 import { contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { listJobRuns, runJobNow } from '../../jobs/admin';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { listOperators } from './accounts';
 import { listAudit, recordAudit } from './audit';
@@ -29,4 +30,15 @@ export function registerBackstageRoutes(app: FastifyInstance, deps: AppDeps) {
       lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     })),
   }));
+  registerEndpoint(app, deps, contract.backstage.jobs, async () => ({
+    queue: deps.jobs.kind,
+    list: [...deps.jobs.definitions.values()].map((job) => ({
+      name: job.name,
+      schedule: job.schedule ?? null,
+    })),
+  }));
+  registerEndpoint(app, deps, contract.backstage.jobRuns, (input) => listJobRuns(db, input));
+  registerEndpoint(app, deps, contract.backstage.runJob, (input, { operator }) =>
+    runJobNow(db, deps.jobs, operator, input.job),
+  );
 }

@@ -1,13 +1,16 @@
 import type { contract, InputOf, LotteryEntryRule, LotteryOps, Page } from '@h5/contract';
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { lotteries, lotteryEntries, lotteryWinners, users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/types';
 import { notFound } from '../../plugins/errors';
 import type { OperatorSession } from '../../plugins/operator-session';
 import { recordAudit } from '../backstage/audit';
 import { writeWaybill } from './address';
 import { drawIfDue } from './draw';
+import { LOTTERY_DRAW_JOB } from './jobs';
 import { addressOf, lotteryRow, shippingOf, userBrief } from './lottery';
 import { LOTTERY_MESSAGES } from './messages';
 
@@ -106,6 +109,8 @@ export async function createLottery(
   db: Db,
   operator: OperatorSession,
   input: InputOf<typeof contract.lottery.createLottery>,
+  jobs: Pick<JobQueue, 'send'>,
+  log?: FastifyBaseLogger,
 ): Promise<LotteryOps> {
   const [host] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.hostUserId));
   if (!host) throw notFound(LOTTERY_MESSAGES.hostNotFound);
@@ -131,6 +136,13 @@ export async function createLottery(
     });
     return created;
   });
+  // The draw at its time, read or not. Should the queue refuse, the lottery-sweep job draws it
+  // within a minute of its time: the lottery stands either way.
+  try {
+    await jobs.send(LOTTERY_DRAW_JOB, { lotteryId: row.id }, { startAfter: row.drawAt });
+  } catch (error) {
+    log?.error({ err: error, lotteryId: row.id }, 'lottery draw job not sent');
+  }
   return opsLottery(db, row.id);
 }
 

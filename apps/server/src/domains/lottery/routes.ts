@@ -17,7 +17,9 @@ export function registerLotteryRoutes(app: FastifyInstance, deps: AppDeps): void
   registerEndpoint(app, deps, l.addrSubmit, (input, { viewerId }) => submitAddress(db, viewerId, input));
   registerEndpoint(app, deps, l.addrUpdate, (input, { viewerId }) => updateAddress(db, viewerId, input));
   registerEndpoint(app, deps, l.waybillSubmit, (input, { viewerId }) => submitWaybill(db, viewerId, input));
-  registerEndpoint(app, deps, l.createLottery, (input, { operator }) => createLottery(db, operator, input));
+  registerEndpoint(app, deps, l.createLottery, (input, { operator }) =>
+    createLottery(db, operator, input, deps.jobs, app.log),
+  );
   registerEndpoint(app, deps, l.lotteries, (input) => listLotteries(db, input));
   registerEndpoint(app, deps, l.lotteryDetail, ({ lotteryId }) => opsLottery(db, lotteryId));
   registerEndpoint(app, deps, l.lotteryEntrants, (input) => lotteryEntrants(db, input));

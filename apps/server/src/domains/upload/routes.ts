@@ -15,7 +15,7 @@ import { SEED_VIDEO_PATH, seedVideoHandler } from './seed-video';
 import { serverUploadHandler } from './server-upload';
 import { addRequestId, OSS_PREFIX, sendOssError, sendStorageError, storageHostHandler } from './storage-host';
 import { addStsRequestId, sendStsError, stsHandler } from './sts';
-import { startUploadSweeper } from './sweep';
+import { startCdnCachePruner } from './sweep';
 
 /** The eight token gateways of spec §7, one contract entry each. */
 const GATEWAY_ENDPOINTS = [
@@ -74,7 +74,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps) 
     media.post(STORAGE_PATHS.serverUpload, serverUploadHandler(deps, store));
   });
 
-  startUploadSweeper(app, deps.db, store, join(resolve(deps.env.DATA_DIR), 'cdn-cache'));
+  startCdnCachePruner(app, join(resolve(deps.env.DATA_DIR), 'cdn-cache'));
 
   // Every /cdn/ answer, a 404 or a refusal included, is never a page of the site.
   app.addHook('onRequest', async (request, reply) => {

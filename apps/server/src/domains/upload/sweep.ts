@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
 export const MULTIPART_KEEP_MS = 7 * 24 * HOUR_MS;
 /** An expired credential is kept this long (for support questions), then deleted. */
 export const CREDENTIAL_KEEP_MS = 24 * HOUR_MS;
-/** How often the sweeper runs in a serving process. */
+/** How often a serving process prunes its processed-image cache. */
 export const SWEEP_INTERVAL_MS = HOUR_MS;
 /** Uploads aborted per batch, so one sweep never holds a long transaction. */
 const BATCH = 200;
@@ -78,24 +78,18 @@ export async function sweepUploads(db: Db, store: ObjectStore, now = new Date())
 }
 
 /**
- * Runs {@link sweepUploads} and prunes the processed-image cache under `cacheDir` every
- * {@link SWEEP_INTERVAL_MS} while the app is open; a failure is logged.
+ * Prunes this process's processed-image cache under `cacheDir` every {@link SWEEP_INTERVAL_MS}
+ * while the app is open (the cache is a node's own files, so every node prunes its own); a
+ * failure is logged. {@link sweepUploads} is shared work and runs on the job queue (jobs.ts).
  */
-export function startUploadSweeper(app: FastifyInstance, db: Db, store: ObjectStore, cacheDir: string): void {
-  const run = () => {
-    sweepUploads(db, store).then(
-      (result) => {
-        if (result.abortedUploads + result.deletedCredentials > 0) app.log.info(result, 'upload sweep');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'upload sweep failed'),
-    );
+export function startCdnCachePruner(app: FastifyInstance, cacheDir: string): void {
+  const run = () =>
     pruneCdnCache(cacheDir).then(
       (result) => {
         if (result.removedFiles > 0) app.log.info(result, 'cdn cache pruned');
       },
       (error: unknown) => app.log.error({ err: error }, 'cdn cache prune failed'),
     );
-  };
   const timer = setInterval(run, SWEEP_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -57,6 +57,7 @@ export const BACKSTAGE_TEXT = {
     'activity.window.restore': '恢复活动时间窗版本',
     'config.document.update': '修改配置',
     'config.document.restore': '恢复配置版本',
+    'job.run': '手动运行定时任务',
   } satisfies Record<AuditAction, string>,
   auditColumns: {
     at: '时间',

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'activity.window.restore',
   'config.document.update',
   'config.document.restore',
+  'job.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,6 +86,22 @@ export const documentVersionSchema = <V extends z.ZodType>(value: V) =>
 
 /** A time bound of a backstage filter: an ISO instant (the page sends its local day's start or end). */
 const instantSchema = z.iso.datetime({ offset: true, message: '必须是 ISO 8601 时间' });
+
+/** One attempt of a scheduled job (issue 31 point 4): the server's `job_runs` row. */
+export const jobRunSchema = z.object({
+  id: z.number().int(),
+  job: z.string(),
+  trigger: z.enum(['schedule', 'send', 'operator']),
+  state: z.enum(['running', 'succeeded', 'failed']),
+  attempt: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+});
+export type JobRun = z.infer<typeof jobRunSchema>;
+
+const jobNameSchema = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, '任务名不正确');
 
 export const backstage = {
   /** Logs an operator in: name, password and, where the account has one, the TOTP code. */
@@ -149,5 +166,39 @@ export const backstage = {
         operatorBriefSchema.extend({ disabled: z.boolean(), lastLoginAt: z.string().nullable() }),
       ),
     }),
+  }),
+  /** The server's scheduled jobs (定时任务, admin): names and crons, for the filter and 立即运行. */
+  jobs: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/jobs',
+    roles: [],
+    request: emptySchema,
+    response: z.object({
+      queue: z.enum(['pg-boss', 'in-process']),
+      list: z.array(z.object({ name: z.string(), schedule: z.string().nullable() })),
+    }),
+  }),
+  /** Job runs, newest first, keyset-paged, filtered by job and state (admin). */
+  jobRuns: operatorEndpoint({
+    domain,
+    method: 'GET',
+    path: '/backstage/v1/jobs/runs',
+    roles: [],
+    request: z.object({
+      ...pageQuerySchema.shape,
+      job: jobNameSchema.optional(),
+      state: z.enum(['running', 'succeeded', 'failed']).optional(),
+    }),
+    response: pageOf(jobRunSchema),
+  }),
+  /** 立即运行: queues one run of a job now (admin; audited as `job.run`). */
+  runJob: operatorEndpoint({
+    domain,
+    method: 'POST',
+    path: '/backstage/v1/jobs/run',
+    roles: [],
+    request: z.object({ job: jobNameSchema }),
+    response: z.object({ job: z.string() }),
   }),
 } as const;

@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@h5/contract';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
 import { DOCUMENTS_TEXT } from '../../../lib/ui-text/backstage-documents';
+import { JOBS_TEXT } from '../../../lib/ui-text/backstage-jobs';
 import { LOTTERY_OPS_TEXT, REVIEW_OPS_TEXT, STAFFING_OPS_TEXT } from '../../../lib/ui-text/backstage-ops';
 import { MODERATION_TEXT as moderation } from '../../../lib/ui-text/moderation';
 
@@ -26,6 +27,7 @@ export const BACKSTAGE_PAGES: readonly BackstagePage[] = [
   { path: '/backstage/config', label: DOCUMENTS_TEXT.config, roles: [] },
   { path: '/backstage/audit', label: text.audit, roles: [] },
   { path: '/backstage/operators', label: text.operators, roles: [] },
+  { path: '/backstage/jobs', label: JOBS_TEXT.title, roles: [] },
 ];
 
 /** Whether `role` may open `page`. */
