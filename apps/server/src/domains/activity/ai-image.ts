@@ -68,9 +68,7 @@ export async function claimAiImage(db: Db, userId: number): Promise<string | nul
 
 /** Ends the claim `token` holds (never a later claimant's). */
 export async function releaseAiImage(db: Db, userId: number, token: string): Promise<void> {
-  await db
-    .delete(aiImageClaims)
-    .where(and(eq(aiImageClaims.userId, userId), eq(aiImageClaims.token, token)));
+  await db.delete(aiImageClaims).where(and(eq(aiImageClaims.userId, userId), eq(aiImageClaims.token, token)));
 }
 
 /**
