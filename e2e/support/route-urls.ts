@@ -15,6 +15,7 @@ export const ROUTE_URLS: Record<string, string> = {
   'community/hot-video': '/community/hot-video',
   'community/new-commodity': '/community/new-commodity',
   'community/following': '/community/following',
+  'community/profile': '/community/profile',
   dongtai: '/dongtai?tagId=6',
   'community/trend': '/community/trend?trendId=5',
   'community/posts': '/community/posts?postsId=3',

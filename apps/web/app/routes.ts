@@ -13,6 +13,8 @@ export default [
   route('community/hot-video', 'routes/content/hot-video.tsx'),
   route('community/new-commodity', 'routes/content/new-commodity.tsx'),
   route('community/following', 'routes/community/following.tsx'),
+  // The user's own gender, birth year and region (issue 31 point 5; login only), from their home.
+  route('community/profile', 'routes/community/profile.tsx'),
   route('dongtai', 'routes/content/topic.tsx', { id: 'topic-dongtai' }),
   route('community/trend', 'routes/content/content-jump.tsx', { id: 'jump-trend' }),
   route('community/posts', 'routes/content/content-jump.tsx', { id: 'jump-posts' }),

@@ -38,3 +38,8 @@ export function isChinaRegion(region: string): boolean {
   const [province, city, district] = parts as [string, string, string];
   return CHINA_REGIONS.get(province)?.get(city)?.includes(district) ?? false;
 }
+
+/** True for the name of a province of the division (`广东省`, `北京市`): a profile's region. */
+export function isChinaProvince(name: string): boolean {
+  return CHINA_REGIONS.has(name);
+}

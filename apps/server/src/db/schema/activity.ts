@@ -82,6 +82,19 @@ export const aiImages = pgTable(
   (t) => [index('ai_images_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
+/**
+ * A user's AI picture in the making (issue 31 point 5): the row is the claim, so "one picture in
+ * flight" holds across every server process. `token` is the claimant's, so only it releases the
+ * row; a claim older than the lease (a process that died mid-picture) may be taken over.
+ */
+export const aiImageClaims = pgTable('ai_image_claims', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  token: varchar('token', { length: 36 }).notNull(),
+  claimedAt: at('claimed_at').notNull().defaultNow(),
+});
+
 /** Image fingerprints (64-bit difference hash, hex) that the AI-image review refuses. */
 export const aiImageBlocklist = pgTable('ai_image_blocklist', {
   hash: varchar('hash', { length: 16 }).primaryKey(),

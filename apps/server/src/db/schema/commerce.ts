@@ -1,17 +1,10 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** Product cards of spec §3: spuId, title, logoUrl, isNewProduct, dpInfo {score, number}. */
+/**
+ * Product cards of spec §3: spuId, title, logoUrl, isNewProduct, dpInfo {score, number}. dpInfo is
+ * not kept here: it is read from the product's shoe evaluations (commerce/ratings.ts, issue 31).
+ */
 export const products = pgTable('products', {
   spuId: integer('spu_id').primaryKey(),
   title: varchar('title', { length: 200 }).notNull(),
@@ -21,9 +14,6 @@ export const products = pgTable('products', {
   price: integer('price').notNull().default(0),
   logoUrl: text('logo_url').notNull(),
   isNewProduct: boolean('is_new_product').notNull().default(false),
-  /** 0–10. */
-  score: real('score').notNull().default(0),
-  raters: integer('raters').notNull().default(0),
 });
 
 /** A creator in the product commission programme (issue 17 point 2): one row, joined once. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../client';
-import { DEMO_CREATOR_ID, DEMO_CREATOR_PHONE, portraitOf } from './creator-portrait';
+import { DEMO_CREATOR_ID, DEMO_CREATOR_PHONE } from './creator-portrait';
 import { SEED_SIZES } from './generate';
 import { Random } from './random';
 import { COMMENTS } from './vocab';
@@ -92,7 +92,7 @@ const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
 /**
  * Writes the creators' history once (the first history uuid marks it), also into a database
- * seeded before issue 15 (whose seeded users then get their portrait and the demo phone). Needs
+ * seeded before issue 15 (whose demo creator then gets the demo phone). Needs
  * the seeded creators; does nothing without them.
  */
 export async function insertCreatorHistory(db: Db, nowMs = Date.now()): Promise<boolean> {
@@ -110,14 +110,10 @@ export async function insertCreatorHistory(db: Db, nowMs = Date.now()): Promise<
   for (const row of contentRows)
     byCreator.set(row.author_id, [...(byCreator.get(row.author_id) ?? []), row.id]);
   const history = generateHistory(byCreator, nowMs);
-  const portraits = Array.from({ length: SEED_SIZES.users }, (_, i) => ({ id: i + 1, ...portraitOf(i + 1) }));
 
   await db.transaction(async (tx) => {
-    // Databases seeded before issue 15: the seeded users' portrait and the demo creator's phone.
-    await tx.execute(sql`
-      update users set gender = p."gender", birth_year = p."birthYear", region = p."region"
-      from jsonb_to_recordset(${json(portraits)}) as p(id integer, "gender" smallint, "birthYear" smallint, "region" varchar)
-      where users.id = p.id and users.phone is null and users.gender is null and users.birth_year is null`);
+    // Databases seeded before issue 15: the demo creator's phone. (Portraits are the users' own
+    // profiles since issue 31; nothing writes them behind a user's back.)
     await tx.execute(sql`
       update users set phone = ${DEMO_CREATOR_PHONE} where id = ${DEMO_CREATOR_ID} and phone is null
         and not exists (select 1 from users where phone = ${DEMO_CREATOR_PHONE})`);

@@ -6,21 +6,22 @@ export const DEMO_CREATOR_PHONE = '13800000015';
 /** The seeded user the demo phone belongs to: a creator with 90 days of history. */
 export const DEMO_CREATOR_ID = 1;
 
+// Province names of the national division (@vant/area-data), as the profile page gives them.
 const REGIONS = [
-  '广东',
-  '上海',
-  '北京',
-  '浙江',
-  '江苏',
-  '四川',
-  '湖北',
-  '福建',
-  '山东',
-  '河南',
-  '湖南',
-  '陕西',
-  '重庆',
-  '天津',
+  '广东省',
+  '上海市',
+  '北京市',
+  '浙江省',
+  '江苏省',
+  '四川省',
+  '湖北省',
+  '福建省',
+  '山东省',
+  '河南省',
+  '湖南省',
+  '陕西省',
+  '重庆市',
+  '天津市',
 ];
 
 /** A small integer hash (xorshift-multiply): the same id and salt give the same value everywhere. */

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { activities, aiImageBlocklist } from '../../db/schema';
+import { activities, aiImageBlocklist, aiImageClaims } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
 import { recordObject } from '../upload/objects';
 import { differenceHash } from './ai-review';
@@ -177,6 +177,59 @@ describe('520 AI image', () => {
     expect(rows[0]?.n).toBe(1);
     const after = await t.signedInject(create, { imageKey: key, style: 'sweet' }, { cookies: racer.cookies });
     expect(after.body.code).toBe(200);
+  });
+
+  it('holds the one picture across processes: while one server makes it, both refuse the rest', async () => {
+    // A second server on the same database: no memory shared with the first, as two nodes.
+    const other = await createTestApp();
+    try {
+      const racer = await signedInUser(t.app, t.db, 'ai-two-nodes');
+      // A large photo: its picture takes long enough to race against.
+      const key = await upload(await photo(2400, 2400), racer.userId);
+      await other.signedInject(contract.auth.me, {}, { cookies: racer.cookies });
+      const ask = (server: TestApp) =>
+        server.signedInject(create, { imageKey: key, style: 'film' }, { cookies: racer.cookies });
+      const first = ask(t);
+      // Once the first server holds the claim, asks on both servers meet it.
+      while (
+        rowsOf(await t.db.execute(sql`SELECT 1 FROM ai_image_claims WHERE user_id = ${racer.userId}`))
+          .length === 0
+      )
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      const rest = await Promise.all([other, t, other, t, other].map(ask));
+      expect([(await first).body.code, ...rest.map((res) => res.body.code)]).toEqual([
+        200, 201150104, 201150104, 201150104, 201150104, 201150104,
+      ]);
+      const rows = rowsOf<{ made: number; claims: number }>(
+        await t.db.execute(sql`SELECT (SELECT count(*)::int FROM ai_images WHERE user_id = ${racer.userId}) AS made,
+          (SELECT count(*)::int FROM ai_image_claims WHERE user_id = ${racer.userId}) AS claims`),
+      );
+      expect(rows[0]).toEqual({ made: 1, claims: 0 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("refuses while another process's claim is live and takes over one past its lease", async () => {
+    const racer = await signedInUser(t.app, t.db, 'ai-claimed');
+    const key = await upload(await photo(500, 500), racer.userId);
+    await t.db.insert(aiImageClaims).values({ userId: racer.userId, token: 'another-node' });
+    const refused = await t.signedInject(
+      create,
+      { imageKey: key, style: 'film' },
+      { cookies: racer.cookies },
+    );
+    expect(refused.body).toMatchObject({ code: 201150104, msg: '操作太快了，请稍后再试' });
+    // The claimant died 121 s ago: the lease (120 s) is over.
+    await t.db.execute(
+      sql`UPDATE ai_image_claims SET claimed_at = now() - interval '121 seconds' WHERE user_id = ${racer.userId}`,
+    );
+    const made = await t.signedInject(create, { imageKey: key, style: 'film' }, { cookies: racer.cookies });
+    expect(made.body.code).toBe(200);
+    const left = rowsOf<{ n: number }>(
+      await t.db.execute(sql`SELECT count(*)::int AS n FROM ai_image_claims WHERE user_id = ${racer.userId}`),
+    );
+    expect(left[0]?.n).toBe(0);
   });
 
   it("refuses another user's photo and outside the 520 window", async () => {

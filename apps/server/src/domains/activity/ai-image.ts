@@ -11,7 +11,9 @@ import {
   NOT_FOUND,
   parseAppUserAgent,
 } from '@h5/core';
-import { aiImages } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { aiImageClaims, aiImages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../plugins/errors';
 import { RASTER_IMAGE_TYPES } from '../upload/content-sniff';
@@ -44,15 +46,35 @@ export function assertAiGate(userAgent: string | undefined): void {
 }
 
 /**
- * Users with a picture in the making in this process: a second ask meanwhile (a double tap, a
- * script) gets 201150104 instead of another sharp run. Per process: a user may have one per node.
+ * How long a claim on a user's picture holds: far beyond a styling run (seconds), so a live claim
+ * is never taken over; a process that died mid-picture frees the user after it.
  */
-const making = new Set<number>();
+export const AI_IMAGE_CLAIM_LEASE_SECONDS = 120;
 
 /**
- * POST 520 ai-image: the gate, one picture at a time per user (201150104), the 520 window, the caller's uploaded photo through the review
- * (201150102), the styled picture through the same review (201150103), stored as the caller's
- * object and recorded in `ai_images`.
+ * Claims the user's one picture in flight: a row of `ai_image_claims`, so of any number of
+ * concurrent asks on any number of processes exactly one gets it. A claim past its lease is taken
+ * over. The token, or null when a live claim is another's.
+ */
+export async function claimAiImage(db: Db, userId: number): Promise<string | null> {
+  const token = randomUUID();
+  const claimed = await db.execute(sql`
+    insert into ai_image_claims (user_id, token, claimed_at) values (${userId}, ${token}, now())
+    on conflict (user_id) do update set token = excluded.token, claimed_at = excluded.claimed_at
+      where ai_image_claims.claimed_at < now() - make_interval(secs => ${AI_IMAGE_CLAIM_LEASE_SECONDS})
+    returning user_id`);
+  return rowsOf(claimed).length > 0 ? token : null;
+}
+
+/** Ends the claim `token` holds (never a later claimant's). */
+export async function releaseAiImage(db: Db, userId: number, token: string): Promise<void> {
+  await db.delete(aiImageClaims).where(and(eq(aiImageClaims.userId, userId), eq(aiImageClaims.token, token)));
+}
+
+/**
+ * POST 520 ai-image: the gate, one picture at a time per user across every process (201150104),
+ * the 520 window, the caller's uploaded photo through the review (201150102), the styled picture
+ * through the same review (201150103), stored as the caller's object and recorded in `ai_images`.
  */
 export async function createAiImage(
   deps: AppDeps,
@@ -61,12 +83,12 @@ export async function createAiImage(
   now = new Date(),
 ): Promise<AiImage> {
   assertAiGate(input.userAgent);
-  if (making.has(userId)) throw new AppError(AI_TOO_FAST, AI_IMAGE_MESSAGES.tooFast);
-  making.add(userId);
+  const token = await claimAiImage(deps.db, userId);
+  if (token === null) throw new AppError(AI_TOO_FAST, AI_IMAGE_MESSAGES.tooFast);
   try {
     return await makeAiImage(deps, userId, input, now);
   } finally {
-    making.delete(userId);
+    await releaseAiImage(deps.db, userId, token);
   }
 }
 

@@ -2,7 +2,7 @@ import type { ProductCard } from '@h5/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { arSpus, products } from '../../db/schema';
-import { wantStates } from '../commerce/wants';
+import { completeCards } from '../commerce/ratings';
 import { toProductCard } from '../content/detail';
 import { ACTIVITY_CODES } from './activity-codes';
 import { requireRunning } from './window';
@@ -16,15 +16,11 @@ export async function arSpuList(db: Db, viewerId: number | null, now = new Date(
     .innerJoin(products, eq(products.spuId, arSpus.spuId))
     .where(eq(arSpus.activityCode, ACTIVITY_CODES.newYearAr))
     .orderBy(asc(arSpus.sort), asc(arSpus.spuId));
-  const wants = await wantStates(
+  // The product card every list builds (content/detail.ts), rated, with this viewer's want state.
+  const list: ProductCard[] = await completeCards(
     db,
     viewerId,
-    rows.map((row) => row.product.spuId),
+    rows.map(({ product }) => toProductCard(product)),
   );
-  // The product card every list builds (content/detail.ts), with this viewer's want state.
-  const list: ProductCard[] = rows.map(({ product }) => ({
-    ...toProductCard(product),
-    isCollection: wants.get(product.spuId) ?? 0,
-  }));
   return { activity, list };
 }

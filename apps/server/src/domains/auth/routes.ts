@@ -12,6 +12,7 @@ import { CAPTCHA_RESULT, createCaptchaChallenges } from './captcha';
 import { captchaSdkHandler } from './captcha-sdk';
 import { createLoginCodes, LOGIN_CODE_TTL_SECONDS } from './login-codes';
 import { AUTH_MESSAGES } from './messages';
+import { readProfile, updateProfile } from './profile';
 import { findOrCreateUserByPhone } from './users';
 
 /** The 429 limits of the auth calls (docs/api.md "Limits"), from the environment. */
@@ -71,6 +72,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerEndpoint(app, deps, contract.auth.me, (_input, { user }) => user);
+
+  registerEndpoint(app, deps, contract.auth.profile, (_input, { user }) => readProfile(deps.db, user.userId));
+
+  registerEndpoint(app, deps, contract.auth.updateProfile, (change, { user }) =>
+    updateProfile(deps.db, user.userId, change),
+  );
 
   registerEndpoint(app, deps, contract.auth.logout, async (_input, { session, reply }) => {
     await deps.sessions.revoke(session.sessionId);

@@ -1,4 +1,3 @@
-import type { ProductCard } from '@h5/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
 import { products, productWants } from '../../db/schema';
@@ -18,20 +17,6 @@ export async function wantStates(
     .where(and(eq(productWants.userId, viewerId), inArray(productWants.spuId, [...spuIds])));
   for (const row of rows) states.set(row.spuId, 1);
   return states;
-}
-
-/** Product cards with the viewer's want state: every list that shows a product card answers through this. */
-export async function withWants<T extends ProductCard>(
-  db: ReadDb,
-  viewerId: number | null,
-  cards: T[],
-): Promise<T[]> {
-  const states = await wantStates(
-    db,
-    viewerId,
-    cards.map((c) => c.spuId),
-  );
-  return cards.map((c) => ({ ...c, isCollection: states.get(c.spuId) ?? 0 }));
 }
 
 /** Wants (or un-wants) a product: one row per user and product, so repeats and races change nothing more. */

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
 import { contentLights, contents, follows, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { withWants } from '../commerce/wants';
+import { completeCards, NO_RATING } from '../commerce/ratings';
 import { CONTENT_MESSAGES } from './messages';
 import { visibleContent } from './visible';
 
@@ -31,7 +31,10 @@ async function contentRow(db: ReadDb, contentId: number, viewerId: number | null
   return row;
 }
 
-/** A products row as the card of spec §3, wanted by nobody: lists add the viewer's wants (commerce/wants.ts). */
+/**
+ * A products row as the card of spec §3, unrated and wanted by nobody: lists add the rating and the
+ * viewer's wants (commerce/ratings.ts `completeCards`).
+ */
 export const toProductCard = (row: typeof products.$inferSelect): ProductCard => ({
   spuId: row.spuId,
   title: row.title,
@@ -40,7 +43,7 @@ export const toProductCard = (row: typeof products.$inferSelect): ProductCard =>
   logoUrl: row.logoUrl,
   isCollection: 0,
   isNewProduct: row.isNewProduct ? 1 : 0,
-  dpInfo: { score: row.score, number: row.raters },
+  dpInfo: NO_RATING,
 });
 
 /** The product cards of the given spuIds, in that order; unknown spuIds are left out. */
@@ -100,6 +103,6 @@ export async function contentDetail(
     isLight: row.isLight === true,
     replyCount: c.replyCount,
     createdAt: c.createdAt.getTime(),
-    products: await withWants(db, viewerId, await productCards(db, articleSpuIds(article))),
+    products: await completeCards(db, viewerId, await productCards(db, articleSpuIds(article))),
   };
 }

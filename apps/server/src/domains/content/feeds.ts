@@ -12,7 +12,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
 import { contentLights, contentProducts, contents, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { withWants } from '../commerce/wants';
+import { completeCards } from '../commerce/ratings';
 import type { FollowQueries } from '../community/follow-queries';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import { toProductCard } from './detail';
@@ -63,7 +63,7 @@ export async function newCommodityPage(
             ),
           )
           .orderBy(contentProducts.contentId, contentProducts.spuId);
-  const cards = await withWants(
+  const cards = await completeCards(
     db,
     viewerId,
     links.map((link) => toProductCard(link.product)),

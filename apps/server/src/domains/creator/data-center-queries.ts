@@ -145,15 +145,19 @@ export async function contentDays(db: Db, contentId: number, authorId: number, b
   return rowsOf<{ figure: 'views' | 'lights' | 'comments' | 'newFans'; day: string; n: number }>(result);
 }
 
-/** The creator's followers counted by gender, by birth year and by region ('' where not given). */
+/**
+ * The creator's followers counted by gender, by birth year and by region ('' where the follower
+ * never said), from their own profiles: one pass over the creator's follows (follows_followee_idx)
+ * and one grouped query, the three counts as grouping sets.
+ */
 export async function followerGroups(db: Db, authorId: number) {
-  const by = (kind: string, column: string) => sql`
-    select ${kind}::text as kind, coalesce(${sql.raw(column)}::text, '') as key, count(*)::integer as n
+  const result = await db.execute(sql`
+    select case when grouping(u.gender) = 0 then 'gender' when grouping(u.birth_year) = 0 then 'birthYear'
+        else 'region' end as kind,
+      coalesce(u.gender::text, u.birth_year::text, u.region, '') as key, count(*)::integer as n
     from follows f join users u on u.id = f.follower_id
-    where f.followee_id = ${authorId} group by ${sql.raw(column)}`;
-  const result = await db.execute(
-    sql`${by('gender', 'u.gender')} union all ${by('birthYear', 'u.birth_year')} union all ${by('region', 'u.region')}`,
-  );
+    where f.followee_id = ${authorId}
+    group by grouping sets ((u.gender), (u.birth_year), (u.region))`);
   return rowsOf<{ kind: 'gender' | 'birthYear' | 'region'; key: string; n: number }>(result);
 }
 

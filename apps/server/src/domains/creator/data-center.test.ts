@@ -3,7 +3,7 @@ import { contract } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { contents } from '../../db/schema';
+import { contents, follows } from '../../db/schema';
 import { analyticsEvent, createTestApp, signedInUser, type TestApp } from '../../test-utils';
 
 // Issue 15 point 1. Every figure is checked against SQL over the raw rows: page views from the
@@ -379,6 +379,48 @@ describe('data centre: fans-portrait', () => {
       and e.payload->>'path' in (select '/community/content/' || id from contents where author_id = 1)`);
     expect(data.activeHours.reduce((n, h) => n + h, 0)).toBe(hours.n);
     expect(hours.n).toBeGreaterThan(0);
+  });
+
+  it('counts real followers from their own profiles: what they set, unknown where they did not', async () => {
+    const mine = await newCreator();
+    const fans = await Promise.all(
+      ['portrait-fan-a', 'portrait-fan-b', 'portrait-fan-c'].map((name) => signedInUser(t.app, t.db, name)),
+    );
+    for (const fan of fans)
+      await t.db.insert(follows).values({ followerId: fan.userId, followeeId: mine.userId });
+    const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+    const [a, b] = fans as [(typeof fans)[number], (typeof fans)[number]];
+    await t.signedInject(
+      contract.auth.updateProfile,
+      { gender: 2, birthYear: year - 20, region: '浙江省' },
+      { cookies: a.cookies },
+    );
+    await t.signedInject(
+      contract.auth.updateProfile,
+      { gender: 1, region: '浙江省' },
+      { cookies: b.cookies },
+    );
+    const res = await t.signedInject(contract.creator.dataCenterFansPortrait, {}, { cookies: mine.cookies });
+    expect(res.body.data).toMatchObject({
+      total: 3,
+      gender: [
+        { key: 'male', count: 1 },
+        { key: 'female', count: 1 },
+        { key: 'unknown', count: 1 },
+      ],
+      ageBands: [
+        { key: 'under18', count: 0 },
+        { key: '18-24', count: 1 },
+        { key: '25-29', count: 0 },
+        { key: '30-39', count: 0 },
+        { key: '40+', count: 0 },
+        { key: 'unknown', count: 2 },
+      ],
+      regions: [
+        { key: '浙江省', count: 2 },
+        { key: 'unknown', count: 1 },
+      ],
+    });
   });
 
   it('is empty for a user nobody follows', async () => {

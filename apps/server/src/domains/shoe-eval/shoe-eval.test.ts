@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { products, shoeEvalSpus } from '../../db/schema';
 import { createTestApp, signedInUser, storedObjectOf, type TestApp } from '../../test-utils';
+import { ratingsOf } from '../commerce/ratings';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +95,32 @@ describe('shoe evaluations', () => {
     expect(info.body.data.recent.length).toBe(Math.min(10, figures.count));
     const closed = await t.signedInject(contract.shoeEval.shoeEvalInfo, { spuId: 999_999_999 });
     expect(closed.body).toMatchObject({ code: NOT_FOUND, msg: '该商品未开放评价' });
+  });
+
+  it('rates the product card from its evaluations: none before the first, the page’s average after each', async () => {
+    const spuId = await openSpu();
+    const card = async () =>
+      (await t.signedInject(contract.shoeEval.shoeEvalInfo, { spuId })).body.data.product.dpInfo;
+    expect(await card()).toEqual({ score: 0, number: 0 });
+    const [first, second] = await Promise.all([
+      signedInUser(t.app, t.db, 'rating-first'),
+      signedInUser(t.app, t.db, 'rating-second'),
+    ]);
+    await t.signedInject(contract.shoeEval.shoeEvaluate, evaluation(spuId, 8), { cookies: first.cookies });
+    expect(await card()).toEqual({ score: 8, number: 1 });
+    const after = await t.signedInject(contract.shoeEval.shoeEvaluate, evaluation(spuId, 6.5), {
+      cookies: second.cookies,
+    });
+    // (8 + 6.5) / 2 = 7.25, shown to one decimal as the evaluation page shows it.
+    expect(after.body.data.aggregate).toMatchObject({ count: 2, average: 7.3 });
+    expect(after.body.data.product.dpInfo).toEqual({ score: 7.3, number: 2 });
+    const list = await t.signedInject(contract.shoeEval.shoeEvalList, { limit: 1 });
+    expect(list.body.data.list[0]?.product).toMatchObject({ spuId, dpInfo: { score: 7.3, number: 2 } });
+    const ratings = await ratingsOf(t.db, [spuId, 999_999_999]);
+    expect([...ratings]).toEqual([
+      [spuId, { score: 7.3, number: 2 }],
+      [999_999_999, { score: 0, number: 0 }],
+    ]);
   });
 
   it('refuses a visitor, a score off the half steps, a bad dimension, ten photos and someone else’s photo', async () => {

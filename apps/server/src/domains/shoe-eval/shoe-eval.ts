@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { products, shoeEvalSpus, shoeEvaluations, users } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
-import { withWants } from '../commerce/wants';
+import { averageScore, completeCards } from '../commerce/ratings';
 import { toProductCard } from '../content/detail';
 import { checkEvidence } from '../feedback/evidence';
 import { objectUrls, type UploadDeps } from '../upload/external-objects';
@@ -58,7 +58,7 @@ export async function aggregateOf(db: Db, spuId: number): Promise<ShoeAggregate>
   const n = sums?.n ?? 0;
   return {
     count: n,
-    average: n === 0 ? 0 : oneDecimal((sums?.halfSteps ?? 0) / 2 / n),
+    average: averageScore(sums?.halfSteps ?? 0, n),
     distribution: [5, 4, 3, 2, 1].map((stars) => ({
       stars,
       count: buckets.find((b) => b.stars === stars)?.n ?? 0,
@@ -107,7 +107,7 @@ export async function shoeEvalList(
     .orderBy(...spuOrder.orderBy)
     .limit(rowsToRead(query));
   const page = pageFrom(rows, query.limit, (r) => spuOrder.cursor(r.openedAt, r.product.spuId));
-  const cards = await withWants(
+  const cards = await completeCards(
     db,
     viewerId,
     page.list.map((r) => toProductCard(r.product)),
@@ -119,7 +119,7 @@ export async function shoeEvalList(
       return {
         product: cards[i] ?? toProductCard(r.product),
         count: n,
-        average: n === 0 ? 0 : oneDecimal((r.halfSteps ?? 0) / 2 / n),
+        average: averageScore(r.halfSteps ?? 0, n),
         myScore: r.mine === null ? null : r.mine / 2,
       };
     }),
@@ -158,7 +158,7 @@ export async function shoeEvalInfo(
           .where(and(eq(shoeEvaluations.spuId, spuId), eq(shoeEvaluations.userId, viewerId))),
   ]);
   const [[product], urlOf] = await Promise.all([
-    withWants(db, viewerId, [toProductCard(open.product)]),
+    completeCards(db, viewerId, [toProductCard(open.product)]),
     objectUrls(
       deps,
       [...recent, ...(mine ? [mine] : [])].flatMap((r) => r.row.imageKeys),

@@ -8,6 +8,8 @@ export const PRODUCT_TEXT = {
   want: '想要',
   wanted: '已想要',
   raters: (count: string) => `${count}人评分`,
+  /** dpInfo.number 0: no shoe evaluation yet. */
+  noRating: '暂无评分',
   /** A price in fen as yuan: ¥1299, ¥12.50. */
   price: (fen: number) => `¥${(fen / 100).toFixed(fen % 100 === 0 ? 0 : 2)}`,
   /** The product header's label for the brand. */

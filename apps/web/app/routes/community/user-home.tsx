@@ -11,6 +11,7 @@ import { queryId } from '../../lib/query-id';
 import { useRootData } from '../../lib/root-data';
 import { CREATOR_TEXT } from '../../lib/ui-text/creator';
 import { MISSING_TEXT } from '../../lib/ui-text/missing';
+import { PROFILE_TEXT } from '../../lib/ui-text/profile';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -223,7 +224,12 @@ function ProfileHeader({ loaded }: { loaded: UserProfile }) {
             {SOCIAL_TEXT.contents}
           </span>
         </p>
-        {profile.isSelf ? null : (
+        {profile.isSelf ? (
+          // Issue 31 point 5: one's own gender, birth year and region, for the fans portraits.
+          <Link to="/community/profile" className={styles.edit} data-testid="edit-profile">
+            {PROFILE_TEXT.edit}
+          </Link>
+        ) : (
           // Issue 28 point 13: a user can be reported from their home (the report call's user target).
           <Link
             to={`/feedback/accuse?targetType=user&targetId=${profile.userId}`}

@@ -17,8 +17,15 @@ const bars = (name: string, slices: PortraitSlice[], label: (key: string) => str
   series: [{ name, color: ACCENT, values: slices.map((s) => s.count) }],
 });
 
+/** The division's suffixes, dropped in the chart's labels: 广东省 → 广东, 新疆维吾尔自治区 → 新疆. */
+const PROVINCE_SUFFIX = /(省|市|壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区)$/;
+
 const regionLabel = (key: string) =>
-  key === 'other' ? text.regionOther : key === 'unknown' ? text.regionUnknown : key;
+  key === 'other'
+    ? text.regionOther
+    : key === 'unknown'
+      ? text.regionUnknown
+      : key.replace(PROVINCE_SUFFIX, '') || key;
 
 /** Where a chart will be, as high as one (the screen's skeleton is a card high). */
 export const ChartSkeleton = () => (

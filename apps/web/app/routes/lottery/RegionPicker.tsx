@@ -1,7 +1,7 @@
 import { joinRegion, splitRegion } from '@h5/core';
 import { LOTTERY_TEXT as text } from '../../lib/ui-text/lottery';
 import styles from '../../shell/lottery/lottery.module.css';
-import { useChinaRegions } from './use-china-regions';
+import { useChinaRegions } from '../../shell/use-china-regions';
 
 /**
  * Province, city and district as three selects over the national division (issue 26 point 7); the

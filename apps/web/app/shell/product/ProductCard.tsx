@@ -8,7 +8,7 @@ import { WantButton } from './WantButton';
 const LOGO_WIDTH = 160;
 
 /**
- * A product card inside an article: logo, title, stars with score and raters, price, the new mark.
+ * A product card inside an article: logo, title, stars with score and raters (or 暂无评分), price, the new mark.
  * A tap is the product jump (spec §2): the app's product screen, its contents outside the app; the
  * want button beside it (想要 / 已想要) is the viewer's want, the same on every card of the product.
  */
@@ -38,13 +38,22 @@ export function ProductCard({ product }: { product: Product }) {
             ) : null}
             {product.title}
           </p>
-          <p className="h5-product-rating">
-            <Stars score={product.dpInfo.score} />
-            <span className="h5-product-score">{product.dpInfo.score.toFixed(1)}</span>
-            <span className="h5-product-raters">
-              {PRODUCT_TEXT.raters(formatCount(product.dpInfo.number))}
-            </span>
-          </p>
+          {product.dpInfo.number > 0 ? (
+            <p className="h5-product-rating" data-testid="product-rating">
+              <Stars score={product.dpInfo.score} />
+              <span className="h5-product-score">{product.dpInfo.score.toFixed(1)}</span>
+              <span className="h5-product-raters">
+                {PRODUCT_TEXT.raters(formatCount(product.dpInfo.number))}
+              </span>
+            </p>
+          ) : (
+            // Nobody evaluated it yet (issue 31 point 5: the rating is the shoe evaluations'): blank
+            // stars and a plain word, not a 0.0 that reads as a verdict.
+            <p className="h5-product-rating" data-testid="product-rating">
+              <Stars score={0} />
+              <span className="h5-product-raters">{PRODUCT_TEXT.noRating}</span>
+            </p>
+          )}
           <p className="h5-product-price" data-testid="product-price">
             {PRODUCT_TEXT.price(product.price)}
           </p>

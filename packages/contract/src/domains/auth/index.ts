@@ -20,6 +20,45 @@ export const riskCheckDataSchema = z.object({
 });
 export type RiskCheckData = z.infer<typeof riskCheckDataSchema>;
 
+/** The earliest birth year a profile takes; the latest is this year (China time), checked by the server. */
+export const PROFILE_BIRTH_YEAR_MIN = 1920;
+
+/** The user's own profile (issue 31 point 5): what a creator's fans portrait counts; null where not given. */
+export const userProfileFieldsSchema = z.object({
+  /** USER_GENDER: 1 male, 2 female; null 不透露. */
+  gender: z.union([z.literal(1), z.literal(2)]).nullable(),
+  birthYear: z.number().int().nullable(),
+  /** A province of the national division (@vant/area-data), by its name: `广东省`, `北京市`. */
+  region: z.string().nullable(),
+});
+export type UserProfileFields = z.infer<typeof userProfileFieldsSchema>;
+
+/** Why a profile change is refused, by field (a 400 names the field: `birthYear: 出生年份…`). */
+export const PROFILE_FIELD_ERRORS = {
+  gender: '请选择性别：男、女或不透露',
+  birthYear: `出生年份须在 ${PROFILE_BIRTH_YEAR_MIN} 年至今年之间`,
+  region: '所在地区不存在，请重新选择省份',
+} as const;
+
+/** A profile change: a field left out stays as it is, null clears it. */
+export const updateProfileSchema = z.object({
+  gender: z
+    .union([z.literal(1), z.literal(2)], { error: PROFILE_FIELD_ERRORS.gender })
+    .nullable()
+    .optional(),
+  birthYear: z
+    .number({ error: PROFILE_FIELD_ERRORS.birthYear })
+    .int({ error: PROFILE_FIELD_ERRORS.birthYear })
+    .min(PROFILE_BIRTH_YEAR_MIN, { error: PROFILE_FIELD_ERRORS.birthYear })
+    .nullable()
+    .optional(),
+  region: z
+    .string({ error: PROFILE_FIELD_ERRORS.region })
+    .max(32, { error: PROFILE_FIELD_ERRORS.region })
+    .nullable()
+    .optional(),
+});
+
 /**
  * The web login for browser users (DESIGN.md §3 auth): outside the app no native login modal
  * exists, so a phone number gets a one-time code. These paths are ours; the spec has none.
@@ -101,6 +140,24 @@ export const auth = {
     auth: 'login',
     request: emptySchema,
     response: userBriefSchema,
+  }),
+  /** The caller's own gender, birth year and region (issue 31 point 5; our path, the spec has none). */
+  profile: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-auth/v1/h5/user/profile',
+    auth: 'login',
+    request: emptySchema,
+    response: userProfileFieldsSchema,
+  }),
+  /** Changes the caller's own profile; answers it as stored. */
+  updateProfile: endpoint({
+    domain,
+    method: 'POST',
+    path: '/sns-auth/v1/h5/user/profile/update',
+    auth: 'login',
+    request: updateProfileSchema,
+    response: userProfileFieldsSchema,
   }),
   logout: endpoint({
     domain,
