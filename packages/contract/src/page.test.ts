@@ -22,6 +22,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'dataCenterContentList',
       'fullReplyList',
       'hotVideoList',
+      'jobRuns',
       'kolRankList',
       'lotteries',
       'lotteryEntrants',

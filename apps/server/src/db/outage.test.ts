@@ -6,7 +6,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../../scripts/start-server.mjs';
 import { buildApp } from '../app';
-import { SWEEP_INTERVAL_MS } from '../domains/upload/sweep';
 import { type PgCluster, postgresBinDir, startPgCluster, testEnv } from '../test-utils';
 import { createLoadContext } from '../web/load-context';
 import { type Database, openDatabase, rowsOf } from './client';
@@ -352,23 +351,27 @@ describe('PostgreSQL going away under traffic (a throwaway cluster of its own)',
     await Promise.race([frozenDb.close(), sleep(5_000)]);
   }, 30_000);
 
-  it('keeps the upload sweeper (a background interval) alive when its run meets a database that refuses connections', async () => {
+  it('keeps the job queue (the upload sweep) alive when a run meets a database that refuses connections', async () => {
     const url = `postgres://h5@127.0.0.1:${await freePort()}/nothing`;
     const unreachable = await openDatabase({ databaseUrl: url, connectTimeoutMs: 300 });
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const swept = await buildApp({ env: testEnv(), db: unreachable.db });
-      const logged = vi.spyOn(swept.log, 'error');
-      vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.anything(), 'upload sweep failed'));
+      const failed = vi.spyOn(swept.log, 'warn');
+      const attempts = () =>
+        failed.mock.calls.filter(([fields, message]) => {
+          const job = (fields as { job?: string } | undefined)?.job;
+          return job === 'upload-sweep' && message === 'job attempt failed';
+        }).length;
+      await swept.deps.jobs.start();
+      await swept.deps.jobs.send('upload-sweep');
+      await vi.waitFor(() => expect(attempts()).toBe(1), { timeout: 5_000 });
       // The next run still happens, and the server still answers (503: the database is away).
-      vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+      await swept.deps.jobs.send('upload-sweep');
+      await vi.waitFor(() => expect(attempts()).toBe(2), { timeout: 5_000 });
       const health = await swept.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
       await swept.close();
     } finally {
-      vi.useRealTimers();
       await unreachable.close();
     }
   });

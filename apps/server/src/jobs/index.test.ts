@@ -12,6 +12,8 @@ describe('jobDefinitions', () => {
       'auth-expired',
       'upload-sweep',
       'analytics-retention',
+      'live-silence',
+      'operator-sessions',
     ]);
     expect(names('t1')).toEqual([...names('pro'), 'jobs-probe']);
   });

@@ -20,24 +20,29 @@ export async function runRecorded(
   attempt: number,
   trigger: JobTrigger,
 ): Promise<unknown> {
-  const [row] = await deps.db
-    .insert(jobRuns)
-    .values({ job: definition.name, trigger, state: 'running', attempt })
-    .returning({ id: jobRuns.id });
-  if (!row) throw new Error('the job run insert returned no row');
+  let runId: number | undefined;
   try {
+    const [row] = await deps.db
+      .insert(jobRuns)
+      .values({ job: definition.name, trigger, state: 'running', attempt })
+      .returning({ id: jobRuns.id });
+    runId = row?.id;
     const result = await definition.run(deps, data, attempt);
-    await deps.db
-      .update(jobRuns)
-      .set({ state: 'succeeded', finishedAt: new Date(), result: result ?? null })
-      .where(eq(jobRuns.id, row.id));
+    if (runId !== undefined)
+      await deps.db
+        .update(jobRuns)
+        .set({ state: 'succeeded', finishedAt: new Date(), result: result ?? null })
+        .where(eq(jobRuns.id, runId));
     return result;
   } catch (error) {
+    // Logged whatever failed, the record's own insert included (a database away): the queue retries.
     deps.log.warn({ err: error, job: definition.name, attempt }, 'job attempt failed');
-    await deps.db
-      .update(jobRuns)
-      .set({ state: 'failed', finishedAt: new Date(), error: errorText(error) })
-      .where(eq(jobRuns.id, row.id));
+    if (runId !== undefined)
+      await deps.db
+        .update(jobRuns)
+        .set({ state: 'failed', finishedAt: new Date(), error: errorText(error) })
+        .where(eq(jobRuns.id, runId))
+        .catch(() => undefined);
     throw error;
   }
 }

@@ -106,6 +106,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * The named values for one entry: `region` is a whole address line for the lottery's address
+ * (`广东省 深圳市 南山区`) but a province alone on one's profile.
+ */
+const namedFor = (entry: string): Record<string, unknown> =>
+  entry === 'auth.updateProfile' ? { ...named, region: '浙江省' } : named;
+
 /** An id no row has (the backstage's reviews and lotteries answer it as missing). */
 const NO_SUCH_ID = 2_000_000_000;
 
@@ -219,7 +226,7 @@ function verdict(
 describe('every contract entry refuses bad input with a 400 naming the field, never a 5xx', () => {
   it('builds a valid base input for every entry (the cases start from it)', () => {
     for (const { name, endpoint } of entries) {
-      const base = baseInputOf(endpoint.request, named);
+      const base = baseInputOf(endpoint.request, namedFor(name));
       expect(endpoint.request.safeParse(base).success, name).toBe(true);
     }
   });
@@ -228,7 +235,7 @@ describe('every contract entry refuses bad input with a 400 naming the field, ne
     const failures: string[] = [];
     let runs = 0;
     for (const { name, endpoint } of entries) {
-      const base = baseInputOf(endpoint.request, named);
+      const base = baseInputOf(endpoint.request, namedFor(name));
       const perItem = (endpoint as { perItem?: readonly string[] }).perItem ?? [];
       for (const fuzz of fuzzCases(endpoint, base, perItem)) {
         runs++;

@@ -132,7 +132,8 @@ export function sampleOf(schema: Schema, name: string, named: Readonly<Record<st
       return pick(STRING_CANDIDATES);
     case 'int':
     case 'number':
-      return pick([1, 20, 0]);
+      // 2000: a year (a birth year's bounds exclude the small numbers).
+      return pick([1, 20, 0, 2000]);
     case 'boolean':
       return true;
     case 'enum':

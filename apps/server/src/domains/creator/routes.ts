@@ -2,6 +2,7 @@ import { contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
+import { registerSignedPost } from '../../plugins/signed-callback';
 import {
   dataCenterContentDetail,
   dataCenterContentList,
@@ -51,17 +52,10 @@ export function registerCreatorRoutes(app: FastifyInstance, deps: AppDeps): void
   registerEndpoint(app, deps, c.flexibleStaffing, (_, { viewerId, request }) =>
     flexibleStaffing(db, viewerId, staffingSignLink(env, viewerId, publicOrigin(env, request))),
   );
-  app.register(async (scope) => {
-    // The provider's callback signs the bytes as sent: its body stays raw text for the check.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.post(STAFFING_CALLBACK_PATH, async (request, reply) => {
-      const body = typeof request.body === 'string' ? request.body : '';
-      const { status, answer } = await handleStaffingCallback(deps, body, request.headers);
-      return reply.code(status).send(answer);
-    });
+  // The provider's callback signs the bytes as sent: its body stays raw text for the check.
+  registerSignedPost(app, STAFFING_CALLBACK_PATH, 16 * 1024, async (request, body, reply) => {
+    const { status, answer } = await handleStaffingCallback(deps, body, request.headers);
+    return reply.code(status).send(answer);
   });
   registerEndpoint(app, deps, c.staffingStandInSign, async ({ state }) => ({
     signed: await standInSign((call) => app.inject(call), env, state),

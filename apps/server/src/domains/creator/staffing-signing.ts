@@ -6,6 +6,12 @@ import type { Db } from '../../db/client';
 import { flexibleStaffingSignings, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Env } from '../../env';
+import {
+  headerText,
+  type SignatureProblem,
+  signatureProblem,
+  timestampedHmac,
+} from '../../plugins/signed-callback';
 
 /** Where the provider posts a signing (issue 31 point 3; docs/api.md "Flexible staffing"). */
 export const STAFFING_CALLBACK_PATH = '/open/staffing/v1/signing';
@@ -55,9 +61,15 @@ export function publicOrigin(env: Env, request: FastifyRequest): string {
 }
 
 /** The callback's signature: hex HMAC-SHA256 of `{timestamp}.{raw body}` keyed by the shared secret. */
-export function staffingCallbackSignature(secret: string, timestamp: string, body: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-}
+export const staffingCallbackSignature = timestampedHmac;
+
+/** The callback's refusals, in the provider's words (docs/api.md "Flexible staffing"). */
+const STAFFING_REFUSALS: Record<SignatureProblem, string> = {
+  missing: 'signature missing',
+  'malformed-timestamp': 'signature missing',
+  stale: 'timestamp out of range',
+  mismatch: 'signature mismatch',
+};
 
 const callbackSchema = z.object({
   eventId: z.string().min(1).max(64),
@@ -91,19 +103,16 @@ export async function handleStaffingCallback(
   body: string,
   headers: FastifyRequest['headers'],
 ): Promise<{ status: number; answer: { ok: boolean; recorded?: boolean; error?: string } }> {
-  const timestamp = headers[STAFFING_TIMESTAMP_HEADER];
-  const signature = headers[STAFFING_SIGNATURE_HEADER];
   const refuse = (status: number, error: string) => ({ status, answer: { ok: false, error } });
-  if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp) || typeof signature !== 'string')
-    return refuse(401, 'signature missing');
-  const expected = Buffer.from(
-    staffingCallbackSignature(deps.env.FLEXIBLE_STAFFING_CALLBACK_SECRET, timestamp, body),
-  );
-  const sent = Buffer.from(signature.toLowerCase());
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
-    return refuse(401, 'signature mismatch');
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > STAFFING_SKEW_SECONDS)
-    return refuse(401, 'timestamp out of range');
+  const problem = signatureProblem({
+    secret: deps.env.FLEXIBLE_STAFFING_CALLBACK_SECRET,
+    timestamp: headerText(headers[STAFFING_TIMESTAMP_HEADER]),
+    signature: headerText(headers[STAFFING_SIGNATURE_HEADER])?.toLowerCase(),
+    body,
+    nowMs: Date.now(),
+    skewSeconds: STAFFING_SKEW_SECONDS,
+  });
+  if (problem !== null) return refuse(401, STAFFING_REFUSALS[problem]);
   let parsed: ReturnType<typeof callbackSchema.safeParse>;
   try {
     parsed = callbackSchema.safeParse(JSON.parse(body));

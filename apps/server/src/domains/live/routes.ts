@@ -1,8 +1,9 @@
-import { contract } from '@h5/contract';
+import { contract, LIVE_EVENTS_PATH } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { decodeIntRankCursor } from '../../db/cursor';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
+import { registerSignedPost } from '../../plugins/signed-callback';
 import {
   allowanceInfo,
   claimAllowance,
@@ -17,7 +18,7 @@ import { becomeHost, requireHost } from './events';
 import { creditDetail, dailyTask, editGroup, levelInfo, levelTaskInfo } from './host';
 import { groupRankPage, memberCount, myRank, myTodayRank, todayRank } from './ranks';
 import { consoleState, liveJump, liveRoom } from './room';
-import { registerLiveWebhook } from './webhook';
+import { receiveLiveEvents } from './webhook';
 
 /**
  * Issue 16: the live calls of spec §7 (host and audience), the live jump and room, and the
@@ -94,5 +95,8 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, c.joinGroup, async ({ streamId }, { viewerId }) =>
     joinGroup(db, (await groupOfStream(db, streamId, silence)).hostId, viewerId, silence),
   );
-  await registerLiveWebhook(app, deps);
+  // Its HMAC covers the bytes as sent: a scope where the body stays raw text (1 MiB: 100 events).
+  registerSignedPost(app, LIVE_EVENTS_PATH, 1024 * 1024, (request, body) =>
+    receiveLiveEvents(deps, request, body),
+  );
 }

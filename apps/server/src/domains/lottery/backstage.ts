@@ -177,12 +177,14 @@ const byEntryTime = timeKeyset(lotteryEntries.createdAt, lotteryEntries.userId, 
 
 /** entrants: a lottery's entrants by entry time, one keyset page (404 for no such lottery). */
 export async function lotteryEntrants(db: Db, input: InputOf<typeof contract.lottery.lotteryEntrants>) {
-  await opsLottery(db, input.lotteryId);
+  // The cursor first: a bad one is a 400 naming lastId, whichever lottery it came with.
+  const after = byEntryTime.after(input.lastId);
+  await lotteryRow(db, input.lotteryId);
   const rows = await db
     .select({ ...userBrief, enteredAt: lotteryEntries.createdAt })
     .from(lotteryEntries)
     .innerJoin(users, eq(users.id, lotteryEntries.userId))
-    .where(and(eq(lotteryEntries.lotteryId, input.lotteryId), byEntryTime.after(input.lastId)))
+    .where(and(eq(lotteryEntries.lotteryId, input.lotteryId), after))
     .orderBy(...byEntryTime.orderBy)
     .limit(rowsToRead(input));
   const page = pageFrom(rows, input.limit, (row) => byEntryTime.cursor(row.enteredAt, row.userId));
