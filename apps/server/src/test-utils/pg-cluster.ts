@@ -80,7 +80,8 @@ const serverSettings = (root: string, port: number) => [
   `unix_socket_directories = '${root}'`,
   // Durability against a killed server (WAL replay), not against a power cut: enough here.
   'fsync = off',
-  'max_connections = 40',
+  // Three nodes each hold up to 10 (the app's pool) + 4 (pg-boss's, issue 31) connections.
+  'max_connections = 80',
 ];
 
 /** Starts the server of `dataDir` and returns the handle that stops, restarts and destroys it. */
