@@ -15,12 +15,16 @@ export function OutcomeCard({
   role = 'status',
   testId,
   data,
+  children,
 }: {
   mark?: ReactNode;
   title?: string;
   body: string;
   bodyTestId?: string;
+  /** The way on: the card's button, or a quiet link when `children` hold the main step. */
   action: { label: string; to: string };
+  /** The main step when it is not a link (a button of the page's own), above the way on. */
+  children?: ReactNode;
   /** `alert` for a refusal, `status` for an outcome. */
   role?: 'status' | 'alert';
   testId?: string;
@@ -33,7 +37,8 @@ export function OutcomeCard({
       <p className={styles.outcomeBody} data-testid={bodyTestId}>
         {body}
       </p>
-      <Link className={styles.outcomeAction} to={action.to}>
+      {children}
+      <Link className={children ? styles.outcomeQuiet : styles.outcomeAction} to={action.to}>
         {action.label}
       </Link>
     </section>

@@ -20,4 +20,23 @@ export const JOBS_TEXT = {
   },
   triggers: { schedule: '计划', send: '业务', operator: '手动' },
   states: { running: '运行中', succeeded: '成功', failed: '失败' },
+  /** Each job by what it does; the stored name follows in brackets (logs and docs use it). */
+  names: {
+    'lottery-draw': '抽奖开奖',
+    'lottery-sweep': '补开到期抽奖',
+    'pick-rule': '每周精选规则',
+    'activity-windows': '活动窗口开启与结束',
+    'auth-expired': '清理过期会话、验证码',
+    'upload-sweep': '清理中断的分片上传',
+    'analytics-retention': '埋点数据保留期清理',
+    'live-silence': '关闭长时间无事件的直播',
+    'operator-sessions': '清理后台会话与防重放记录',
+    'jobs-probe': '重试演示任务（仅开发环境）',
+  } as Readonly<Record<string, string>>,
 } as const;
+
+/** A job as the backstage shows it: what it does, then its name (`抽奖开奖（lottery-draw）`). */
+export const jobLabel = (name: string): string => {
+  const label = JOBS_TEXT.names[name];
+  return label ? `${label}（${name}）` : name;
+};

@@ -13,8 +13,10 @@ export const STAND_IN_TEXT = {
   },
   back: '回到首页',
   /** The stand-in sign page's button: the provider's signed callback, then back to the upgrade page. */
-  sign: '签约',
+  sign: '同意并签约',
+  /** …and the way back without signing. */
+  later: '暂不签约，返回',
   signFailed: '签约失败，请稍后重试',
 } as const;
 
-export type StandInPage = Exclude<keyof typeof STAND_IN_TEXT, 'back' | 'sign' | 'signFailed'>;
+export type StandInPage = Exclude<keyof typeof STAND_IN_TEXT, 'back' | 'sign' | 'signFailed' | 'later'>;

@@ -2,7 +2,7 @@ import type { JobRun } from '@h5/contract';
 import { useState } from 'react';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { BACKSTAGE_TEXT } from '../../lib/ui-text/backstage';
-import { JOBS_TEXT as text } from '../../lib/ui-text/backstage-jobs';
+import { jobLabel, JOBS_TEXT as text } from '../../lib/ui-text/backstage-jobs';
 import { useAction } from '../../lib/use-action';
 import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
@@ -15,7 +15,7 @@ const when = (at: string | null) => (at ? new Date(at).toLocaleString('zh-CN') :
 
 const runColumns: readonly Column<JobRun>[] = [
   { key: 'startedAt', title: text.runColumns.startedAt, cell: (row) => when(row.startedAt) },
-  { key: 'job', title: text.runColumns.job, cell: (row) => row.job },
+  { key: 'job', title: text.runColumns.job, cell: (row) => jobLabel(row.job) },
   { key: 'trigger', title: text.runColumns.trigger, cell: (row) => text.triggers[row.trigger] },
   {
     key: 'state',
@@ -62,7 +62,7 @@ export default function JobsPage() {
               <DataTable
                 caption={text.jobsCaption}
                 columns={[
-                  { key: 'name', title: text.jobColumns.name, cell: (row) => row.name },
+                  { key: 'name', title: text.jobColumns.name, cell: (row) => jobLabel(row.name) },
                   {
                     key: 'schedule',
                     title: text.jobColumns.schedule,
@@ -76,6 +76,7 @@ export default function JobsPage() {
                         type="button"
                         className={styles.button}
                         disabled={runNow.busyKey === row.name}
+                        aria-label={`${text.runNow} ${jobLabel(row.name)}`}
                         onClick={() => {
                           setQueued(null);
                           void runNow.run({ job: row.name }, row.name);
@@ -90,7 +91,7 @@ export default function JobsPage() {
                 rowKey={(row) => row.name}
                 testId="jobs-table"
               />
-              {queued ? <p className={styles.note}>{text.queued(queued)}</p> : null}
+              {queued ? <p className={styles.note}>{text.queued(jobLabel(queued))}</p> : null}
               {runNow.error ? (
                 <p className={styles.error} role="alert">
                   {runNow.error}
@@ -115,7 +116,7 @@ export default function JobsPage() {
                     <option value="">{text.filters.all}</option>
                     {list.map((job) => (
                       <option key={job.name} value={job.name}>
-                        {job.name}
+                        {jobLabel(job.name)}
                       </option>
                     ))}
                   </select>

@@ -9,7 +9,7 @@ import styles from '../../shell/screen.module.css';
 import type { Route } from './+types/stand-in';
 
 const isPage = (page: string): page is StandInPage =>
-  !['back', 'sign', 'signFailed'].includes(page) && Object.hasOwn(STAND_IN_TEXT, page);
+  !['back', 'sign', 'signFailed', 'later'].includes(page) && Object.hasOwn(STAND_IN_TEXT, page);
 
 /** The path of a return address (the stand-in goes back only within this site). */
 function returnPath(url: string | null): string {
@@ -49,10 +49,10 @@ function SignButton({ state, back }: { state: string; back: string }) {
     }
   };
   return (
-    <p>
+    <>
       <button
         type="button"
-        className={styles.action}
+        className={styles.outcomeAction}
         onClick={sign}
         disabled={busy}
         data-testid="stand-in-sign"
@@ -60,11 +60,11 @@ function SignButton({ state, back }: { state: string; back: string }) {
         {STAND_IN_TEXT.sign}
       </button>
       {failed ? (
-        <span role="alert" data-testid="stand-in-sign-failed">
+        <p className={styles.error} role="alert" data-testid="stand-in-sign-failed">
           {STAND_IN_TEXT.signFailed}
-        </span>
+        </p>
       ) : null}
-    </p>
+    </>
   );
 }
 
@@ -72,8 +72,13 @@ export default function StandInScreen({ loaderData }: Route.ComponentProps) {
   const { title, body } = STAND_IN_TEXT[loaderData.page];
   return (
     <Screen title={title} testId="stand-in">
-      <OutcomeCard title={title} body={body} action={{ label: STAND_IN_TEXT.back, to: '/' }} />
-      {loaderData.state ? <SignButton state={loaderData.state} back={loaderData.back} /> : null}
+      {loaderData.state ? (
+        <OutcomeCard title={title} body={body} action={{ label: STAND_IN_TEXT.later, to: loaderData.back }}>
+          <SignButton state={loaderData.state} back={loaderData.back} />
+        </OutcomeCard>
+      ) : (
+        <OutcomeCard title={title} body={body} action={{ label: STAND_IN_TEXT.back, to: '/' }} />
+      )}
     </Screen>
   );
 }
