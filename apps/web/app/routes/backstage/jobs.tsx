@@ -7,8 +7,10 @@ import { useAction } from '../../lib/use-action';
 import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
 import { type Column, DataTable } from './ui/DataTable';
+import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
+import { optionsOf, SelectField } from './ui/SelectField';
 import { usePages } from './ui/use-pages';
 
 const when = (at: string | null) => (at ? new Date(at).toLocaleString('zh-CN') : '');
@@ -92,11 +94,7 @@ export default function JobsPage() {
                 testId="jobs-table"
               />
               {queued ? <p className={styles.note}>{text.queued(jobLabel(queued))}</p> : null}
-              {runNow.error ? (
-                <p className={styles.error} role="alert">
-                  {runNow.error}
-                </p>
-              ) : null}
+              <FormError message={runNow.error} />
               <form
                 className={styles.filters}
                 aria-label={BACKSTAGE_TEXT.filter}
@@ -105,43 +103,23 @@ export default function JobsPage() {
                   setFilters(draft);
                 }}
               >
-                <label className={styles.field}>
-                  {text.filters.job}
-                  <select
-                    className={styles.input}
-                    name="job"
-                    value={draft.job ?? ''}
-                    onChange={(event) => setDraft({ ...draft, job: event.currentTarget.value || undefined })}
-                  >
-                    <option value="">{text.filters.all}</option>
-                    {list.map((job) => (
-                      <option key={job.name} value={job.name}>
-                        {jobLabel(job.name)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className={styles.field}>
-                  {text.filters.state}
-                  <select
-                    className={styles.input}
-                    name="state"
-                    value={draft.state ?? ''}
-                    onChange={(event) =>
-                      setDraft({
-                        ...draft,
-                        state: (event.currentTarget.value || undefined) as State | undefined,
-                      })
-                    }
-                  >
-                    <option value="">{text.filters.all}</option>
-                    {(Object.keys(text.states) as State[]).map((state) => (
-                      <option key={state} value={state}>
-                        {text.states[state]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <SelectField
+                  label={text.filters.job}
+                  name="job"
+                  value={draft.job ?? ''}
+                  options={[
+                    ['', text.filters.all],
+                    ...list.map((job) => [job.name, jobLabel(job.name)] as const),
+                  ]}
+                  onChange={(job) => setDraft({ ...draft, job: job || undefined })}
+                />
+                <SelectField<State | ''>
+                  label={text.filters.state}
+                  name="state"
+                  value={draft.state ?? ''}
+                  options={[['', text.filters.all], ...optionsOf(text.states)]}
+                  onChange={(state) => setDraft({ ...draft, state: state || undefined })}
+                />
                 <button type="submit" className={styles.primary}>
                   {BACKSTAGE_TEXT.filter}
                 </button>

@@ -8,6 +8,7 @@ import styles from './ui/backstage.module.css';
 import type { Column } from './ui/DataTable';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
+import { optionsOf, SelectField } from './ui/SelectField';
 import { usePages } from './ui/use-pages';
 
 const localTime = (at: string) => new Date(at).toLocaleString('zh-CN');
@@ -188,19 +189,13 @@ export default function LotteriesPage() {
               onChange={(event) => setDraft({ ...draft, streamId: event.currentTarget.value })}
             />
           </label>
-          <label className={styles.field}>
-            {text.filterState}
-            <select
-              className={styles.select}
-              name="filterState"
-              value={draft.state}
-              onChange={(event) => setDraft({ ...draft, state: event.currentTarget.value })}
-            >
-              <option value="">{text.anyState}</option>
-              <option value="open">{text.states.open}</option>
-              <option value="drawn">{text.states.drawn}</option>
-            </select>
-          </label>
+          <SelectField
+            label={text.filterState}
+            name="filterState"
+            value={draft.state}
+            options={[['', text.anyState], ...optionsOf(text.states)]}
+            onChange={(state) => setDraft({ ...draft, state })}
+          />
           <button type="submit" className={styles.button}>
             {BACKSTAGE_TEXT.filter}
           </button>

@@ -9,6 +9,7 @@ import type { Column } from './ui/DataTable';
 import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
+import { optionsOf, SelectField } from './ui/SelectField';
 import { usePages } from './ui/use-pages';
 
 const when = (iso: string) => new Date(iso).toLocaleString('zh-CN');
@@ -117,37 +118,20 @@ export default function ModerationReportsPage() {
           aria-label={text.filter}
           onSubmit={(event) => event.preventDefault()}
         >
-          <label className={styles.field}>
-            {m.status}
-            <select
-              className={styles.select}
-              name="status"
-              value={status}
-              onChange={(event) => setStatus(event.currentTarget.value as AccusationStatus)}
-            >
-              {(Object.keys(m.statuses) as AccusationStatus[]).map((key) => (
-                <option key={key} value={key}>
-                  {m.statuses[key]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            {m.targetType}
-            <select
-              className={styles.select}
-              name="targetType"
-              value={targetType}
-              onChange={(event) => setTargetType(event.currentTarget.value as AccuseTargetType | '')}
-            >
-              <option value="">{m.allTypes}</option>
-              {(Object.keys(m.targetTypes) as AccuseTargetType[]).map((key) => (
-                <option key={key} value={key}>
-                  {m.targetTypes[key]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={m.status}
+            name="status"
+            value={status}
+            options={optionsOf(m.statuses)}
+            onChange={setStatus}
+          />
+          <SelectField<AccuseTargetType | ''>
+            label={m.targetType}
+            name="targetType"
+            value={targetType}
+            options={[['', m.allTypes], ...optionsOf(m.targetTypes)]}
+            onChange={setTargetType}
+          />
         </form>
         <PagedTable
           pages={pages}

@@ -5,6 +5,7 @@ import styles from './ui/backstage.module.css';
 import type { Column } from './ui/DataTable';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
+import { SelectField } from './ui/SelectField';
 import { usePages } from './ui/use-pages';
 
 const columns: readonly Column<StaffingSigning>[] = [
@@ -30,19 +31,17 @@ export default function StaffingPage() {
     <RolePage path="/backstage/staffing">
       <section className={styles.panel}>
         <div className={styles.filters}>
-          <label className={styles.field}>
-            {text.filterSigned}
-            <select
-              className={styles.select}
-              name="signed"
-              value={signed}
-              onChange={(event) => setSigned(event.currentTarget.value as '' | 'yes' | 'no')}
-            >
-              <option value="">{text.any}</option>
-              <option value="yes">{text.signed}</option>
-              <option value="no">{text.unsigned}</option>
-            </select>
-          </label>
+          <SelectField<'' | 'yes' | 'no'>
+            label={text.filterSigned}
+            name="signed"
+            value={signed}
+            options={[
+              ['', text.any],
+              ['yes', text.signed],
+              ['no', text.unsigned],
+            ]}
+            onChange={setSigned}
+          />
         </div>
         <PagedTable
           pages={pages}

@@ -7,6 +7,7 @@ import type { Column } from './ui/DataTable';
 import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
 import { RolePage } from './ui/RolePage';
+import { SelectField } from './ui/SelectField';
 import { usePages } from './ui/use-pages';
 
 type State = VideoAccountApplication['state'];
@@ -119,21 +120,13 @@ export default function VideoAccountReviewPage() {
     <RolePage path="/backstage/video-account-review">
       <section className={styles.panel}>
         <div className={styles.filters}>
-          <label className={styles.field}>
-            {text.stateLabel}
-            <select
-              className={styles.select}
-              name="state"
-              value={state}
-              onChange={(event) => setState(event.currentTarget.value as State)}
-            >
-              {STATES.map((s) => (
-                <option key={s} value={s}>
-                  {text.states[s]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={text.stateLabel}
+            name="state"
+            value={state}
+            options={STATES.map((s) => [s, text.states[s]] as const)}
+            onChange={setState}
+          />
         </div>
         <PagedTable
           pages={pages}
