@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, badRequest, fromZodError, isAppError, notFound } from '../../plugins/errors';
-import { addHostProgress, addIntimacy } from './events';
+import { addHostProgress, addIntimacy, becomeHost, roomIdOf } from './events';
 import { LIVE_MESSAGES } from './messages';
 import { type AudienceEvent, chinaWeek, INTIMACY_PER_UNIT } from './rules';
 import { broadcastRunning, LIVE_SILENCE_DEFAULT_MINUTES, silenceCutoff } from './silence';
@@ -98,6 +98,7 @@ export async function ingestLiveEvents(
     byRoom.set(parsed.data.roomId, list);
   });
   for (const [roomId, list] of byRoom) {
+    await openFirstRoom(db, roomId, list);
     // Stable: events of the same instant and sequence keep the order sent.
     list.sort((a, b) => a.event.at - b.event.at || (a.event.seq ?? 0) - (b.event.seq ?? 0));
     await db.transaction(async (tx) => {
@@ -124,6 +125,31 @@ export async function ingestLiveEvents(
     });
   }
   return outcomes;
+}
+
+/**
+ * A host's first broadcast: a `stream_started` naming `hostUserId` whose room id this is makes the
+ * user a host (host row, stream, fans group; a repeat, even concurrent, is no change). Anything
+ * else about an unknown room is refused as before.
+ */
+async function openFirstRoom(db: Db, roomId: number, list: ReadonlyArray<{ event: LiveEvent }>) {
+  const start = list.find(
+    ({ event }) =>
+      event.type === 'stream_started' &&
+      event.hostUserId !== undefined &&
+      roomIdOf(event.hostUserId) === roomId,
+  )?.event;
+  if (start?.type !== 'stream_started' || start.hostUserId === undefined) return;
+  const [known] = await db
+    .select({ id: liveStreams.id })
+    .from(liveStreams)
+    .where(eq(liveStreams.roomId, roomId));
+  if (known) return;
+  const [user] = await db
+    .select({ userName: users.userName })
+    .from(users)
+    .where(eq(users.id, start.hostUserId));
+  if (user) await becomeHost(db, start.hostUserId, user.userName);
 }
 
 /** The stream's running broadcast at `nowMs` (not silent), or null. */

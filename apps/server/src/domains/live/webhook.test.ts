@@ -341,6 +341,40 @@ describe('events', () => {
     expect(new Date(`${log[0]?.ended}`).getTime() - new Date(`${log[0]?.started}`).getTime()).toBe(2000);
   });
 
+  it('a host’s first stream_started (hostUserId, their room id) makes them a host; no console or seed needed', async () => {
+    const newcomer = await signedInUser(t.app, t.db, 'wh-first-host');
+    const fan = await signedInUser(t.app, t.db, 'wh-first-fan');
+    // Room ids are the user id moved past the seeded range (roomIdOf): 800,000 + the user id.
+    const roomId = 800_000 + newcomer.userId;
+    const t0 = Date.now() - 5_000;
+    const wrongRoom = await send([
+      {
+        eventId: id('wrong'),
+        roomId: roomId + 1,
+        type: 'stream_started',
+        hostUserId: newcomer.userId,
+        at: t0,
+      },
+    ]);
+    expect(wrongRoom.json().data.results[0]).toMatchObject({ status: 'refused', code: NOT_FOUND });
+    const res = await send([
+      { eventId: id('first'), roomId, type: 'stream_started', hostUserId: newcomer.userId, at: t0 },
+      { eventId: id('first-light'), roomId, type: 'light', userId: fan.userId, units: 4, at: t0 + 1000 },
+    ]);
+    expect(statuses(res)).toEqual(['applied', 'applied']);
+    const room = await t.signedInject(contract.live.liveRoom, { roomId });
+    expect(room.body.code).toBe(SUCCESS);
+    const streamId = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select id from live_streams where room_id = ${roomId}`),
+    )[0]?.id as number;
+    expect((await taskProgress({ cookies: newcomer.cookies, streamId })).tasks.light).toBe(4);
+    // The next start of the same host is an ordinary one.
+    const again = await send([
+      { eventId: id('second'), roomId, type: 'stream_started', hostUserId: newcomer.userId, at: t0 + 2000 },
+    ]);
+    expect(statuses(again)).toEqual(['applied']);
+  });
+
   it('refuses a body that is not JSON, not a batch, or more than 100 events, naming the problem', async () => {
     const now = String(Math.floor(Date.now() / 1000));
     const raw = 'not json';

@@ -52,7 +52,15 @@ const base = {
 
 /** One platform event. */
 export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.literal('stream_started') }),
+  z.object({
+    ...base,
+    type: z.literal('stream_started'),
+    /**
+     * The host, on their first broadcast: a room we do not know yet becomes this user's (its id
+     * must be the user's room id), with its fans group, so a host needs nothing but the platform.
+     */
+    hostUserId: userIdSchema.optional(),
+  }),
   z.object({ ...base, type: z.literal('stream_ended') }),
   z.object({ ...base, type: z.literal('fans_group_joined'), userId: userIdSchema }),
   z.object({ ...base, type: z.literal('light'), userId: userIdSchema, units: unitsSchema }),
