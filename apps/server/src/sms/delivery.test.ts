@@ -93,19 +93,18 @@ describe('invitation codes through Aliyun (issue 31 point 2)', () => {
     expect(standIn.codes(phone)).toHaveLength(PER_PHONE);
   });
 
-  it('concurrent sends while the provider fails: one reaches it, all are given back', async () => {
+  it('concurrent sends while the provider fails: each is refused, none delivers, all are given back', async () => {
     const phone = uniquePhone();
     standIn.fail('http500', 5);
     const answers = await Promise.all(Array.from({ length: 4 }, () => send(phone)));
-    const codes = answers.map((a) => a.body.code).sort();
-    expect(codes).toEqual(
-      [
-        INVITE_SMS_TOO_FREQUENT,
-        INVITE_SMS_TOO_FREQUENT,
-        INVITE_SMS_TOO_FREQUENT,
-        INVITE_SMS_DELIVERY_FAILED,
-      ].sort(),
-    );
+    const codes = answers.map((a) => a.body.code);
+    // The minute's send reaches the provider and fails; the others wait on it (4903). A failure
+    // gives its minute back at once, so a send arriving after that reaches the provider too
+    // (PostgreSQL's timing decides how many): never a delivered code, never a spent quota.
+    expect(
+      codes.every((code) => code === INVITE_SMS_TOO_FREQUENT || code === INVITE_SMS_DELIVERY_FAILED),
+    ).toBe(true);
+    expect(codes).toContain(INVITE_SMS_DELIVERY_FAILED);
     standIn.fail('limit', 0);
     for (let i = 0; i < PER_PHONE; i += 1) {
       expect((await send(phone)).body.code).toBe(SUCCESS);
