@@ -30,6 +30,11 @@ export const contents = pgTable(
       .references(() => users.id),
     contentType: smallint('content_type').$type<ContentType>().notNull(),
     category: smallint('category').notNull().default(0),
+    /**
+     * The hashtag topic a publisher chose (issue 32: `#七夕`, without the `#`); null for none. Activities
+     * rank by it and search finds it; the category stays the spec's tag id.
+     */
+    topic: varchar('topic', { length: 20 }),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull(),
     coverUrl: text('cover_url'),
@@ -68,6 +73,8 @@ export const contents = pgTable(
     // along so the per-author walk reads the index only.
     index('contents_author_hot_idx').on(t.authorId, t.hotScore, t.id, t.contentType),
     // The author's own notices of taken-down contents (their home): few rows, a partial index.
+    // A topic's contents by lights (the #七夕 ranking, topic search): few topics, many contents each.
+    index('contents_topic_idx').on(t.topic, t.lightCount).where(sql`topic is not null`),
     index('contents_taken_down_idx').on(t.authorId, t.takenDownAt).where(sql`taken_down_at is not null`),
   ],
 );
