@@ -206,6 +206,9 @@ const envSchema = z.object({
   // Who receives the browsers' uploads: `self` (this server's storage host) or `oss` (an external
   // Aliyun OSS bucket: the gateways hand out STS credentials from AssumeRole and policies for it).
   UPLOAD_DRIVER: z.enum(['self', 'oss']).default('self'),
+  // Issue 32: who approves a published content: `manual` (the backstage's 内容审核 queue) or `auto`
+  // (approved as it is published, for development). Unset: `manual` in pro, `auto` elsewhere.
+  CONTENT_REVIEW: z.enum(['auto', 'manual']).optional(),
   // `oss`: where browsers send uploads (the bucket's host, `https://{bucket}.oss-cn-hangzhou.aliyuncs.com`),
   // where objects are read (default: the same), the bucket, its region, the STS service, the RAM
   // user's key that calls AssumeRole (never handed out) and the role it assumes.

@@ -65,6 +65,7 @@ export default [
   layout('routes/backstage/layout.tsx', [
     route('backstage', 'routes/backstage/home.tsx'),
     route('backstage/moderation/reports', 'routes/backstage/moderation-reports.tsx'),
+    route('backstage/moderation/contents', 'routes/backstage/moderation-contents.tsx'),
     route('backstage/moderation/comments', 'routes/backstage/moderation-comments.tsx'),
     route('backstage/moderation/bans', 'routes/backstage/moderation-bans.tsx'),
     route('backstage/moderation/search-ideas', 'routes/backstage/moderation-search-ideas.tsx'),

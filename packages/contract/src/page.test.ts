@@ -18,6 +18,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'audienceRankList',
       'audit',
       'awardRecord',
+      'contentReviews',
       'creditDetail',
       'dataCenterContentList',
       'fullReplyList',

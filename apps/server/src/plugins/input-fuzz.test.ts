@@ -43,7 +43,8 @@ let backstageCode: string;
 let admin: TestOperator;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Published contents wait for review, so the fuzz's valid publishes show in no shared feed.
+  t = await createTestApp({ CONTENT_REVIEW: 'manual' });
   ({ userId } = await signedInUser(t.app, t.db, 'fuzz-reader'));
   admin = await loginOperator(t, 'admin');
   const author = await signedInUser(t.app, t.db, 'fuzz-author');
@@ -108,10 +109,14 @@ afterAll(() => t.close());
 
 /**
  * The named values for one entry: `region` is a whole address line for the lottery's address
- * (`广东省 深圳市 南山区`) but a province alone on one's profile.
+ * (`广东省 深圳市 南山区`) but a province alone on one's profile; a publish's cover and category.
  */
-const namedFor = (entry: string): Record<string, unknown> =>
-  entry === 'auth.updateProfile' ? { ...named, region: '浙江省' } : named;
+const namedFor = (entry: string): Record<string, unknown> => {
+  if (entry === 'auth.updateProfile') return { ...named, region: '浙江省' };
+  // A picture post: its one picture is the cover, a known category (the video is left out).
+  if (entry === 'content.publish') return { ...named, coverIndex: 0, category: 10 };
+  return named;
+};
 
 /** An id no row has (the backstage's reviews and lotteries answer it as missing). */
 const NO_SUCH_ID = 2_000_000_000;

@@ -68,7 +68,8 @@ describe('seed', () => {
     const firstContents = await db.select().from(contents).orderBy(asc(contents.id)).limit(5);
     // hot_score is PostgreSQL's (generated), not the seed's; the counts move as soon as another
     // test file sharing the database (PostgreSQL runs) lights or answers one of these contents,
-    // and a take-down is moderation's (issue 30), never the seed's.
+    // and a take-down is moderation's (issue 30), never the seed's. Columns the seed leaves to their
+    // defaults (a review state, a publish's requestId) are the database's: the seed's own must match.
     const fixed = <T extends { lightCount: number; replyCount: number }>({
       lightCount: _l,
       replyCount: _r,
@@ -76,11 +77,12 @@ describe('seed', () => {
       takenDownReason: _why,
       ...row
     }: T & { takenDownAt?: unknown; takenDownReason?: unknown }) => row;
-    expect(firstContents.map(({ hotScore: _, ...row }) => fixed(row))).toEqual(
+    expect(firstContents.map(({ hotScore: _, ...row }) => fixed(row))).toMatchObject(
       data.contents.slice(0, 5).map(fixed),
     );
     const [linkCount] = await db.select({ n: count() }).from(contentProducts);
-    expect(linkCount?.n).toBe(data.contentProducts.length);
+    // Publishing (issue 32) links products too, on a database other test files share.
+    expect(linkCount?.n).toBeGreaterThanOrEqual(data.contentProducts.length);
     const [contentCount] = await db.select({ n: count() }).from(contents);
     expect(contentCount?.n).toBeGreaterThanOrEqual(SEED_SIZES.contents);
     const [replyCount] = await db.select({ n: count() }).from(replies);

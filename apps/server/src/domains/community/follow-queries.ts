@@ -35,7 +35,7 @@ export function createFollowQueries(db: Db, reads: ReadDb = db) {
           avatar: users.avatar,
           followerCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${outerUserId})`,
           followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${outerUserId})`,
-          contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${outerUserId} and ${contents.takenDownAt} is null)`,
+          contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${outerUserId} and ${contents.takenDownAt} is null and ${contents.reviewState} = 'approved')`,
           isFollowing: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId ?? -1} and ${follows.followeeId} = ${outerUserId})`,
         })
         .from(users)

@@ -24,7 +24,7 @@ export async function specialListPage(db: ReadDb, followerId: number, input: Pag
       userName: users.userName,
       avatar: users.avatar,
       followedAt: follows.createdAt,
-      contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${follows.followeeId} and ${contents.takenDownAt} is null)`,
+      contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${follows.followeeId} and ${contents.takenDownAt} is null and ${contents.reviewState} = 'approved')`,
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followeeId))

@@ -1,4 +1,4 @@
-import type { ContentType, FeedCard } from '@h5/contract';
+import type { ContentType, FeedCard, ReviewState } from '@h5/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
 import { contentLights, contents, users } from '../../db/schema';
 
@@ -23,6 +23,8 @@ export const feedCardColumns = (viewer: number | Placeholder) => ({
   authorId: users.id,
   authorName: users.userName,
   authorAvatar: users.avatar,
+  reviewState: contents.reviewState,
+  reviewReason: contents.reviewReason,
   isLight: sql<boolean>`exists (select 1 from ${contentLights} where ${contentLights.userId} = ${viewer} and ${contentLights.contentId} = ${contents.id})`,
 });
 
@@ -40,6 +42,9 @@ export interface CardRow {
   authorName: string;
   authorAvatar: string;
   isLight: boolean | null;
+  /** Absent in lists that show approved contents only. */
+  reviewState?: ReviewState;
+  reviewReason?: string | null;
 }
 
 /** A row of {@link feedCardColumns} as the card the waterfall draws. */
@@ -56,5 +61,9 @@ export function toCard(row: CardRow): FeedCard {
     author: { userId: row.authorId, userName: row.authorName, avatar: row.authorAvatar },
     lightCount: row.lightCount,
     isLight: row.isLight === true,
+    // Only the author's own home lists an unapproved content (contentVisibleTo).
+    ...(row.reviewState === 'pending' || row.reviewState === 'rejected'
+      ? { review: { state: row.reviewState, reason: row.reviewReason ?? null } }
+      : {}),
   };
 }

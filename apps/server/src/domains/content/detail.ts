@@ -6,7 +6,7 @@ import { contentLights, contents, follows, products, users } from '../../db/sche
 import { notFound } from '../../plugins/errors';
 import { completeCards, NO_RATING } from '../commerce/ratings';
 import { CONTENT_MESSAGES } from './messages';
-import { visibleContent } from './visible';
+import { contentVisibleTo } from './visible';
 
 /** One content row with its author, the viewer's light and follow of the author, or undefined. */
 async function contentRow(db: ReadDb, contentId: number, viewerId: number | null) {
@@ -26,7 +26,7 @@ async function contentRow(db: ReadDb, contentId: number, viewerId: number | null
     })
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
-    .where(and(eq(contents.id, contentId), visibleContent))
+    .where(and(eq(contents.id, contentId), contentVisibleTo(viewerId)))
     .limit(1);
   return row;
 }

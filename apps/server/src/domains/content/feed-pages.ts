@@ -58,19 +58,21 @@ export async function rankedPage(
 
 /**
  * One page of cards matching `filter` (a user's contents, a category, new products), newest
- * first with its cursor, so every list draws the same FeedCard.
+ * first with its cursor, so every list draws the same FeedCard; `visible` widens what is shown
+ * (the author's own home includes their contents under review).
  */
 export async function filteredFeedPage(
   db: ReadDb,
   filter: SQL,
   input: PageQuery,
   viewerId: number | null,
+  visible: SQL = visibleContent,
 ): Promise<FeedPage> {
   const rows = await db
     .select(feedCardColumns(viewerId ?? NO_VIEWER))
     .from(contents)
     .innerJoin(users, eq(users.id, contents.authorId))
-    .where(and(filter, visibleContent, newestContents.after(input.lastId)))
+    .where(and(filter, visible, newestContents.after(input.lastId)))
     .orderBy(...newestContents.orderBy)
     .limit(rowsToRead(input));
   const page = pageFrom(rows, input.limit, (row) => newestContents.cursor(row.createdAt, row.contentId));

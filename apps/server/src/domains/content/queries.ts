@@ -7,8 +7,8 @@ import { feedCardColumns } from './cards';
 const notFollowed = sql`not exists (select 1 from ${follows} where ${follows.followerId} = ${sql.placeholder('viewerId')} and ${follows.followeeId} = ${contents.authorId})`;
 /** -1 for every type, else one content type (the hot-video list asks for videos). */
 const ofType = sql`(${sql.placeholder('contentType')}::integer < 0 or ${contents.contentType} = ${sql.placeholder('contentType')}::integer)`;
-/** Not taken down by moderation (content/visible.ts), written out for the prepared statements. */
-const shown = sql`${contents.takenDownAt} is null`;
+/** Approved and not taken down (content/visible.ts), written out for the prepared statements. */
+const shown = sql`${contents.takenDownAt} is null and ${contents.reviewState} = 'approved'`;
 
 /** Which contents a ranked statement reads. */
 type Slice = 'all' | 'followed' | 'others';

@@ -9,9 +9,14 @@ import { contentDetail } from './detail';
 import { rankedPage } from './feed-pages';
 import { hotVideoRank, lzInfo, newCommodityPage, tagContentsPage, tagTopDetail } from './feeds';
 import { CONTENT_MESSAGES } from './messages';
+import { publishContent } from './publish';
 import { createContentQueries } from './queries';
+import { contentReviewPage, decideFromBackstage } from './review';
 
-/** The content domain's public reads (feeds, details, 楼主): every one through `deps.reads`. */
+/**
+ * The content domain's public reads (feeds, details, 楼主): every one through `deps.reads`; and
+ * publishing with its review (issue 32), on the primary.
+ */
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const { reads } = deps;
   const queries = createContentQueries(reads);
@@ -52,5 +57,10 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, deps, contract.content.trendDetail, ({ trendId }, { viewerId }) =>
     contentDetail(reads, trendId, viewerId),
+  );
+  registerEndpoint(app, deps, calls.publish, (input, { viewerId }) => publishContent(deps, viewerId, input));
+  registerEndpoint(app, deps, calls.contentReviews, (input) => contentReviewPage(deps.db, input));
+  registerEndpoint(app, deps, calls.contentReviewDecide, (input, { operator }) =>
+    decideFromBackstage(deps.db, operator, input),
   );
 }

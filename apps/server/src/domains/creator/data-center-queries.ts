@@ -105,7 +105,7 @@ export async function contentFigures(
           and l.created_at >= ${start} and l.created_at < ${end})::integer as lights,
         (select count(*) from replies r where r.content_id = c.id
           and r.created_at >= ${start} and r.created_at < ${end})::integer as comments
-      from contents c where c.author_id = ${authorId}
+      from contents c where c.author_id = ${authorId} and c.review_state = 'approved'
     ) t where ${where} order by ${order} limit ${rows}`);
   return rowsOf<ContentFiguresRow>(result);
 }

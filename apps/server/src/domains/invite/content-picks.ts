@@ -78,7 +78,7 @@ export async function pickByRule(db: Db, nowMs = Date.now()): Promise<number> {
       select id, author_id, created_at, light_count,
         row_number() over (partition by author_id order by light_count desc, id desc) as k,
         count(*) over (partition by author_id) as n
-      from contents
+      from contents where review_state = 'approved' and taken_down_at is null
     ) ranked
     where light_count >= ${PICK_RULE_MIN_LIGHTS} and k <= greatest(1, ceil(n * ${PICK_RULE_SHARE}::double precision))
     on conflict (content_id) do nothing

@@ -28,7 +28,7 @@ export async function activityDays(db: Db, userId: number, since: Date): Promise
   const result = await db.execute(sql`
     select day, sum(p)::int as publishes, sum(l)::int as lights, sum(c)::int as comments from (
       select ${day('created_at')} as day, 1 as p, 0 as l, 0 as c from contents
-        where author_id = ${userId} and created_at >= ${from}
+        where author_id = ${userId} and created_at >= ${from} and review_state = 'approved'
       union all
       select ${day('created_at')}, 0, 1, 0 from content_lights where user_id = ${userId} and created_at >= ${from}
       union all

@@ -31,7 +31,7 @@ const targetOf = (key: StarterTaskKey): number => STARTER_TASKS.find((t) => t.ke
 export function starterCountsSql(userIds: SQL): SQL {
   return sql`
     select u.id as user_id,
-      (select count(*) from (select 1 from contents c where c.author_id = u.id
+      (select count(*) from (select 1 from contents c where c.author_id = u.id and c.review_state = 'approved'
         limit ${targetOf('publish')}) p)::int as publish,
       (select count(*) from (select 1 from follows f join users fu on fu.id = f.followee_id
         where f.follower_id = u.id

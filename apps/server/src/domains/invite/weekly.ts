@@ -64,7 +64,7 @@ export async function weeklyReport(
         from invite_rewards where inviter_id = ${inviterId} and ${inWeek('created_at')}
       union all
       select 'publish', author_id, created_at, 0
-        from contents where author_id in (select invitee_id from invitees) and ${inWeek('created_at')}
+        from contents where author_id in (select invitee_id from invitees) and review_state = 'approved' and ${inWeek('created_at')}
       union all
       select 'follow', follower_id, created_at, 0
         from follows where follower_id in (select invitee_id from invitees) and ${inWeek('created_at')}

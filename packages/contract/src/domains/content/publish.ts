@@ -133,6 +133,8 @@ export const contentPublish = {
     method: 'POST',
     path: '/sns-cnt/v1/h5/content/publish',
     auth: 'login',
+    // A banned user may not publish (issue 30's writing ban).
+    speech: true,
     request: publishRequestSchema,
     response: publishResultSchema,
   }),

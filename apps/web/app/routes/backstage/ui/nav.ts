@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@h5/contract';
 import { BACKSTAGE_TEXT as text } from '../../../lib/ui-text/backstage';
+import { CONTENT_REVIEW_TEXT } from '../../../lib/ui-text/backstage-content-review';
 import { DOCUMENTS_TEXT } from '../../../lib/ui-text/backstage-documents';
 import { JOBS_TEXT } from '../../../lib/ui-text/backstage-jobs';
 import { LOTTERY_OPS_TEXT, REVIEW_OPS_TEXT, STAFFING_OPS_TEXT } from '../../../lib/ui-text/backstage-ops';
@@ -16,6 +17,7 @@ export interface BackstagePage {
 export const BACKSTAGE_PAGES: readonly BackstagePage[] = [
   { path: '/backstage', label: text.home, roles: ['moderator', 'live_ops', 'activity_ops'] },
   { path: '/backstage/moderation/reports', label: moderation.reports, roles: ['moderator'] },
+  { path: '/backstage/moderation/contents', label: CONTENT_REVIEW_TEXT.title, roles: ['moderator'] },
   { path: '/backstage/moderation/comments', label: moderation.comments, roles: ['moderator'] },
   { path: '/backstage/moderation/bans', label: moderation.bans, roles: ['moderator'] },
   { path: '/backstage/moderation/search-ideas', label: moderation.searchIdeas, roles: ['moderator'] },
