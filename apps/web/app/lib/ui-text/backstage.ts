@@ -44,6 +44,8 @@ export const BACKSTAGE_TEXT = {
     'report.uphold': '举报成立',
     'report.reject': '驳回举报',
     'content.take_down': '下架内容',
+    'content.approve': '通过内容审核',
+    'content.reject': '驳回内容',
     'comment.hide': '隐藏评论',
     'comment.unhide': '恢复评论',
     'user.ban': '禁言用户',

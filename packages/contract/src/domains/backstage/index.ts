@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   'report.uphold',
   'report.reject',
   'content.take_down',
+  'content.approve',
+  'content.reject',
   'comment.hide',
   'comment.unhide',
   'user.ban',

@@ -21,6 +21,11 @@ export const feedCardSchema = z.object({
   author: userBriefSchema,
   lightCount: z.number().int().nonnegative(),
   isLight: z.boolean(),
+  /**
+   * Only on the author's own cards of a content not yet in the feeds (issue 32): 审核中, or 未通过
+   * with the moderator's reason.
+   */
+  review: z.object({ state: z.enum(['pending', 'rejected']), reason: z.string().nullable() }).optional(),
 });
 export type FeedCard = z.infer<typeof feedCardSchema>;
 
