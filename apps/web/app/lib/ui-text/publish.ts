@@ -8,6 +8,7 @@ export const PUBLISH_TEXT = {
   picturesCount: (n: number, max: number) => `${n}/${max}`,
   addPicture: '添加图片',
   cover: '封面',
+  makeCover: '设为封面',
   setCover: (n: number) => `将第 ${n} 张设为封面`,
   moveEarlier: (n: number) => `第 ${n} 张前移`,
   moveLater: (n: number) => `第 ${n} 张后移`,
