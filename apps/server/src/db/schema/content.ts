@@ -1,4 +1,4 @@
-import type { ContentType } from '@h5/contract';
+import type { ContentType, ReviewState } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -53,6 +54,15 @@ export const contents = pgTable(
     takenDownAt: timestamp('taken_down_at', { withTimezone: true, precision: 3 }),
     takenDownReason: text('taken_down_reason'),
     /**
+     * Issue 32: a published content waits for review ('pending') until a moderator or the auto
+     * setting decides; seeded and older contents are 'approved'. Only approved ones are visible.
+     */
+    reviewState: varchar('review_state', { length: 8 }).$type<ReviewState>().notNull().default('approved'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, precision: 3 }),
+    reviewReason: text('review_reason'),
+    /** The publisher's id of the publish call (a retry sends it again); null for seeded rows. */
+    requestId: varchar('request_id', { length: 36 }),
+    /**
      * The recommend feed's rank: log10 of the lights plus the age in units of 12.5 hours (Reddit's
      * "hot" formula), so ten times the lights outweigh 12.5 hours of age. It depends only on the
      * row, not on the clock, so PostgreSQL keeps it (generated) and indexes it.
@@ -75,6 +85,9 @@ export const contents = pgTable(
     // The author's own notices of taken-down contents (their home): few rows, a partial index.
     // A topic's contents by lights (the #七夕 ranking, topic search): few topics, many contents each.
     index('contents_topic_idx').on(t.topic, t.lightCount).where(sql`topic is not null`),
+    unique('contents_author_request').on(t.authorId, t.requestId),
+    // The review queue, oldest first: few pending rows among many.
+    index('contents_review_idx').on(t.reviewState, t.createdAt).where(sql`review_state <> 'approved'`),
     index('contents_taken_down_idx').on(t.authorId, t.takenDownAt).where(sql`taken_down_at is not null`),
   ],
 );

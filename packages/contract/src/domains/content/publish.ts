@@ -42,11 +42,11 @@ export const publishTypeSchema = contentTypeSchema.refine((t) => t === 0 || t ==
   error: '只能发布图文、视频或纯文字内容',
 });
 
-const publishImageSchema = z.object({
-  url: z.string().min(1).max(500),
-  width: wireInt(1, 20_000),
-  height: wireInt(1, 20_000),
-});
+/**
+ * An uploaded object by its storage key (what the upload SDK answers): the server takes its URL,
+ * size and type from its own record, and refuses a key the caller did not upload.
+ */
+const objectKeySchema = z.object({ key: z.string().min(1).max(512) });
 
 export const publishRequestSchema = z
   .object({
@@ -68,7 +68,7 @@ export const publishRequestSchema = z
       .default([]),
     /** Which picture is the cover; the first when absent. */
     coverIndex: wireInt(0, PUBLISH_LIMITS.imagesMax - 1).optional(),
-    video: z.object({ url: z.string().min(1).max(500) }).optional(),
+    video: objectKeySchema.optional(),
     /** A tag id (a content category, CONTENT_CATEGORY_NAMES). */
     category: wireInt(0, 100),
     /** A hashtag topic without `#`, e.g. 七夕. */
