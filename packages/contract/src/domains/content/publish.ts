@@ -63,7 +63,7 @@ export const publishRequestSchema = z
       .max(PUBLISH_LIMITS.bodyMax, `正文最多 ${PUBLISH_LIMITS.bodyMax} 个字`)
       .default(''),
     images: z
-      .array(publishImageSchema)
+      .array(objectKeySchema)
       .max(PUBLISH_LIMITS.imagesMax, `最多 ${PUBLISH_LIMITS.imagesMax} 张图片`)
       .default([]),
     /** Which picture is the cover; the first when absent. */
