@@ -41,7 +41,7 @@ export function createNativeUploader(api: ServerApi) {
       },
     );
     const file = new File([picture.bytes], picture.name, { type: 'image/png' });
-    const { cdn } = await uploader.upload(file, { folder: PUBLISH_FOLDER });
-    return { url: cdn, width: picture.width, height: picture.height };
+    const { cdn, fileKey } = await uploader.upload(file, { folder: PUBLISH_FOLDER });
+    return { key: fileKey, url: cdn, width: picture.width, height: picture.height };
   };
 }

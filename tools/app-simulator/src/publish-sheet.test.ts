@@ -25,7 +25,12 @@ function setup(replies: unknown[] = [{ contentId: 901, reviewState: 'pending' }]
     tokens: async () => (tokens ? TOKENS : null),
     upload: async (picture) => {
       uploads.push(picture.name);
-      return { url: `https://cdn.test/${picture.name}`, width: picture.width, height: picture.height };
+      return {
+        key: `community-h5/publish/${picture.name}`,
+        url: `https://cdn.test/${picture.name}`,
+        width: picture.width,
+        height: picture.height,
+      };
     },
     tagId: 8,
   });
@@ -92,10 +97,7 @@ describe('native publisher sheet (issue 32)', () => {
       contentType: 0,
       title: '原生发布',
       body: '正文',
-      images: [
-        { url: 'https://cdn.test/native-1.png', width: 480, height: 640 },
-        { url: 'https://cdn.test/native-2.png', width: 480, height: 640 },
-      ],
+      images: [{ key: 'community-h5/publish/native-1.png' }, { key: 'community-h5/publish/native-2.png' }],
       coverIndex: 0,
       category: 9,
     });

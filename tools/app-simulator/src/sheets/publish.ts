@@ -25,8 +25,9 @@ export const NATIVE_TOPICS = Object.keys(CONTENT_CATEGORY_NAMES)
   .map(Number)
   .filter((id) => id !== 0);
 
-/** An uploaded picture as the post names it. */
+/** An uploaded picture: its storage key (what the post names) and URL. */
 export interface UploadedPicture {
+  key: string;
   url: string;
   width: number;
   height: number;
@@ -186,7 +187,15 @@ export function createPublishSheet(deps: PublishSheetDeps): SheetController<Publ
         }
         const answer = await deps.api(
           contract.content.publish,
-          { requestId, contentType: 0, title, body, images, coverIndex: 0, category: view.topic },
+          {
+            requestId,
+            contentType: 0,
+            title,
+            body,
+            images: images.map(({ key }) => ({ key })),
+            coverIndex: 0,
+            category: view.topic,
+          },
           { tokens },
         );
         view.busy = false;

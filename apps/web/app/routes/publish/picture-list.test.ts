@@ -95,8 +95,8 @@ describe('the publisher picture list (issue 32 point 1)', () => {
     ]);
     expect(uploadedPictures(list)).toEqual({
       pictures: [
-        { url: 'https://cdn.test/a.jpg', width: 800, height: 600 },
-        { url: 'https://cdn.test/c.jpg', width: 640, height: 480 },
+        { key: 'k/a', url: 'https://cdn.test/a.jpg', width: 800, height: 600 },
+        { key: 'k/c', url: 'https://cdn.test/c.jpg', width: 640, height: 480 },
       ],
       coverIndex: 1,
     });
@@ -106,14 +106,14 @@ describe('the publisher picture list (issue 32 point 1)', () => {
     const list = pictureReducer(EMPTY_PICTURES, {
       type: 'restore',
       pictures: [
-        { url: 'https://cdn.test/x.jpg', width: 10, height: 20 },
-        { url: 'https://cdn.test/y.jpg', width: 30, height: 40 },
+        { key: 'k/x', url: 'https://cdn.test/x.jpg', width: 10, height: 20 },
+        { key: 'k/y', url: 'https://cdn.test/y.jpg', width: 30, height: 40 },
       ],
       coverIndex: 1,
     });
-    expect(list.items.map((item) => [item.status, item.previewUrl])).toEqual([
-      ['done', 'https://cdn.test/x.jpg'],
-      ['done', 'https://cdn.test/y.jpg'],
+    expect(list.items.map((item) => [item.status, item.key, item.previewUrl])).toEqual([
+      ['done', 'k/x', 'https://cdn.test/x.jpg'],
+      ['done', 'k/y', 'https://cdn.test/y.jpg'],
     ]);
     expect(uploadedPictures(list).coverIndex).toBe(1);
     // Restored ids never collide with the next picked file's.

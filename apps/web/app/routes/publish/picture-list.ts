@@ -13,8 +13,9 @@ export interface PictureList {
   coverId: string | null;
 }
 
-/** A stored picture of a draft: only uploaded pictures survive a reload. */
+/** A stored picture of a draft: only uploaded pictures survive a reload (the key publishes, the URL shows). */
 export interface StoredPicture {
+  key: string;
   url: string;
   width: number;
   height: number;
@@ -43,7 +44,7 @@ export function pictureReducer(list: PictureList, action: PictureAction): Pictur
           status: 'done',
           percent: 100,
           error: null,
-          key: picture.url,
+          key: picture.key,
           cdn: picture.url,
           width: picture.width,
           height: picture.height,
@@ -106,13 +107,18 @@ export const freeSlots = (list: PictureList, max: number): number => Math.max(0,
 
 /** The uploaded pictures in order, and the cover's index among them (0 when the cover is not uploaded yet). */
 export function uploadedPictures(list: PictureList): { pictures: StoredPicture[]; coverIndex: number } {
-  const done = list.items.filter((item) => item.status === 'done' && item.cdn);
+  const done = list.items.filter((item) => item.status === 'done' && item.cdn && item.key);
   const coverIndex = Math.max(
     0,
     done.findIndex((item) => item.id === coverIdOf(list)),
   );
   return {
-    pictures: done.map((item) => ({ url: item.cdn as string, width: item.width, height: item.height })),
+    pictures: done.map((item) => ({
+      key: item.key as string,
+      url: item.cdn as string,
+      width: item.width,
+      height: item.height,
+    })),
     coverIndex,
   };
 }

@@ -31,8 +31,8 @@ const draft: PublishDraft = {
   topic: '七夕',
   products: [{ spuId: 1000008, title: 'Air Jordan 1', logoUrl: 'https://cdn.test/p.png' }],
   pictures: [
-    { url: 'https://cdn.test/a.jpg', width: 800, height: 600 },
-    { url: 'https://cdn.test/b.jpg', width: 600, height: 800 },
+    { key: 'community-h5/publish/a.jpg', url: 'https://cdn.test/a.jpg', width: 800, height: 600 },
+    { key: 'community-h5/publish/b.jpg', url: 'https://cdn.test/b.jpg', width: 600, height: 800 },
   ],
   coverIndex: 1,
 };
@@ -76,8 +76,9 @@ describe('publisher drafts (issue 32 point 1)', () => {
         contentType: 7,
         title: '标题',
         pictures: [
-          { url: '', width: 1, height: 1 },
-          { url: 'https://cdn.test/a.jpg', width: 8, height: 6 },
+          { key: 'k/0', url: '', width: 1, height: 1 },
+          { url: 'https://cdn.test/no-key.jpg', width: 1, height: 1 },
+          { key: 'k/a', url: 'https://cdn.test/a.jpg', width: 8, height: 6 },
           'x',
         ],
         products: [{ spuId: 'x' }],
@@ -88,7 +89,7 @@ describe('publisher drafts (issue 32 point 1)', () => {
     expect(readPublishDraft(42)).toEqual({
       ...EMPTY_DRAFT,
       title: '标题',
-      pictures: [{ url: 'https://cdn.test/a.jpg', width: 8, height: 6 }],
+      pictures: [{ key: 'k/a', url: 'https://cdn.test/a.jpg', width: 8, height: 6 }],
     });
   });
 });

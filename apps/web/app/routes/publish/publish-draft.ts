@@ -3,7 +3,8 @@ import type { StoredPicture } from './picture-list';
 
 // Issue 32 point 1: a post being written survives a reload, a login and leaving the page. One
 // entry per user in localStorage (a shared device keeps each user's own draft apart); pictures
-// are kept by their uploaded URLs, so a picture still uploading when the page went is not kept.
+// are kept once uploaded, by their storage key (what content.publish takes) and URL (what the
+// thumbnail shows), so a picture still uploading when the page went is not kept.
 
 /** A product linked to the post, as the picker showed it. */
 export interface DraftProduct {
@@ -49,6 +50,8 @@ function isPicture(value: unknown): value is StoredPicture {
   return (
     typeof p === 'object' &&
     p !== null &&
+    isText(p.key) &&
+    p.key !== '' &&
     isText(p.url) &&
     p.url !== '' &&
     isCount(p.width) &&

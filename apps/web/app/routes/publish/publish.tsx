@@ -154,7 +154,7 @@ function PublishForm({ userId, home }: { userId: number; home: string }) {
       contentType: draft.contentType,
       title: draft.title.trim(),
       body: draft.body.trim(),
-      images: isArticle ? [] : pictures,
+      images: isArticle ? [] : pictures.map(({ key }) => ({ key })),
       ...(isArticle ? {} : { coverIndex }),
       category: draft.category,
       ...(topic ? { topic } : {}),
