@@ -44,11 +44,10 @@ describe('empty and missing states lead on (phone browser)', () => {
     expect(await empty.textContent()).not.toContain('暂无内容');
     const first = page.getByTestId('first-post');
     expect(await first.textContent()).toBe('发布第一篇内容');
-    // In a browser the publisher is the app's: the tap says where to publish.
+    // In a browser the tap opens the web publisher (issue 32 point 1).
     await first.click();
-    await expect
-      .poll(() => page.getByTestId('user-home-toast').textContent())
-      .toBe('请在 App 中发布内容，发布后回到这里查看进度');
+    await page.waitForURL((url) => url.pathname === '/community/publish');
+    await page.getByTestId('publish-form').waitFor();
 
     // Someone else with nothing yet: no first-post prompt for them.
     const other = await apiLogin(baseURL);

@@ -60,11 +60,12 @@ describe('starter tasks in a phone browser', () => {
       '欢迎来到社区！今天发布、点亮或评论一次，开启你的连续活跃记录',
     );
 
-    // Outside the app there is no publisher: the button says where to publish.
+    // Outside the app the button opens the web publisher (issue 32 point 1); back returns here.
     await task(page, 'publish').getByTestId('starter-task-action').click();
-    await expect
-      .poll(() => page.getByTestId('tasks-toast').textContent())
-      .toBe('请在 App 中发布内容，发布后回到这里查看进度');
+    await page.waitForURL((url) => url.pathname === '/community/publish');
+    await page.getByTestId('publish-form').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/invite/tasks');
 
     // 去点亮 opens the feed; five contents lit on their pages.
     await task(page, 'light').getByTestId('starter-task-action').click();

@@ -13,6 +13,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { CHROMIUM_ARGS, chromiumPath } from '../../../scripts/chromium.mjs';
 import { handleRequest } from './handle-request';
 import type { Handled, NativeState, SheetOpening, SideEffect } from './native-state';
+import { createNativeUploader } from './native-uploader';
 import {
   DOC_ID_EXPRESSION,
   POST_BINDING,
@@ -30,6 +31,7 @@ import { createCalendarSheet } from './sheets/calendar';
 import { createCaptchaSheet } from './sheets/captcha';
 import { createImagePreview } from './sheets/image-preview';
 import { createLoginSheet } from './sheets/login';
+import { createPublishSheet } from './sheets/publish';
 import { createRealNameSheet, type RealNameIdentity } from './sheets/real-name';
 import { createShareSheet } from './sheets/share';
 import type { SheetController } from './sheets/sheet-controller';
@@ -174,6 +176,14 @@ export async function launchAppSimulator(options: AppSimulatorOptions): Promise<
         return createCalendarSheet('delete', opening.event, options.contextOptions?.timezoneId);
       case 'realName':
         return createRealNameSheet(opening.mode);
+      case 'publish':
+        return createPublishSheet({
+          api,
+          tokens: () => pageTokens(page),
+          upload: createNativeUploader(api),
+          ...(opening.tagId !== undefined ? { tagId: opening.tagId } : {}),
+          ...(opening.text !== undefined ? { text: opening.text } : {}),
+        });
     }
   }
 

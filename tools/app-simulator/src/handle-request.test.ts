@@ -197,9 +197,16 @@ describe('handleRequest', () => {
     ).toMatchObject({
       message: 'native: chat staff',
     });
-    expect(handleRequest(nativeState(), requestMessage('publishTrend', { tagId: 7 })).answer).toMatchObject({
-      result: { published: true },
+    // publishTrend opens the native publisher (issue 32), with the page's preset topic and text.
+    expect(handleRequest(nativeState(), requestMessage('publishTrend', { tagId: 7, text: '七夕' }))).toEqual({
+      answer: null,
+      sideEffects: [
+        { type: 'openSheet', requestId: 'f1:1', sheet: { kind: 'publish', tagId: 7, text: '七夕' } },
+      ],
     });
+    expect(handleRequest(nativeState(), requestMessage('publishTrend', {})).sideEffects).toEqual([
+      { type: 'openSheet', requestId: 'f1:1', sheet: { kind: 'publish' } },
+    ]);
     expect(handleRequest(nativeState(), requestMessage('action', { name: 'zan' }))).toEqual({
       answer: { type: 'response', id: 'f1:1', ok: true, result: { done: true, name: 'zan' } },
       sideEffects: [{ type: 'toast', message: 'native: zan' }],

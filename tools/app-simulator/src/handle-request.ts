@@ -28,7 +28,6 @@ const badPayload = (id: string, why: string): Handled =>
   answered(errorAnswer(id, BRIDGE_ERROR.failed, `bad payload: ${why}`));
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
-const isId = (value: unknown): value is string | number => isText(value) || typeof value === 'number';
 
 function isCalendarEvent(value: Payload): value is Payload & CalendarEvent {
   return isText(value.id) && isText(value.title) && isText(value.startAt) && isText(value.endAt);
@@ -134,10 +133,12 @@ const HANDLERS: Readonly<Record<BridgeCallKind, Handler>> = {
       message: payload.staff ? 'native: chat staff' : `native: chat ${String(payload.userId ?? '')}`.trim(),
     }),
 
+  // The app's publisher (issue 32): a sheet that uploads and publishes through the server.
   publishTrend: (_state, id, payload) =>
-    answered(okAnswer(id, { published: true }), {
-      type: 'toast',
-      message: isId(payload.tagId) ? `native: publish trend #${payload.tagId}` : 'native: publish trend',
+    sheet(id, {
+      kind: 'publish',
+      ...(typeof payload.tagId === 'number' ? { tagId: payload.tagId } : {}),
+      ...(isText(payload.text) ? { text: payload.text } : {}),
     }),
 
   finishedPage: (_state, id) => answered(okAnswer(id, { done: true })),

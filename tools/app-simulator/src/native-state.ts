@@ -34,7 +34,8 @@ export type SheetOpening =
   | { kind: 'imagePreview'; urls: string[]; index: number }
   | { kind: 'calendarAdd'; event: CalendarEvent }
   | { kind: 'calendarDelete'; event: CalendarEvent }
-  | { kind: 'realName'; mode: 'twoElement' | 'full' };
+  | { kind: 'realName'; mode: 'twoElement' | 'full' }
+  | { kind: 'publish'; tagId?: number; text?: string };
 
 /** What the runtime does besides answering. Applied in order. */
 export type SideEffect =

@@ -3,6 +3,7 @@ import { SUCCESS } from '@h5/core';
 import { dismissedAnswer, type Handled, type NativeState, okAnswer, type SheetOpening } from './native-state';
 import { NATIVE_TEXT } from './native-text';
 import type { CaptchaPass } from './sheets/captcha';
+import type { PublishedContent } from './sheets/publish';
 import type { RealNameIdentity } from './sheets/real-name';
 import { type ShareSheetChannel, shareSheetChannelId } from './sheets/share';
 
@@ -15,6 +16,7 @@ export interface SheetResults {
   calendarAdd: true;
   calendarDelete: true;
   realName: RealNameIdentity;
+  publish: PublishedContent;
 }
 
 type Outcome<K extends SheetOpening['kind']> = (
@@ -91,6 +93,14 @@ const OUTCOMES: { [K in SheetOpening['kind']]: Outcome<K> } = {
           sideEffects: [{ type: 'toast', message: NATIVE_TEXT.realName.verified }],
         }
       : dismissed(id, 'real-name'),
+  // Closing the publisher is no failure: nothing was published.
+  publish: (_state, id, _opening, published) =>
+    published
+      ? {
+          answer: okAnswer(id, { published: true }),
+          sideEffects: [{ type: 'toast', message: NATIVE_TEXT.publish.published }],
+        }
+      : { answer: okAnswer(id, { published: false }), sideEffects: [] },
 };
 
 /** The answer (and what else to do) when the sheet a request opened finishes. */

@@ -12,7 +12,8 @@ export type NativeSheetKind =
   | 'toast'
   | 'imagePreview'
   | 'calendar'
-  | 'realName';
+  | 'realName'
+  | 'publish';
 
 export type ButtonStyle = 'primary' | 'secondary' | 'destructive' | 'link';
 

@@ -55,6 +55,7 @@ export const ACTIVITY_TEXT = {
     tasksTitle: '新年任务',
     pick: '选择要提交的内容',
     noContents: '你还没有发布过内容，先去发布一条吧',
+    goPublish: '去发布',
     commit: '提交',
     committing: '提交中…',
     committed: (title: string) => `已提交：${title}`,

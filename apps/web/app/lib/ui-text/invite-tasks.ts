@@ -11,7 +11,6 @@ export const TASKS_TEXT = {
   rewardLabel: '奖励',
   actions: { publish: '去发布', follow: '去关注', light: '去点亮' } satisfies Record<StarterTaskKey, string>,
   done: '已完成',
-  publishInApp: '请在 App 中发布内容，发布后回到这里查看进度',
   publishFailed: '未能打开发布页，请稍后重试',
   creatorsTitle: '推荐创作者',
   creatorsNote: '关注 3 位创作者即可完成任务',

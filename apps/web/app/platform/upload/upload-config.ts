@@ -28,3 +28,5 @@ export function h5UploadConfig(appEnv: string, userId: number | null | undefined
 }
 /** Where the 520 AI-image activity's photos are stored (`community-h5/activity-520/…`). */
 export const AI_520_FOLDER = 'activity-520';
+/** Where the pictures of published posts are stored (`community-h5/publish/…`). */
+export const PUBLISH_FOLDER = 'publish';

@@ -1,10 +1,12 @@
 import type { HackingTask } from '@h5/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import { useRootData } from '../../lib/root-data';
 import { ACTIVITY_TEXT } from '../../lib/ui-text/activity';
 import { useAction } from '../../lib/use-action';
 import { ActionButton } from '../../shell/ActionButton';
+import { PUBLISH_PATH } from '../../shell/community/use-publish';
 import { EntryView } from '../../shell/EntryView';
 import { SectionCard } from '../../shell/SectionCard';
 import screen from '../../shell/screen.module.css';
@@ -56,7 +58,15 @@ function CommitForm({ taskId, userId }: { taskId: number; userId: number }) {
   return (
     <EntryView state={contents} onRetry={reload} skeleton={NOTHING}>
       {({ list }) => {
-        if (list.length === 0) return <span className={screen.note}>{text.noContents}</span>;
+        if (list.length === 0)
+          return (
+            <span className={screen.note}>
+              {text.noContents}{' '}
+              <Link to={PUBLISH_PATH} className={styles.publishLink} data-testid="hacking-task-publish">
+                {text.goPublish}
+              </Link>
+            </span>
+          );
         const contentId = picked ?? (list[0]?.contentId as number);
         return (
           <div className={styles.commit}>

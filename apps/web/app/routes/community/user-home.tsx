@@ -12,6 +12,7 @@ import { useRootData } from '../../lib/root-data';
 import { CREATOR_TEXT } from '../../lib/ui-text/creator';
 import { MISSING_TEXT } from '../../lib/ui-text/missing';
 import { PROFILE_TEXT } from '../../lib/ui-text/profile';
+import { PUBLISH_TEXT } from '../../lib/ui-text/publish';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
@@ -158,6 +159,7 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
       </EntryView>
       <CardList
         list={list}
+        extra={isSelf ? reviewStateOf : undefined}
         emptyText={isSelf ? SOCIAL_TEXT.selfEmpty : SOCIAL_TEXT.userEmpty}
         emptyAction={
           isSelf
@@ -167,6 +169,17 @@ function UserHomeScreen(props: { userId: number; profile: UserProfile | null; pa
       />
       <Toast message={toast} testId="user-home-toast" />
     </Screen>
+  );
+}
+
+/** Under the author's own card: 审核中 until moderation approves it, or 未通过 with the reason (issue 32). */
+function reviewStateOf(card: FeedPage['list'][number]) {
+  if (!card.review) return null;
+  const rejected = card.review.state === 'rejected';
+  return (
+    <p className={rejected ? styles.reviewRejected : styles.reviewPending} data-testid="review-state">
+      {rejected ? PUBLISH_TEXT.reviewRejected(card.review.reason) : PUBLISH_TEXT.reviewPending}
+    </p>
   );
 }
 

@@ -6,6 +6,7 @@ import { useRootData } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { PublishEntryLoader } from '../../shell/community/PublishEntryLoader';
 import { FeedGrid } from '../../shell/feed/FeedGrid';
 import { FeedSkeleton } from '../../shell/feed/FeedSkeleton';
 import styles from '../../shell/list-page.module.css';
@@ -82,6 +83,7 @@ export default function FeedScreen({ loaderData }: Route.ComponentProps) {
       <main className={styles.main} aria-busy={busy || undefined} data-testid="feed">
         {content}
       </main>
+      <PublishEntryLoader />
     </div>
   );
 }

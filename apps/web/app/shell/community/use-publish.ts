@@ -1,18 +1,23 @@
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { useRootData } from '../../lib/root-data';
 import { TASKS_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import { usesNativeApp } from '../../platform/app-mode';
 
+/** The web publisher's path (login only: a visitor goes to the login and comes back). */
+export const PUBLISH_PATH = '/community/publish';
+
 /**
- * The publish task's button: the app's own publisher through the bridge (loaded on demand, only
- * in the app), then `onPublished` to read the progress again; outside the app there is no web
- * publisher, so a toast says where to publish. (A bridge call, not a contract write: no useAction.)
+ * The publish buttons (a task, one's empty home, the feed's 发布): in the app, the app's own
+ * publisher through the bridge (loaded on demand), then `onPublished` to read the page again;
+ * in a browser, the web publisher (issue 32 point 1). (A bridge call, not a contract write: no useAction.)
  */
 export function usePublish(onPublished: () => void, toast: (message: string) => void) {
   const runtime = useRootData()?.runtime;
+  const navigate = useNavigate();
   return useCallback(async () => {
     if (!runtime || !usesNativeApp()) {
-      toast(text.publishInApp);
+      navigate(PUBLISH_PATH);
       return;
     }
     try {
@@ -23,5 +28,5 @@ export function usePublish(onPublished: () => void, toast: (message: string) => 
       console.warn('publishTrend failed', error);
       toast(text.publishFailed);
     }
-  }, [runtime, onPublished, toast]);
+  }, [runtime, navigate, onPublished, toast]);
 }
