@@ -75,6 +75,11 @@ export const contents = pgTable(
     // The author's own notices of taken-down contents (their home): few rows, a partial index.
     // A topic's contents by lights (the #七夕 ranking, topic search): few topics, many contents each.
     index('contents_topic_idx').on(t.topic, t.lightCount).where(sql`topic is not null`),
+    // Search (issue 32 point 2, decision 024): the title's and body's 1- and 2-character grams.
+    index('contents_search_idx').using('gin', sql`search_grams(${t.title} || ' ' || ${t.body})`),
+    index('contents_topic_search_idx')
+      .using('gin', sql`search_grams(${t.topic})`)
+      .where(sql`topic is not null`),
     index('contents_taken_down_idx').on(t.authorId, t.takenDownAt).where(sql`taken_down_at is not null`),
   ],
 );
