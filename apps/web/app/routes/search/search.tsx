@@ -51,6 +51,12 @@ export default function Search() {
   const signedIn = Boolean(useRootData()?.viewer);
   const [draft, setDraft] = useState(keyword);
   const [typing, setTyping] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // A fresh search page (no keyword yet) is for typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (!keyword) input.current?.focus();
+  }, []);
   // A new URL (back, a recent, a suggestion) puts its keyword in the box.
   useEffect(() => {
     setDraft(keyword);
@@ -74,31 +80,32 @@ export default function Search() {
     <div className={layout.screen} data-testid="search">
       <header className={styles.bar}>
         <BackButton fallback="/" />
-        <form role="search" className={styles.form} onSubmit={onSubmit} aria-label={SEARCH_TEXT.title}>
-          <label htmlFor="search-input" className="visually-hidden">
-            {SEARCH_TEXT.label}
-          </label>
-          <input
-            id="search-input"
-            className={styles.input}
-            type="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            maxLength={SEARCH_KEYWORD_MAX}
-            placeholder={SEARCH_TEXT.placeholder}
-            value={draft}
-            // A fresh search page (no keyword yet) is for typing.
-            autoFocus={!keyword}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setTyping(true);
-            }}
-            data-testid="search-input"
-          />
-          <button type="submit" className={styles.submit} data-testid="search-submit">
-            {SEARCH_TEXT.submit}
-          </button>
-        </form>
+        <search className={styles.search}>
+          <form className={styles.form} onSubmit={onSubmit} aria-label={SEARCH_TEXT.title}>
+            <label htmlFor="search-input" className="visually-hidden">
+              {SEARCH_TEXT.label}
+            </label>
+            <input
+              id="search-input"
+              className={styles.input}
+              type="search"
+              enterKeyHint="search"
+              autoComplete="off"
+              maxLength={SEARCH_KEYWORD_MAX}
+              placeholder={SEARCH_TEXT.placeholder}
+              value={draft}
+              ref={input}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                setTyping(true);
+              }}
+              data-testid="search-input"
+            />
+            <button type="submit" className={styles.submit} data-testid="search-submit">
+              {SEARCH_TEXT.submit}
+            </button>
+          </form>
+        </search>
       </header>
       <main className={layout.main}>
         {showSuggestions ? (
