@@ -185,7 +185,9 @@ const HOT_READS: HotRead[] = [
   {
     name: 'search API, contents 复古, first page',
     who: 'reader',
-    calls: async () => [{ endpoint: contract.search.searchContents, input: { keyword: '复古', limit: PAGE } }],
+    calls: async () => [
+      { endpoint: contract.search.searchContents, input: { keyword: '复古', limit: PAGE } },
+    ],
     check: fullPage,
   },
   {
@@ -210,7 +212,8 @@ const onlyReads = (process.env.BENCH_SCALE_READS ?? '')
   .split(',')
   .map((word) => word.trim())
   .filter(Boolean);
-const measured = (read: HotRead) => onlyReads.length === 0 || onlyReads.some((word) => read.name.includes(word));
+const measured = (read: HotRead) =>
+  onlyReads.length === 0 || onlyReads.some((word) => read.name.includes(word));
 
 async function count(client: pg.Client, text: string, values: unknown[] = []): Promise<number> {
   return Number((await one<{ count: string }>(client, text, values)).count);

@@ -28,7 +28,9 @@ describe('search', () => {
     expect(texts.every((text) => text.includes('复古'))).toBe(true);
 
     await input.press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('q') === '复古' && url.searchParams.get('tab') === 'content');
+    await page.waitForURL(
+      (url) => url.searchParams.get('q') === '复古' && url.searchParams.get('tab') === 'content',
+    );
     const cards = page.getByTestId('search').locator(FEED_CARD);
     await cards.first().waitFor();
     expect(await page.getByTestId('search-tab-content').getAttribute('aria-current')).toBe('page');
@@ -50,7 +52,9 @@ describe('search', () => {
 
     // Another tab replaces the history entry and keeps the keyword.
     await page.getByTestId('search-tab-topic').click();
-    await page.waitForURL((url) => url.searchParams.get('tab') === 'topic' && url.searchParams.get('q') === '复古');
+    await page.waitForURL(
+      (url) => url.searchParams.get('tab') === 'topic' && url.searchParams.get('q') === '复古',
+    );
   });
 
   it('a visitor’s recent searches are kept in the browser: tap to search again, clear', async () => {
@@ -84,7 +88,12 @@ describe('search', () => {
     await feedback.waitFor();
     expect(await feedback.textContent()).toBe('搜索反馈');
     const href = new URL((await feedback.getAttribute('href')) ?? '', baseURL);
-    expect([href.pathname, href.searchParams.get('keyword')]).toEqual(['/feedback/search-idea', '无此词汇龘']);
-    await expect.poll(() => page.getByTestId('search-count').textContent()).toBe('没有找到与“无此词汇龘”相关的结果');
+    expect([href.pathname, href.searchParams.get('keyword')]).toEqual([
+      '/feedback/search-idea',
+      '无此词汇龘',
+    ]);
+    await expect
+      .poll(() => page.getByTestId('search-count').textContent())
+      .toBe('没有找到与“无此词汇龘”相关的结果');
   });
 });
