@@ -72,21 +72,24 @@ async function offsetPage<R, T>(
  * The query of one page of content results: visible contents holding the keyword, title matches
  * first, then lights, then newest (exported for the plan test).
  */
-export function contentSearchQuery(
-  db: ReadDb,
-  keyword: string,
-  viewerId: number | null,
-  offset: number,
-  take: number,
-) {
+export function contentSearchQuery(db: ReadDb, keyword: string, viewerId: number | null, offset: number, take: number) {
+  // The page's ids first, from contents alone: every match is ranked, but only the page's rows
+  // are joined to their authors and the viewer's lights.
+  const rank = matchRank(sql`${contents.title}`, keyword);
+  const hits = db
+    .select({ id: sql<number>`${contents.id}`.as('hit_id'), rank: rank.as('hit_rank') })
+    .from(contents)
+    .where(and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(contentDoc, keyword)))
+    .orderBy(rank, desc(contents.lightCount), desc(contents.id))
+    .limit(take)
+    .offset(offset)
+    .as('hits');
   return db
     .select(feedCardColumns(viewerId ?? NO_VIEWER))
-    .from(contents)
+    .from(hits)
+    .innerJoin(contents, eq(contents.id, hits.id))
     .innerJoin(users, eq(users.id, contents.authorId))
-    .where(and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(contentDoc, keyword)))
-    .orderBy(matchRank(sql`${contents.title}`, keyword), desc(contents.lightCount), desc(contents.id))
-    .limit(take)
-    .offset(offset);
+    .orderBy(hits.rank, desc(contents.lightCount), desc(contents.id));
 }
 
 /** A page of content results ({@link contentSearchQuery}). */
