@@ -72,7 +72,13 @@ async function offsetPage<R, T>(
  * The query of one page of content results: visible contents holding the keyword, title matches
  * first, then lights, then newest (exported for the plan test).
  */
-export function contentSearchQuery(db: ReadDb, keyword: string, viewerId: number | null, offset: number, take: number) {
+export function contentSearchQuery(
+  db: ReadDb,
+  keyword: string,
+  viewerId: number | null,
+  offset: number,
+  take: number,
+) {
   // The page's ids first, from contents alone: every match is ranked, but only the page's rows
   // are joined to their authors and the viewer's lights.
   const rank = matchRank(sql`${contents.title}`, keyword);
@@ -216,20 +222,38 @@ export async function searchTopics(db: ReadDb, keyword: string, page: PageQuery)
 }
 
 /**
+ * Matches a suggestion looks at: the first found, not all of them, so typing costs the same
+ * whatever the number of contents holding the word (a common word's 10× matches at 10× data);
+ * the best titles among them (by match place, then lights) are offered.
+ */
+const SUGGEST_WINDOW = 200;
+
+/** Up to 16 titles holding the keyword, from the first {@link SUGGEST_WINDOW} matches. */
+function suggestTitles(db: ReadDb, keyword: string) {
+  const window = db
+    .select({ title: contents.title, lights: contents.lightCount, id: contents.id })
+    .from(contents)
+    .where(
+      and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(sql`${contents.title}`, keyword, true)),
+    )
+    .limit(SUGGEST_WINDOW)
+    .as('window');
+  return db
+    .select({ title: window.title })
+    .from(window)
+    .orderBy(matchRank(sql`${window.title}`, keyword), desc(window.lights), desc(window.id))
+    .limit(SEARCH_SUGGEST_MAX * 2);
+}
+
+/**
  * Up to 8 suggestions for a keyword being typed: matching topics first, then users, then content
  * titles (most lit first), each lookup cut short so the three index reads stay cheap.
  */
 export async function suggest(db: ReadDb, keyword: string): Promise<SearchSuggestion[]> {
-  const title = sql`${contents.title}`;
   const [topics, people, titles] = await Promise.all([
     searchTopics(db, keyword, { limit: 3 }),
     searchUsers(db, keyword, { limit: 2 }),
-    db
-      .select({ title: contents.title })
-      .from(contents)
-      .where(and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(title, keyword, true)))
-      .orderBy(matchRank(title, keyword), desc(contents.lightCount), desc(contents.id))
-      .limit(SEARCH_SUGGEST_MAX * 2),
+    suggestTitles(db, keyword),
   ]);
   const seen = new Set<string>();
   const out: SearchSuggestion[] = [];
