@@ -13,6 +13,13 @@ describe('search', () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
+    // The magnifier fits the channel header at 375 px: 登录 stays on one line.
+    const lines = await page.getByTestId('login-entry').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getClientRects().length;
+    });
+    expect(lines).toBe(1);
     await page.getByTestId('search-entry').click();
     await page.waitForURL((url) => url.pathname === '/search');
     const input = page.getByRole('searchbox', { name: '搜索内容、用户、话题和商品' });
