@@ -180,7 +180,40 @@ const HOT_READS: HotRead[] = [
     ],
     check: (data) => fullPage(data) && typeof data.memberCount === 'number',
   },
+  // Search (issue 32 point 2): a 2-character word many titles hold (the copies hold it too, so
+  // 10× data is 10× the matches to rank), a user's nickname, and the suggestions while typing.
+  {
+    name: 'search API, contents 复古, first page',
+    who: 'reader',
+    calls: async () => [
+      { endpoint: contract.search.searchContents, input: { keyword: '复古', limit: PAGE } },
+    ],
+    check: fullPage,
+  },
+  {
+    name: 'search API, users 鞋 (one character), first page',
+    who: 'reader',
+    calls: async () => [{ endpoint: contract.search.searchUsers, input: { keyword: '鞋', limit: PAGE } }],
+    check: (data) => Array.isArray(data.list) && data.list.length > 0,
+  },
+  {
+    name: 'search suggestions 复古',
+    who: 'reader',
+    calls: async () => [{ endpoint: contract.search.searchSuggest, input: { keyword: '复古' } }],
+    check: (data) => Array.isArray(data.list) && data.list.length > 0,
+  },
 ];
+
+/**
+ * `BENCH_SCALE_READS=search` measures only the reads whose name holds one of its comma-separated
+ * words (one figure without the whole section's minutes); every read otherwise.
+ */
+const onlyReads = (process.env.BENCH_SCALE_READS ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
+const measured = (read: HotRead) =>
+  onlyReads.length === 0 || onlyReads.some((word) => read.name.includes(word));
 
 async function count(client: pg.Client, text: string, values: unknown[] = []): Promise<number> {
   return Number((await one<{ count: string }>(client, text, values)).count);
@@ -314,7 +347,7 @@ export async function scaleFigures(adminUrl: string | undefined, signSecret: str
         value: `${small.counts[table]} → ${big.counts[table]}`,
         budget: '',
       });
-    for (const read of HOT_READS) {
+    for (const read of HOT_READS.filter(measured)) {
       const [smallRequests, bigRequests] = [
         await requestsOf(read, small, signSecret),
         await requestsOf(read, big, signSecret),

@@ -26,6 +26,7 @@ export const ROUTE_URLS: Record<string, string> = {
   login: '/login',
   'feedback/accuse': '/feedback/accuse?targetType=content&targetId=1',
   'feedback/search-idea': '/feedback/search-idea?keyword=%E9%9E%8B',
+  search: '/search?q=%E5%A4%8D%E5%8F%A4&tab=content',
   'internal/telemetry': '/internal/telemetry',
   'internal/analytics': '/internal/analytics',
   analytics: '/analytics',

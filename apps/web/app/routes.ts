@@ -13,6 +13,8 @@ export default [
   route('community/hot-video', 'routes/content/hot-video.tsx'),
   route('community/new-commodity', 'routes/content/new-commodity.tsx'),
   route('community/following', 'routes/community/following.tsx'),
+  // Search (issue 32 point 2): the feed header's search box opens it; `?q=&tab=` keep the results.
+  route('search', 'routes/search/search.tsx'),
   // The user's own gender, birth year and region (issue 31 point 5; login only), from their home.
   route('community/profile', 'routes/community/profile.tsx'),
   // The web publisher (issue 32 point 1; login only): pictures or an article, a topic, products.

@@ -30,6 +30,7 @@ export type Domain =
   | 'activity'
   | 'feedback'
   | 'shoe-eval'
+  | 'search'
   | 'upload'
   | 'analytics'
   | 'backstage';

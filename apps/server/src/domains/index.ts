@@ -13,6 +13,7 @@ import { registerFeedbackRoutes } from './feedback/routes';
 import { registerInviteRoutes } from './invite/routes';
 import { registerLiveRoutes } from './live/routes';
 import { registerLotteryRoutes } from './lottery/routes';
+import { registerSearchRoutes } from './search/routes';
 import { registerShoeEvalRoutes } from './shoe-eval/routes';
 import { registerUploadRoutes } from './upload/routes';
 
@@ -38,6 +39,7 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'commerce', register: registerCommerceRoutes },
   { name: 'shoe-eval', register: registerShoeEvalRoutes },
   { name: 'feedback', register: registerFeedbackRoutes },
+  { name: 'search', register: registerSearchRoutes },
   { name: 'activity', register: registerActivityRoutes },
   { name: 'live', register: registerLiveRoutes },
   { name: 'invite', register: registerInviteRoutes },

@@ -13,20 +13,25 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  phone: varchar('phone', { length: 20 }).unique(),
-  userName: varchar('user_name', { length: 64 }).notNull(),
-  avatar: text('avatar').notNull(),
-  isCreator: boolean('is_creator').notNull().default(false),
-  createdAt: createdAt(),
-  // Issue 15 point 1: what a creator's fans portrait counts; null when the user never said.
-  /** 1 male, 2 female (USER_GENDER of the contract). */
-  gender: smallint('gender'),
-  birthYear: smallint('birth_year'),
-  /** A province-level region, as the user gave it (北京, 广东, ...). */
-  region: varchar('region', { length: 32 }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: varchar('phone', { length: 20 }).unique(),
+    userName: varchar('user_name', { length: 64 }).notNull(),
+    avatar: text('avatar').notNull(),
+    isCreator: boolean('is_creator').notNull().default(false),
+    createdAt: createdAt(),
+    // Issue 15 point 1: what a creator's fans portrait counts; null when the user never said.
+    /** 1 male, 2 female (USER_GENDER of the contract). */
+    gender: smallint('gender'),
+    birthYear: smallint('birth_year'),
+    /** A province-level region, as the user gave it (北京, 广东, ...). */
+    region: varchar('region', { length: 32 }),
+  },
+  // Search by nickname (issue 32 point 2, decision 024).
+  (t) => [index('users_search_idx').using('gin', sql`search_grams(${t.userName})`)],
+);
 
 /** A login session: both tokens are stored as sha256 hex, never in clear. */
 export const sessions = pgTable(

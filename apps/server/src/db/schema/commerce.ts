@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -5,16 +6,21 @@ import { users } from './auth';
  * Product cards of spec §3: spuId, title, logoUrl, isNewProduct, dpInfo {score, number}. dpInfo is
  * not kept here: it is read from the product's shoe evaluations (commerce/ratings.ts, issue 31).
  */
-export const products = pgTable('products', {
-  spuId: integer('spu_id').primaryKey(),
-  title: varchar('title', { length: 200 }).notNull(),
-  /** The brand the title starts with (issue 14 point 5: the single-product list's header). */
-  brand: varchar('brand', { length: 60 }).notNull().default(''),
-  /** In fen (1/100 yuan), as the shopping app's APIs carry prices. */
-  price: integer('price').notNull().default(0),
-  logoUrl: text('logo_url').notNull(),
-  isNewProduct: boolean('is_new_product').notNull().default(false),
-});
+export const products = pgTable(
+  'products',
+  {
+    spuId: integer('spu_id').primaryKey(),
+    title: varchar('title', { length: 200 }).notNull(),
+    /** The brand the title starts with (issue 14 point 5: the single-product list's header). */
+    brand: varchar('brand', { length: 60 }).notNull().default(''),
+    /** In fen (1/100 yuan), as the shopping app's APIs carry prices. */
+    price: integer('price').notNull().default(0),
+    logoUrl: text('logo_url').notNull(),
+    isNewProduct: boolean('is_new_product').notNull().default(false),
+  },
+  // Search by title (issue 32 point 2, decision 024).
+  (t) => [index('products_search_idx').using('gin', sql`search_grams(${t.title})`)],
+);
 
 /** A creator in the product commission programme (issue 17 point 2): one row, joined once. */
 export const commissionMembers = pgTable('commission_members', {

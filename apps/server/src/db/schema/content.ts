@@ -88,6 +88,11 @@ export const contents = pgTable(
     unique('contents_author_request').on(t.authorId, t.requestId),
     // The review queue, oldest first: few pending rows among many.
     index('contents_review_idx').on(t.reviewState, t.createdAt).where(sql`review_state <> 'approved'`),
+    // Search (issue 32 point 2, decision 024): the title's and body's 1- and 2-character grams.
+    index('contents_search_idx').using('gin', sql`search_grams(${t.title} || ' ' || ${t.body})`),
+    index('contents_topic_search_idx')
+      .using('gin', sql`search_grams(${t.topic})`)
+      .where(sql`topic is not null`),
     index('contents_taken_down_idx').on(t.authorId, t.takenDownAt).where(sql`taken_down_at is not null`),
   ],
 );

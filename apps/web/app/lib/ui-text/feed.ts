@@ -18,4 +18,5 @@ export const FEED_TEXT = {
   end: '— 已经到底了 —',
   videoBadge: '视频',
   lights: '点亮',
+  search: '搜索',
 } as const;

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 import type { ViewerBrief } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
+import { SearchEntry } from './SearchEntry';
 import styles from './TopBar.module.css';
 
 interface Props {
@@ -59,6 +60,7 @@ export function TopBar({ viewer, refreshing, onRefresh }: Props) {
         ))}
       </nav>
       <div className={styles.actions}>
+        <SearchEntry />
         <button
           type="button"
           className={styles.iconButton}

@@ -24,10 +24,12 @@ interface Props {
   position: number;
   /** More under the author line (the new-commodity product). */
   extra?: ReactNode;
+  /** The title drawn with marks (search's highlighted match). */
+  mark?: ((title: string) => ReactNode) | undefined;
 }
 
 /** One card of the waterfall: cover (or text block), two-line title, author and light count. */
-export function FeedCard({ card: loaded, eager, priority, position, extra }: Props) {
+export function FeedCard({ card: loaded, eager, priority, position, extra, mark }: Props) {
   // The viewer's light made anywhere (detail, another list) shows here at once.
   const card = useContentShadow(loaded.contentId, loaded);
   const lowDevice = useLowDevice();
@@ -63,10 +65,10 @@ export function FeedCard({ card: loaded, eager, priority, position, extra }: Pro
           </div>
         ) : (
           <div className={styles.textBlock} style={{ aspectRatio: `1 / ${ratio}` }} data-testid="text-block">
-            <p className={styles.excerpt}>{card.title}</p>
+            <p className={styles.excerpt}>{mark ? mark(card.title) : card.title}</p>
           </div>
         )}
-        {card.cover ? <h2 className={styles.title}>{card.title}</h2> : null}
+        {card.cover ? <h2 className={styles.title}>{mark ? mark(card.title) : card.title}</h2> : null}
       </Link>
       <div className={styles.meta}>
         <JumpLink

@@ -14,10 +14,13 @@ const LOW_DEVICE_EAGER_CARDS = 2;
 export function FeedGrid<C extends Card>({
   cards,
   extra,
+  mark,
 }: {
   cards: readonly C[];
   /** More for a card, under its author line. */
   extra?: ((card: C) => ReactNode) | undefined;
+  /** A card's title with marks (search). */
+  mark?: ((title: string) => ReactNode) | undefined;
 }) {
   const eagerCount = useLowDevice() ? LOW_DEVICE_EAGER_CARDS : EAGER_CARDS;
   const eager = new Set(cards.slice(0, eagerCount).map((card) => card.contentId));
@@ -40,6 +43,7 @@ export function FeedGrid<C extends Card>({
               priority={tops.has(card.contentId)}
               position={position.get(card.contentId) ?? 0}
               extra={extra?.(card)}
+              mark={mark}
             />
           ))}
         </div>

@@ -1,0 +1,244 @@
+import { randomInt } from 'node:crypto';
+import { contract } from '@h5/contract';
+import { BAD_REQUEST, SUCCESS, TOURIST } from '@h5/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contents, follows, products, users } from '../../db/schema';
+import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { insertTestContents } from '../../test-utils/contents';
+import { contentSearchQuery } from './search';
+
+let t: TestApp;
+let author: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  author = (await signedInUser(t.app, t.db, '搜索测试作者')).userId;
+});
+afterAll(() => t.close());
+
+/**
+ * Three rare CJK characters (U+9F00–U+9FA5), a word no seed text and no earlier run holds: the
+ * tests' own rows are the only matches, on a fresh PGlite or a reused PostgreSQL alike.
+ */
+const rareWord = () =>
+  Array.from({ length: 3 }, () => String.fromCodePoint(0x9f00 + randomInt(0, 0xa6))).join('');
+
+const page = { limit: 20 };
+
+describe('content search', () => {
+  it('finds 复古 inside the title AJ1 复古红 (the word in the middle of a title)', async () => {
+    const [id] = await insertTestContents(t.db, author, 1, () => ({
+      title: 'AJ1 复古红',
+      body: `正文 ${rareWord()}`,
+      lightCount: 9_999_999,
+    }));
+    const res = await t.signedInject(contract.search.searchContents, { keyword: '复古', limit: 40 });
+    expect(res.body.code).toBe(SUCCESS);
+    const titles = res.body.data.list.map((card) => card.title);
+    expect(titles.every((title) => title.includes('复古'))).toBe(true);
+    // Among titles holding 复古 past their start, the most lit comes first.
+    const inside = res.body.data.list.filter((card) => !card.title.startsWith('复古'));
+    expect(inside[0]).toMatchObject({ contentId: id, title: 'AJ1 复古红', lightCount: 9_999_999 });
+  });
+
+  it('ranks exact, then prefix, then inside the title (by lights), then the body only', async () => {
+    const w = rareWord();
+    const [bodyOnly, insideFew, insideMany, prefix, exact] = await insertTestContents(
+      t.db,
+      author,
+      5,
+      (i) =>
+        [
+          { title: '别的标题', body: `正文里有${w}`, lightCount: 1000 },
+          { title: `前面${w}后面`, lightCount: 1 },
+          { title: `另一个${w}`, lightCount: 50 },
+          { title: `${w}开头`, lightCount: 0 },
+          { title: w, lightCount: 0 },
+        ][i] ?? {},
+    );
+    const res = await t.signedInject(contract.search.searchContents, { keyword: w, ...page });
+    expect(res.body.data.list.map((card) => card.contentId)).toEqual([
+      exact,
+      prefix,
+      insideMany,
+      insideFew,
+      bodyOnly,
+    ]);
+    expect(res.body.data).toMatchObject({ hasMore: false, lastId: null });
+  });
+
+  it('pages by offset with hasMore, without repeats', async () => {
+    const w = rareWord();
+    const ids = await insertTestContents(t.db, author, 5, (i) => ({ title: `${w} 第${i}篇`, lightCount: i }));
+    const seen: number[] = [];
+    const pages: boolean[] = [];
+    let lastId: string | undefined;
+    do {
+      const res = await t.signedInject(contract.search.searchContents, { keyword: w, limit: 2, lastId });
+      seen.push(...res.body.data.list.map((card) => card.contentId));
+      pages.push(res.body.data.hasMore);
+      lastId = res.body.data.lastId ?? undefined;
+    } while (lastId);
+    expect(pages).toEqual([true, true, false]);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('leaves out taken-down contents and matches every word of the keyword', async () => {
+    const w = rareWord();
+    const [kept, down] = await insertTestContents(t.db, author, 2, (i) => ({ title: `${w} 复古 ${i}` }));
+    await t.db
+      .update(contents)
+      .set({ takenDownAt: new Date(), takenDownReason: '违规' })
+      .where(sql`${contents.id} = ${down}`);
+    const res = await t.signedInject(contract.search.searchContents, { keyword: `${w} 复古`, ...page });
+    expect(res.body.data.list.map((card) => card.contentId)).toEqual([kept]);
+    const none = await t.signedInject(contract.search.searchContents, { keyword: `${w} 没有`, ...page });
+    expect(none.body.data).toEqual({ list: [], lastId: null, hasMore: false });
+  });
+
+  it('plans the 2-character search on the GIN index (contents_search_idx)', async () => {
+    const w = rareWord();
+    await insertTestContents(t.db, author, 1, () => ({ title: `AJ1 ${w}` }));
+    await t.db.execute(sql`analyze contents`);
+    for (const keyword of [w.slice(0, 2), '复古']) {
+      const result = await t.db.execute(sql`explain ${contentSearchQuery(t.db, keyword, null, 0, 21)}`);
+      const plan = (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain('contents_search_idx');
+    }
+  });
+});
+
+describe('users, topics and products', () => {
+  it('finds users by nickname: exact, prefix, inside, then followers', async () => {
+    const w = rareWord();
+    const made = await t.db
+      .insert(users)
+      .values(
+        [`小${w}`, `大${w}`, `${w}达人`, w].map((userName) => ({
+          userName,
+          avatar: '/cdn/seed/avatar-test.svg',
+        })),
+      )
+      .returning({ id: users.id });
+    const [small, big, prefix, exact] = made.map((row) => row.id) as [number, number, number, number];
+    await t.db.insert(follows).values([
+      { followerId: author, followeeId: big },
+      { followerId: small, followeeId: big },
+    ]);
+    const res = await t.signedInject(contract.search.searchUsers, { keyword: w, ...page });
+    expect(res.body.data.list.map((u) => [u.userId, u.followerCount])).toEqual([
+      [exact, 0],
+      [prefix, 0],
+      [big, 2],
+      [small, 0],
+    ]);
+  });
+
+  it('finds hashtag topics of visible contents and the content categories by name', async () => {
+    const w = rareWord();
+    await insertTestContents(t.db, author, 3, (i) => ({ topic: i < 2 ? w : `${w}穿搭` }));
+    const tags = await t.signedInject(contract.search.searchTopics, { keyword: w, ...page });
+    expect(tags.body.data.list).toEqual([
+      { kind: 'hashtag', tagId: null, name: w, contentCount: 2 },
+      { kind: 'hashtag', tagId: null, name: `${w}穿搭`, contentCount: 1 },
+    ]);
+    const categories = await t.signedInject(contract.search.searchTopics, { keyword: '技巧', ...page });
+    expect(categories.body.data.list.map((topic) => [topic.kind, topic.tagId, topic.name])).toEqual([
+      ['category', 7, '运营技巧'],
+      ['category', 12, '直播技巧'],
+    ]);
+  });
+
+  it('finds products by title', async () => {
+    const w = rareWord();
+    const spuId = randomInt(1_500_000_000, 2_000_000_000);
+    await t.db
+      .insert(products)
+      .values({ spuId, title: `Air ${w} 跑鞋`, logoUrl: '/cdn/p.png', price: 89_900 });
+    const res = await t.signedInject(contract.search.searchProducts, {
+      keyword: `${w.slice(1)} 跑鞋`,
+      ...page,
+    });
+    expect(res.body.data.list).toEqual([
+      { spuId, title: `Air ${w} 跑鞋`, logoUrl: '/cdn/p.png', price: 89_900 },
+    ]);
+  });
+
+  it('suggests topics, users and titles for a prefix, at most 8', async () => {
+    const w = rareWord();
+    await insertTestContents(t.db, author, 10, (i) => ({
+      title: `${w}标题${i}`,
+      lightCount: i,
+      topic: `${w}话题`,
+    }));
+    await t.db.insert(users).values({ userName: `${w}用户`, avatar: '/cdn/seed/avatar-test.svg' });
+    const res = await t.signedInject(contract.search.searchSuggest, { keyword: w.slice(0, 2) });
+    expect(res.body.data.list).toEqual([
+      { kind: 'topic', text: `${w}话题` },
+      { kind: 'user', text: `${w}用户` },
+      ...[9, 8, 7, 6, 5, 4].map((i) => ({ kind: 'content', text: `${w}标题${i}` })),
+    ]);
+  });
+});
+
+describe('recent searches', () => {
+  it('keeps a signed-in user’s last 10 keywords, newest first, each once; clear empties them', async () => {
+    const me = await signedInUser(t.app, t.db, '搜索者甲');
+    const other = await signedInUser(t.app, t.db, '搜索者乙');
+    const searchAs = async (cookies: { duToken: string }, keyword: string) => {
+      const res = await t.signedInject(contract.search.searchContents, { keyword, ...page }, { cookies });
+      expect(res.body.code).toBe(SUCCESS);
+    };
+    for (const keyword of ['一', '二', '一']) await searchAs(me.cookies, keyword);
+    await searchAs(other.cookies, '别人的词');
+    // Later pages are the same search, not a new one.
+    await t.signedInject(
+      contract.search.searchUsers,
+      { keyword: '翻页', limit: 1, lastId: '1' },
+      { cookies: me.cookies },
+    );
+    const mine = await t.signedInject(contract.search.searchRecents, {}, { cookies: me.cookies });
+    expect(mine.body.data.list).toEqual(['一', '二']);
+    const theirs = await t.signedInject(contract.search.searchRecents, {}, { cookies: other.cookies });
+    expect(theirs.body.data.list).toEqual(['别人的词']);
+
+    for (let i = 1; i <= 12; i++) await searchAs(me.cookies, `词${i}`);
+    const kept = await t.signedInject(contract.search.searchRecents, {}, { cookies: me.cookies });
+    expect(kept.body.data.list).toEqual(Array.from({ length: 10 }, (_, i) => `词${12 - i}`));
+
+    await t.signedInject(contract.search.searchRecentsClear, {}, { cookies: me.cookies });
+    const cleared = await t.signedInject(contract.search.searchRecents, {}, { cookies: me.cookies });
+    expect(cleared.body.data.list).toEqual([]);
+    const still = await t.signedInject(contract.search.searchRecents, {}, { cookies: other.cookies });
+    expect(still.body.data.list).toEqual(['别人的词']);
+  });
+
+  it('refuses a visitor’s read and clear of recents with 7999; a visitor may search', async () => {
+    expect((await t.signedInject(contract.search.searchRecents, {})).body.code).toBe(TOURIST);
+    expect((await t.signedInject(contract.search.searchRecentsClear, {})).body.code).toBe(TOURIST);
+    expect(
+      (await t.signedInject(contract.search.searchContents, { keyword: '复古', ...page })).body.code,
+    ).toBe(SUCCESS);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 naming the field: a blank or too long keyword, a forged lastId', async () => {
+    const blank = await t.signedInject(contract.search.searchContents, { keyword: '   ', ...page });
+    expect([blank.status, blank.body.code, blank.body.msg]).toEqual([
+      400,
+      BAD_REQUEST,
+      'keyword: 请输入搜索词',
+    ]);
+    const long = await t.signedInject(contract.search.searchSuggest, { keyword: '长'.repeat(31) });
+    expect([long.status, long.body.msg]).toEqual([400, 'keyword: 搜索词最多 30 个字']);
+    const forged = await t.signedInject(contract.search.searchTopics, {
+      keyword: '复古',
+      limit: 20,
+      lastId: 'abc',
+    });
+    expect([forged.status, forged.body.msg]).toEqual([400, 'lastId: 翻页位置无效']);
+  });
+});

@@ -1,0 +1,269 @@
+import type {
+  FeedCard,
+  Page,
+  PageQuery,
+  SearchProduct,
+  SearchSuggestion,
+  SearchTopic,
+  SearchUser,
+} from '@h5/contract';
+import { SEARCH_SUGGEST_MAX } from '@h5/contract';
+import { CONTENT_CATEGORY_NAMES } from '@h5/core';
+import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { ReadDb } from '../../db/client';
+import { contents, follows, products, users } from '../../db/schema';
+import { badRequest } from '../../plugins/errors';
+import { feedCardColumns, NO_VIEWER, toCard } from '../content/cards';
+import { visibleContent } from '../content/visible';
+import { SEARCH_MESSAGES } from './messages';
+
+/*
+ * Matching (docs/decisions/024-search.md): `search_grams(text) @> search_query_grams(keyword)` is
+ * what the GIN indexes answer (every 2-character gram of the keyword is in the text); the
+ * `strpos` recheck then keeps only texts that hold each word of the keyword whole. The indexed
+ * expressions must be written here exactly as in migration 0034.
+ */
+const contentDoc = sql`(${contents.title} || ' ' || ${contents.body})`;
+
+/** The GIN-indexed gram test of `doc` (an indexed expression's argument) for `keyword`. */
+const gramsHold = (doc: SQL, keyword: string) =>
+  sql`search_grams(${doc}) @> search_query_grams(${keyword}::text)`;
+
+/**
+ * Every word of `keyword` is inside `text` (lower-cased as the grams are). A keyword of one word of
+ * one or two characters needs no check: its one gram in the text's grams is the word itself (the
+ * bench's common `复古` skips a `lower(title || body)` per match). `always`: `text` is not what the
+ * grams were made of (suggestions check the title of a title-or-body match).
+ */
+function wordsInside(text: SQL, keyword: string, always = false): SQL | undefined {
+  const words = keyword.split(/\s+/).filter(Boolean);
+  if (!always && words.length === 1 && [...(words[0] as string)].length <= 2) return undefined;
+  return and(...words.map((word) => sql`strpos(lower(${text}), lower(${word}::text)) > 0`));
+}
+
+/** 0 exact, 1 prefix, 2 inside, 3 elsewhere: how `text` matches the keyword (lower-cased). */
+const matchRank = (text: SQL, keyword: string) =>
+  sql<number>`case when lower(${text}) = lower(${keyword}::text) then 0 when starts_with(lower(${text}), lower(${keyword}::text)) then 1 when strpos(lower(${text}), lower(${keyword}::text)) > 0 then 2 else 3 end`;
+
+/** The offset a page starts at: `lastId` is the offset the previous page ended at. */
+function offsetOf(lastId: string | undefined): number {
+  if (lastId === undefined || lastId === '') return 0;
+  if (!/^\d{1,6}$/.test(lastId)) throw badRequest('lastId', SEARCH_MESSAGES.badPage);
+  return Number(lastId);
+}
+
+/** Fetches limit+1 rows at the offset and answers the page with `hasMore`. */
+async function offsetPage<R, T>(
+  page: PageQuery,
+  fetch: (offset: number, take: number) => Promise<R[]>,
+  map: (row: R) => T,
+): Promise<Page<T>> {
+  const offset = offsetOf(page.lastId);
+  const rows = await fetch(offset, page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  return {
+    list: rows.slice(0, page.limit).map(map),
+    lastId: hasMore ? String(offset + page.limit) : null,
+    hasMore,
+  };
+}
+
+/**
+ * The query of one page of content results: visible contents holding the keyword, title matches
+ * first, then lights, then newest (exported for the plan test).
+ */
+export function contentSearchQuery(
+  db: ReadDb,
+  keyword: string,
+  viewerId: number | null,
+  offset: number,
+  take: number,
+) {
+  // The page's ids first, from contents alone: every match is ranked, but only the page's rows
+  // are joined to their authors and the viewer's lights.
+  const rank = matchRank(sql`${contents.title}`, keyword);
+  const hits = db
+    .select({ id: sql<number>`${contents.id}`.as('hit_id'), rank: rank.as('hit_rank') })
+    .from(contents)
+    .where(and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(contentDoc, keyword)))
+    .orderBy(rank, desc(contents.lightCount), desc(contents.id))
+    .limit(take)
+    .offset(offset)
+    .as('hits');
+  return db
+    .select(feedCardColumns(viewerId ?? NO_VIEWER))
+    .from(hits)
+    .innerJoin(contents, eq(contents.id, hits.id))
+    .innerJoin(users, eq(users.id, contents.authorId))
+    .orderBy(hits.rank, desc(contents.lightCount), desc(contents.id));
+}
+
+/** A page of content results ({@link contentSearchQuery}). */
+export function searchContents(
+  db: ReadDb,
+  keyword: string,
+  page: PageQuery,
+  viewerId: number | null,
+): Promise<Page<FeedCard>> {
+  return offsetPage(page, (offset, take) => contentSearchQuery(db, keyword, viewerId, offset, take), toCard);
+}
+
+const followerCount = sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${users.id})::int`;
+
+/** Users by nickname: exact, prefix, inside; then followers. */
+export function searchUsers(db: ReadDb, keyword: string, page: PageQuery): Promise<Page<SearchUser>> {
+  const name = sql`${users.userName}`;
+  return offsetPage(
+    page,
+    (offset, take) =>
+      db
+        .select({ userId: users.id, userName: users.userName, avatar: users.avatar, followerCount })
+        .from(users)
+        .where(and(gramsHold(name, keyword), wordsInside(name, keyword)))
+        .orderBy(matchRank(name, keyword), desc(followerCount), desc(users.id))
+        .limit(take)
+        .offset(offset),
+    (row) => row,
+  );
+}
+
+/** Products by title: exact, prefix, inside; then the newest spu. */
+export function searchProducts(db: ReadDb, keyword: string, page: PageQuery): Promise<Page<SearchProduct>> {
+  const title = sql`${products.title}`;
+  return offsetPage(
+    page,
+    (offset, take) =>
+      db
+        .select({
+          spuId: products.spuId,
+          title: products.title,
+          logoUrl: products.logoUrl,
+          price: products.price,
+        })
+        .from(products)
+        .where(and(gramsHold(title, keyword), wordsInside(title, keyword)))
+        .orderBy(matchRank(title, keyword), desc(products.spuId))
+        .limit(take)
+        .offset(offset),
+    (row) => row,
+  );
+}
+
+/** The categories whose name holds every word of the keyword (eight names, matched in memory). */
+function matchingCategories(keyword: string): { tagId: number; name: string }[] {
+  const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
+  return Object.entries(CONTENT_CATEGORY_NAMES)
+    .filter(([, name]) => words.every((w) => name.toLowerCase().includes(w)))
+    .map(([tagId, name]) => ({ tagId: Number(tagId), name }));
+}
+
+/** How a topic name matches, as {@link matchRank} does in SQL. */
+function rankOf(name: string, keyword: string): number {
+  const [n, k] = [name.toLowerCase(), keyword.toLowerCase()];
+  return n === k ? 0 : n.startsWith(k) ? 1 : n.includes(k) ? 2 : 3;
+}
+
+/**
+ * Categories and hashtag topics by name: exact, prefix, inside; then their visible contents.
+ * Both are few (8 categories, the distinct hashtags that match), so they are ranked and paged in
+ * memory after the indexed query.
+ */
+export async function searchTopics(db: ReadDb, keyword: string, page: PageQuery): Promise<Page<SearchTopic>> {
+  const offset = offsetOf(page.lastId);
+  const topic = sql`${contents.topic}`;
+  const categories = matchingCategories(keyword);
+  const [hashtags, categoryCounts] = await Promise.all([
+    db
+      .select({ name: sql<string>`${contents.topic}`, contentCount: sql<number>`count(*)::int` })
+      .from(contents)
+      .where(
+        and(
+          isNotNull(contents.topic),
+          visibleContent,
+          gramsHold(topic, keyword),
+          wordsInside(topic, keyword),
+        ),
+      )
+      .groupBy(contents.topic),
+    categories.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ category: contents.category, contentCount: sql<number>`count(*)::int` })
+          .from(contents)
+          .where(
+            and(
+              visibleContent,
+              inArray(
+                contents.category,
+                categories.map((c) => c.tagId),
+              ),
+            ),
+          )
+          .groupBy(contents.category),
+  ]);
+  const counted = new Map(categoryCounts.map((row) => [row.category, row.contentCount]));
+  const all: SearchTopic[] = [
+    ...categories.map((c) => ({
+      kind: 'category' as const,
+      tagId: c.tagId,
+      name: c.name,
+      contentCount: counted.get(c.tagId) ?? 0,
+    })),
+    ...hashtags.map((h) => ({
+      kind: 'hashtag' as const,
+      tagId: null,
+      name: h.name,
+      contentCount: h.contentCount,
+    })),
+  ].sort((a, b) => rankOf(a.name, keyword) - rankOf(b.name, keyword) || b.contentCount - a.contentCount);
+  const list = all.slice(offset, offset + page.limit);
+  const hasMore = all.length > offset + page.limit;
+  return { list, lastId: hasMore ? String(offset + page.limit) : null, hasMore };
+}
+
+/**
+ * Matches a suggestion looks at: the first found, not all of them, so typing costs the same
+ * whatever the number of contents holding the word (a common word's 10× matches at 10× data);
+ * the best titles among them (by match place, then lights) are offered.
+ */
+const SUGGEST_WINDOW = 200;
+
+/** Up to 16 titles holding the keyword, from the first {@link SUGGEST_WINDOW} matches. */
+function suggestTitles(db: ReadDb, keyword: string) {
+  const window = db
+    .select({ title: contents.title, lights: contents.lightCount, id: contents.id })
+    .from(contents)
+    .where(
+      and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(sql`${contents.title}`, keyword, true)),
+    )
+    .limit(SUGGEST_WINDOW)
+    .as('window');
+  return db
+    .select({ title: window.title })
+    .from(window)
+    .orderBy(matchRank(sql`${window.title}`, keyword), desc(window.lights), desc(window.id))
+    .limit(SEARCH_SUGGEST_MAX * 2);
+}
+
+/**
+ * Up to 8 suggestions for a keyword being typed: matching topics first, then users, then content
+ * titles (most lit first), each lookup cut short so the three index reads stay cheap.
+ */
+export async function suggest(db: ReadDb, keyword: string): Promise<SearchSuggestion[]> {
+  const [topics, people, titles] = await Promise.all([
+    searchTopics(db, keyword, { limit: 3 }),
+    searchUsers(db, keyword, { limit: 2 }),
+    suggestTitles(db, keyword),
+  ]);
+  const seen = new Set<string>();
+  const out: SearchSuggestion[] = [];
+  const add = (kind: SearchSuggestion['kind'], text: string) => {
+    if (seen.has(text) || out.length >= SEARCH_SUGGEST_MAX) return;
+    seen.add(text);
+    out.push({ kind, text });
+  };
+  for (const t of topics.list) add('topic', t.name);
+  for (const u of people.list) add('user', u.userName);
+  for (const row of titles) add('content', row.title);
+  return out;
+}
