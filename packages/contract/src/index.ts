@@ -11,6 +11,7 @@ export * from './domains/feedback';
 export * from './domains/invite';
 export * from './domains/live';
 export * from './domains/lottery';
+export * from './domains/message';
 export * from './domains/shoe-eval';
 export * from './domains/upload';
 export * from './endpoint';

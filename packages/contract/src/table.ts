@@ -11,6 +11,7 @@ import { feedback } from './domains/feedback';
 import { invite } from './domains/invite';
 import { live } from './domains/live';
 import { lottery } from './domains/lottery';
+import { message } from './domains/message';
 import { shoeEval } from './domains/shoe-eval';
 import { upload } from './domains/upload';
 
@@ -32,6 +33,7 @@ export const contract = {
   invite,
   live,
   lottery,
+  message,
   shoeEval,
   upload,
 } as const;

@@ -14,5 +14,6 @@ export * from './invite-tasks';
 export * from './jobs';
 export * from './live';
 export * from './lottery';
+export * from './message';
 export * from './shoe-eval';
 export * from './upload';
