@@ -10,12 +10,13 @@ const newestFirst = timeKeyset(notifications.createdAt, notifications.id);
 
 /**
  * The reader's unread counts by kind in one statement over the partial index of unread rows
- * (notifications_unread_idx): its cost follows the unread rows, not every message kept.
+ * (notifications_unread_idx): its cost follows the unread rows, not every message kept. The
+ * statement itself, for the bench's EXPLAIN; {@link unreadCounts} runs it.
  */
-export async function unreadCounts(db: ReadDb, userId: number): Promise<UnreadCounts> {
+export function unreadCountsQuery(db: ReadDb, userId: number) {
   const unread = (kind: string) =>
     sql<number>`(count(*) filter (where ${notifications.kind} = ${kind}))::int`;
-  const [row] = await db
+  return db
     .select({
       reply: unread('reply'),
       light: unread('light'),
@@ -25,6 +26,11 @@ export async function unreadCounts(db: ReadDb, userId: number): Promise<UnreadCo
     })
     .from(notifications)
     .where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)));
+}
+
+/** The reader's unread counts by kind and their total. */
+export async function unreadCounts(db: ReadDb, userId: number): Promise<UnreadCounts> {
+  const [row] = await unreadCountsQuery(db, userId);
   return row ?? { reply: 0, light: 0, follow: 0, system: 0, total: 0 };
 }
 
