@@ -15,6 +15,8 @@ export default [
   route('community/following', 'routes/community/following.tsx'),
   // The user's own gender, birth year and region (issue 31 point 5; login only), from their home.
   route('community/profile', 'routes/community/profile.tsx'),
+  // Issue 32 point 3: the reader's messages (login only).
+  route('community/messages', 'routes/message/messages.tsx'),
   route('dongtai', 'routes/content/topic.tsx', { id: 'topic-dongtai' }),
   route('community/trend', 'routes/content/content-jump.tsx', { id: 'jump-trend' }),
   route('community/posts', 'routes/content/content-jump.tsx', { id: 'jump-posts' }),

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 import type { ViewerBrief } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
+import { MessagesEntry } from './MessagesEntry';
 import styles from './TopBar.module.css';
 
 interface Props {
@@ -70,6 +71,7 @@ export function TopBar({ viewer, refreshing, onRefresh }: Props) {
           {/* The icon is a mask of the stylesheet's (TopBar.module.css): no SVG in first-load JS. */}
           <span className={refreshing ? styles.spinning : styles.refresh} aria-hidden="true" />
         </button>
+        <MessagesEntry viewer={viewer} />
         {viewer ? (
           <Link
             to={`/community/user?userId=${viewer.userId}`}
