@@ -58,7 +58,8 @@ describe('messages (issue 32 point 3, phone browser)', () => {
     await expect.poll(async () => (await asAuthor(contract.message.unreadCounts, {})).reply).toBe(0);
 
     await page.getByTestId('messages-tab-light').click();
-    const lit = page.getByTestId('message').filter({ hasText: reader });
+    // The reply tab's rows stay until the light tab's first page is in: wait for its own rows.
+    const lit = page.locator('[data-testid="message"][data-kind="light"]').filter({ hasText: reader });
     await lit.first().waitFor();
     expect(await lit.count()).toBe(1);
     expect(await lit.getAttribute('data-kind')).toBe('light');

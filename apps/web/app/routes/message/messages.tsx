@@ -123,8 +123,10 @@ function useEmojiMapping(): ReadonlyMap<string, string> {
   return useMemo(() => (list ? new Map(list.map((emoji) => [emoji.name, emoji.url])) : NO_EMOJIS), [list]);
 }
 
+/** 44 CSS px drawn: 96 device pixels covers a 2× screen. */
 const AVATAR_WIDTH = 96;
-const THUMB_WIDTH = 112;
+/** 52 CSS px drawn: 128 device pixels covers a 2× screen (a width the CDN renders seeded photos at). */
+const THUMB_WIDTH = 128;
 
 /** A message: who (or 系统通知), what, when, the content's thumbnail; a tap opens the content or the user. */
 function MessageRow({
