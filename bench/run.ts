@@ -14,6 +14,7 @@ import { BUDGETED_PATHS } from './first-load-budget';
 import { firstLoadJs } from './first-load-js';
 import { lighthouseScores } from './lighthouse';
 import { measureRps } from './load';
+import { messageFigures } from './messages';
 import { scaleFigures } from './scale';
 import { slowNetworkFigures } from './slow-network';
 import { uploadFigures } from './upload';
@@ -314,6 +315,7 @@ const SECTIONS: Record<string, () => unknown> = {
   ssr: ssrThroughput,
   processes: processScaling,
   scale: scaleCost,
+  messages: async () => rows.push(...(await messageFigures(await benchDatabaseUrl()))),
   upload: uploadThroughput,
   lighthouse: lighthouseFigures,
   'slow-network': slowNetwork,

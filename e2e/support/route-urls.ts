@@ -16,6 +16,7 @@ export const ROUTE_URLS: Record<string, string> = {
   'community/new-commodity': '/community/new-commodity',
   'community/following': '/community/following',
   'community/profile': '/community/profile',
+  'community/messages': '/community/messages',
   dongtai: '/dongtai?tagId=6',
   'community/trend': '/community/trend?trendId=5',
   'community/posts': '/community/posts?postsId=3',

@@ -19,6 +19,8 @@ export default [
   route('community/profile', 'routes/community/profile.tsx'),
   // The web publisher (issue 32 point 1; login only): pictures or an article, a topic, products.
   route('community/publish', 'routes/publish/publish.tsx'),
+  // Issue 32 point 3: the reader's messages (login only).
+  route('community/messages', 'routes/message/messages.tsx'),
   route('dongtai', 'routes/content/topic.tsx', { id: 'topic-dongtai' }),
   route('community/trend', 'routes/content/content-jump.tsx', { id: 'jump-trend' }),
   route('community/posts', 'routes/content/content-jump.tsx', { id: 'jump-posts' }),

@@ -25,6 +25,7 @@ export type Domain =
   | 'creator'
   | 'live'
   | 'lottery'
+  | 'message'
   | 'invite'
   | 'commerce'
   | 'activity'

@@ -12,6 +12,7 @@ export * from './domains/invite';
 export * from './domains/live';
 export * from './domains/lottery';
 export * from './domains/search';
+export * from './domains/message';
 export * from './domains/shoe-eval';
 export * from './domains/upload';
 export * from './endpoint';

@@ -25,6 +25,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'hotVideoList',
       'jobRuns',
       'kolRankList',
+      'list',
       'lotteries',
       'lotteryEntrants',
       'moderationBans',

@@ -12,6 +12,7 @@ import { invite } from './domains/invite';
 import { live } from './domains/live';
 import { lottery } from './domains/lottery';
 import { search } from './domains/search';
+import { message } from './domains/message';
 import { shoeEval } from './domains/shoe-eval';
 import { upload } from './domains/upload';
 
@@ -34,6 +35,7 @@ export const contract = {
   live,
   lottery,
   search,
+  message,
   shoeEval,
   upload,
 } as const;

@@ -13,6 +13,7 @@ import { registerFeedbackRoutes } from './feedback/routes';
 import { registerInviteRoutes } from './invite/routes';
 import { registerLiveRoutes } from './live/routes';
 import { registerLotteryRoutes } from './lottery/routes';
+import { registerMessageRoutes } from './message/routes';
 import { registerSearchRoutes } from './search/routes';
 import { registerShoeEvalRoutes } from './shoe-eval/routes';
 import { registerUploadRoutes } from './upload/routes';
@@ -43,6 +44,7 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'activity', register: registerActivityRoutes },
   { name: 'live', register: registerLiveRoutes },
   { name: 'invite', register: registerInviteRoutes },
+  { name: 'message', register: registerMessageRoutes },
   { name: 'backstage', register: registerBackstageRoutes },
   { name: 'analytics', register: registerAnalyticsRoutes },
   { name: 'upload', register: registerUploadRoutes },

@@ -15,5 +15,6 @@ export * from './jobs';
 export * from './live';
 export * from './lottery';
 export * from './search';
+export * from './message';
 export * from './shoe-eval';
 export * from './upload';

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
 import { contents, follows, users } from '../../db/schema';
+import { notify } from '../message/notify';
 
 /**
  * Reads and writes of the follows table (the follow calls and the user home): the user home's
@@ -18,9 +19,20 @@ export function createFollowQueries(db: Db, reads: ReadDb = db) {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
       return row !== undefined;
     },
-    /** Adds the pair; a second (or concurrent) follow hits the primary key and changes nothing. */
+    /**
+     * Adds the pair; a second (or concurrent) follow hits the primary key and changes nothing. A
+     * new pair tells the followee in the same transaction (a refollow finds its message's key).
+     */
     follow: (followerId: number, followeeId: number) =>
-      db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing(),
+      db.transaction(async (tx) => {
+        const added = await tx
+          .insert(follows)
+          .values({ followerId, followeeId })
+          .onConflictDoNothing()
+          .returning({ id: follows.followerId });
+        if (added.length > 0)
+          await notify(tx, { kind: 'follow', recipientId: followeeId, actorId: followerId });
+      }),
     unfollow: (followerId: number, followeeId: number) =>
       db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))),
     /** The user home's header: the user, their counts and whether `viewerId` follows them. */

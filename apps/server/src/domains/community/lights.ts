@@ -5,11 +5,13 @@ import { contentLights, contents } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { CONTENT_MESSAGES } from '../content/messages';
 import { visibleContent } from '../content/visible';
+import { notify } from '../message/notify';
 
 /**
  * Sets (or clears) `userId`'s light on a content. One row per pair (primary key): the insert or
  * delete reports whether it changed anything, and only then is `light_count` moved, atomically, in
  * the same transaction, so rapid taps and concurrent users never double-count or go negative.
+ * A new light tells the content's author (a 'light' message) in that transaction too.
  */
 export async function setLight(
   db: Db,
@@ -19,7 +21,7 @@ export async function setLight(
 ): Promise<LightState> {
   return db.transaction(async (tx) => {
     const [exists] = await tx
-      .select({ id: contents.id })
+      .select({ id: contents.id, authorId: contents.authorId })
       .from(contents)
       .where(and(eq(contents.id, contentId), visibleContent));
     if (!exists) throw notFound(CONTENT_MESSAGES.notFound);
@@ -34,6 +36,9 @@ export async function setLight(
           .where(and(eq(contentLights.userId, userId), eq(contentLights.contentId, contentId)))
           .returning({ id: contentLights.contentId });
     const delta = changed.length === 0 ? 0 : light ? 1 : -1;
+    // Only a new light tells the author; a relight after an unlight finds its message's key.
+    if (delta === 1)
+      await notify(tx, { kind: 'light', recipientId: exists.authorId, actorId: userId, contentId });
     const [row] = await tx
       .update(contents)
       .set({ lightCount: sql`greatest(${contents.lightCount} + ${delta}, 0)` })

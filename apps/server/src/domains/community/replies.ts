@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead } from '../../db/keyset';
 import { AppError, notFound } from '../../plugins/errors';
+import { contentAuthor, notify } from '../message/notify';
 import { COMMUNITY_MESSAGES } from './messages';
 import { type ReplyQueries, toReply } from './replies-queries';
 
@@ -94,6 +95,8 @@ export async function addReply(db: Db, queries: ReplyQueries, userId: number, in
         requestId: input.requestId,
       });
       if (id === undefined) throw new RepeatedPost();
+      // The messages commit with the reply: a retried post (RepeatedPost above) writes none.
+      await notifyReply(tx, { contentId: input.contentId, replyId: id, userId, replyToUserId });
       const row = await queries.byId(tx, id);
       if (!row) throw notFound(COMMUNITY_MESSAGES.replyNotFound);
       return { reply: toReply(row, userId), replyCount };
@@ -102,6 +105,26 @@ export async function addReply(db: Db, queries: ReplyQueries, userId: number, in
     if (!(error instanceof RepeatedPost)) throw error;
     return storedPost(db, queries, userId, input);
   }
+}
+
+/**
+ * Tells the content's author of a new reply, and the user a child reply answers (when that is
+ * someone else than the author, who is told already).
+ */
+async function notifyReply(
+  tx: Db,
+  post: { contentId: number; replyId: number; userId: number; replyToUserId: number | null },
+) {
+  const authorId = await contentAuthor(tx, post.contentId);
+  const base = {
+    kind: 'reply',
+    actorId: post.userId,
+    contentId: post.contentId,
+    replyId: post.replyId,
+  } as const;
+  if (authorId !== undefined) await notify(tx, { ...base, recipientId: authorId });
+  if (post.replyToUserId !== null && post.replyToUserId !== authorId)
+    await notify(tx, { ...base, recipientId: post.replyToUserId });
 }
 
 /** The answer to a repeated post: the reply stored under its requestId and today's count. */

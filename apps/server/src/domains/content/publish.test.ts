@@ -132,6 +132,11 @@ describe('content.publish', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'content.approve'), eq(auditLog.objectId, String(contentId))));
     expect(audit).toMatchObject({ objectType: 'content', operatorName: mod.operator.name });
+    // The author is told once (the refused second decision adds nothing).
+    const notices = await t.signedInject(contract.message.list, { kind: 'system' }, { cookies: a.cookies });
+    expect(notices.body.data.list.map((item: { text: string }) => item.text)).toEqual([
+      '你发布的《AJ1 复古红 上脚》已通过审核，大家都能看到了',
+    ]);
   });
 
   it('shows a rejected post’s reason to its author only', async () => {

@@ -15,6 +15,8 @@ import type { Env } from '../../env';
 import { AppError } from '../../plugins/errors';
 import type { OperatorSession } from '../../plugins/operator-session';
 import { recordAudit } from '../backstage/audit';
+import { MESSAGE_TEXTS } from '../message/messages';
+import { notify } from '../message/notify';
 import { PUBLISH_MESSAGES } from './messages';
 
 /** Who approves a published content: the setting, else manual in production and auto elsewhere. */
@@ -78,6 +80,21 @@ export async function decideContentReview(
     .where(and(eq(contents.id, row.id), eq(contents.reviewState, 'pending')))
     .returning();
   if (!updated) throw new AppError(PUBLISH_CODES.reviewDecided, PUBLISH_MESSAGES.alreadyDecided('已审核'));
+  // The author hears of a moderator's decision; an automatic approval is no news.
+  if (operator)
+    await notify(tx, {
+      kind: 'system',
+      recipientId: row.authorId,
+      source: 'content-review',
+      sourceId: row.id,
+      noticeKey: `content.${reviewState}`,
+      text:
+        reviewState === 'approved'
+          ? MESSAGE_TEXTS.contentApproved(row.title)
+          : MESSAGE_TEXTS.contentRejected(row.title, input.reason ?? ''),
+      link: `/community/content/${row.id}`,
+      contentId: row.id,
+    });
   if (operator)
     await recordAudit(tx, operator, {
       action: input.decision === 'approve' ? 'content.approve' : 'content.reject',

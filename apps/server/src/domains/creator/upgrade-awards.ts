@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { upgradeAwardReceipts, upgradeAwards, upgradeSeasons } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
+import { MESSAGE_TEXTS } from '../message/messages';
+import { notify } from '../message/notify';
 import { CREATOR_MESSAGES, chinaTime } from './upgrade-messages';
 import { seasonFigures } from './upgrade-queries';
 import { levelOf, UPGRADE_LEVELS } from './upgrade-rules';
@@ -37,7 +39,8 @@ export async function awardRecord(db: Db, userId: number, query: PageQuery): Pro
  * award/receive. Refusals in the order a user needs them: already received, expired, not earned.
  * The receipt is `INSERT … ON CONFLICT DO NOTHING` on the unique (award, user) pair inside one
  * transaction with the checks, so 20 concurrent receives (two tabs, a double tap) make one
- * receipt: the others find the row and are refused as already received.
+ * receipt: the others find the row and are refused as already received. The receipt's notice
+ * (a system message) is written in that transaction.
  */
 export async function receiveAward(db: Db, userId: number, awardId: number): Promise<AwardReceipt> {
   const [award] = await db
@@ -73,6 +76,15 @@ export async function receiveAward(db: Db, userId: number, awardId: number): Pro
       .onConflictDoNothing({ target: [upgradeAwardReceipts.awardId, upgradeAwardReceipts.userId] })
       .returning();
     if (!row) throw alreadyReceived();
+    await notify(tx, {
+      kind: 'system',
+      recipientId: userId,
+      source: 'award',
+      sourceId: row.id,
+      noticeKey: 'upgrade.award_received',
+      text: MESSAGE_TEXTS.awardReceived(award.award.title, (row.amountCents / 100).toFixed(2)),
+      link: '/creator/upgrade',
+    });
     return row;
   });
   return {

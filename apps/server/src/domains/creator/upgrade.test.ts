@@ -11,7 +11,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { contentLights, contents, replies, upgradeAwardReceipts, upgradeAwards } from '../../db/schema';
+import {
+  contentLights,
+  contents,
+  notifications,
+  replies,
+  upgradeAwardReceipts,
+  upgradeAwards,
+} from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
 
 let t: TestApp;
@@ -247,6 +254,18 @@ describe('award/receive', () => {
     });
     const again = await t.signedInject(contract.creator.awardReceive, { awardId: 3 }, { cookies });
     expect(again.body.code).toBe(CREATOR_AWARD_ALREADY_RECEIVED);
+    // Issue 32 point 3: one notice for the one receipt, however many receives raced.
+    const notices = await t.db
+      .select({ text: notifications.text, link: notifications.link, dedupeKey: notifications.dedupeKey })
+      .from(notifications)
+      .where(eq(notifications.recipientId, userId));
+    expect(notices).toEqual([
+      {
+        text: '你已领取升级奖励「成长创作者奖励」¥10.00',
+        link: '/creator/upgrade',
+        dedupeKey: `system:award:${receipts[0]?.id}`,
+      },
+    ]);
   });
 });
 

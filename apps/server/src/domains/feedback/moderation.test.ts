@@ -13,7 +13,15 @@ import {
 import { buildRequest } from '@h5/request';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accusations, auditLog, hostCreditRecords, liveHosts, replies, userBans } from '../../db/schema';
+import {
+  accusations,
+  auditLog,
+  hostCreditRecords,
+  liveHosts,
+  notifications,
+  replies,
+  userBans,
+} from '../../db/schema';
 import {
   createTestApp,
   insertTestContents,
@@ -166,6 +174,23 @@ describe('moderation: the report queue and an upheld content report', () => {
       { cookies: reader.cookies },
     );
     expect(other.body.data.takenDown).toEqual([]);
+
+    // Issue 32 point 3: the author is told of the take-down, the reporter of the decision, once.
+    const notices = (userId: number) =>
+      t.db
+        .select({ text: notifications.text, link: notifications.link, kind: notifications.kind })
+        .from(notifications)
+        .where(eq(notifications.recipientId, userId));
+    expect(await notices(author.userId)).toEqual([
+      {
+        kind: 'system',
+        text: '你的内容《违规内容标题》因被举报已下架，原因：含有违规广告',
+        link: `/community/user?userId=${author.userId}`,
+      },
+    ]);
+    expect(await notices(stored?.userId as number)).toEqual([
+      { kind: 'system', text: '你举报的内容经核实违规，已处理，感谢你的反馈', link: null },
+    ]);
 
     // The live host credit record (credit detail sums host_credit_records).
     const credit = await t.db
@@ -384,5 +409,28 @@ describe('moderation: writing bans', () => {
       ['user.ban', '多次发布广告', true, false],
       ['user.unban', '申诉通过', false, true],
     ]);
+  });
+});
+
+describe('moderation: the reporter hears the decision (issue 32 point 3)', () => {
+  it('a rejected report tells the reporter why, once, and the author nothing', async () => {
+    const mod = await loginOperator(t, 'moderator');
+    const { author, contentId } = await authorWithContent();
+    const accuseId = await reportOf('content', contentId, PLAIN_CONTENT_REASON);
+    const decide = () =>
+      mod.call(contract.feedback.moderationDecide, { accuseId, decision: 'rejected', reason: '未发现违规' });
+    expect((await decide()).body.code).toBe(SUCCESS);
+    expect((await decide()).body.code).toBe(REPORT_ALREADY_DECIDED);
+    const [report] = await t.db.select().from(accusations).where(eq(accusations.id, accuseId));
+    const told = await t.db
+      .select({ text: notifications.text, dedupeKey: notifications.dedupeKey })
+      .from(notifications)
+      .where(eq(notifications.recipientId, report?.userId as number));
+    expect(told).toEqual([
+      { text: '你举报的内容经核实未发现违规，原因：未发现违规', dedupeKey: `system:report:${accuseId}` },
+    ]);
+    expect(
+      await t.db.select().from(notifications).where(eq(notifications.recipientId, author.userId)),
+    ).toEqual([]);
   });
 });

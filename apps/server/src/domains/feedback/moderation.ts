@@ -28,6 +28,8 @@ import { SEARCH_IDEA_CONFIG_KEY } from '../../db/seed/feedback-seed';
 import { AppError } from '../../plugins/errors';
 import type { OperatorSession } from '../../plugins/operator-session';
 import { recordAudit } from '../backstage/audit';
+import { MESSAGE_TEXTS } from '../message/messages';
+import { notify } from '../message/notify';
 import { objectUrls, type UploadDeps } from '../upload/external-objects';
 import { MODERATION_MESSAGES } from './messages';
 
@@ -216,6 +218,16 @@ async function takeDown(tx: Db, operator: OperatorSession, contentId: number, re
       }
     : null;
   if (credit) await tx.insert(hostCreditRecords).values(credit);
+  await notify(tx, {
+    kind: 'system',
+    recipientId: row.authorId,
+    source: 'take-down',
+    sourceId: contentId,
+    noticeKey: 'report.taken_down',
+    text: MESSAGE_TEXTS.contentTakenDown(row.title, reason),
+    // The author's home lists why their contents were taken down.
+    link: `/community/user?userId=${row.authorId}`,
+  });
   await recordAudit(tx, operator, {
     action: 'content.take_down',
     objectType: 'content',
@@ -231,6 +243,7 @@ async function takeDown(tx: Db, operator: OperatorSession, contentId: number, re
  * accusations.status = 'upheld' (the commission rule's clean-record check reads it) and acts on
  * the target: a content is taken down, a comment hidden; a user is only marked (the commission
  * rule counts it; a ban is the moderator's separate call). A decided report is refused (5102).
+ * The reporter is told the decision, and a content's author its take-down, in that transaction.
  */
 export async function decideReport(
   deps: UploadDeps,
@@ -266,6 +279,20 @@ export async function decideReport(
         target: `${row.targetType}:${row.targetId}`,
       },
       reason: input.reason,
+    });
+    const target = MESSAGE_TEXTS.reportTarget[row.targetType];
+    await notify(tx, {
+      kind: 'system',
+      recipientId: row.userId,
+      source: 'report',
+      sourceId: row.id,
+      noticeKey: input.decision === 'upheld' ? 'report.upheld' : 'report.rejected',
+      text:
+        input.decision === 'upheld'
+          ? MESSAGE_TEXTS.reportUpheld(target)
+          : MESSAGE_TEXTS.reportRejected(target, input.reason),
+      // No page lists one's reports; the notice is the answer.
+      link: null,
     });
     if (input.decision === 'upheld') {
       const targetId = Number(row.targetId);

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lotteries, lotteryEntries, lotteryWinners } from '../../db/schema';
+import { MESSAGE_TEXTS } from '../message/messages';
+import { notifyAll } from '../message/notify';
 
 /**
  * `count` of `items`, each subset equally likely: a partial Fisher–Yates shuffle with the
@@ -24,7 +26,8 @@ export function sample<T>(
 /**
  * Draws a lottery whose time has come, once: the conditional UPDATE of `drawn_at` lets exactly
  * one caller through (concurrent readers wait on the row and then find it drawn), and that caller
- * writes the winners in the same transaction. Returns true when this call drew.
+ * writes the winners, and tells each (a system message), in the same transaction. Returns true
+ * when this call drew.
  */
 export async function drawIfDue(db: Db, lotteryId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -32,7 +35,7 @@ export async function drawIfDue(db: Db, lotteryId: number, now = new Date()): Pr
       .update(lotteries)
       .set({ drawnAt: sql`now()` })
       .where(and(eq(lotteries.id, lotteryId), isNull(lotteries.drawnAt), lte(lotteries.drawAt, now)))
-      .returning({ quantity: lotteries.quantity });
+      .returning({ quantity: lotteries.quantity, prize: lotteries.prize });
     if (!claimed) return false;
     const entrants = await tx
       .select({ userId: lotteryEntries.userId })
@@ -42,6 +45,18 @@ export async function drawIfDue(db: Db, lotteryId: number, now = new Date()): Pr
     const winners = sample(entrants, claimed.quantity);
     if (winners.length > 0)
       await tx.insert(lotteryWinners).values(winners.map((w) => ({ lotteryId, userId: w.userId })));
+    await notifyAll(
+      tx,
+      winners.map((winner) => ({
+        kind: 'system' as const,
+        recipientId: winner.userId,
+        source: 'lottery',
+        sourceId: lotteryId,
+        noticeKey: 'lottery.won',
+        text: MESSAGE_TEXTS.lotteryWon(claimed.prize),
+        link: `/live/lottery?lotteryId=${lotteryId}`,
+      })),
+    );
     return true;
   });
 }

@@ -19,7 +19,7 @@ import { buildRequest } from '@h5/request';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { follows, lotteries, lotteryWinners } from '../../db/schema';
+import { follows, lotteries, lotteryWinners, notifications } from '../../db/schema';
 import {
   LOTTERY_ADDRESS as ADDRESS,
   createTestApp,
@@ -119,6 +119,18 @@ describe('lottery/info and entering', () => {
     // A second draw changes nothing.
     await t.signedInject(contract.lottery.drawLottery, { lotteryId });
     expect(await winnerIds(t, lotteryId)).toEqual(winners);
+    // Issue 32 point 3: each winner, and nobody else, got one notice of the win.
+    const notices = await t.db
+      .select({ userId: notifications.recipientId, text: notifications.text, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `system:lottery:${lotteryId}`));
+    expect(notices.sort((a, b) => a.userId - b.userId)).toEqual(
+      winners.map((userId) => ({
+        userId,
+        text: '恭喜你在直播抽奖中抽中「签名球鞋一双」，请尽快填写收货地址',
+        link: `/live/lottery?lotteryId=${lotteryId}`,
+      })),
+    );
     const late = await signedInUser(t.app, t.db, 'lottery-late');
     const closed = await t.signedInject(
       contract.lottery.enterLottery,

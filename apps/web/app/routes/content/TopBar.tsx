@@ -5,6 +5,7 @@ import { REDIRECT_PARAM } from '../../lib/query-params';
 import type { ViewerBrief } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { SearchEntry } from './SearchEntry';
+import { MessagesEntry } from './MessagesEntry';
 import styles from './TopBar.module.css';
 
 interface Props {
@@ -72,6 +73,7 @@ export function TopBar({ viewer, refreshing, onRefresh }: Props) {
           {/* The icon is a mask of the stylesheet's (TopBar.module.css): no SVG in first-load JS. */}
           <span className={refreshing ? styles.spinning : styles.refresh} aria-hidden="true" />
         </button>
+        <MessagesEntry viewer={viewer} />
         {viewer ? (
           <Link
             to={`/community/user?userId=${viewer.userId}`}
