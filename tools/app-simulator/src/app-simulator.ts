@@ -180,7 +180,7 @@ export async function launchAppSimulator(options: AppSimulatorOptions): Promise<
         return createPublishSheet({
           api,
           tokens: () => pageTokens(page),
-          upload: createNativeUploader(api),
+          upload: createNativeUploader(api, options.baseURL),
           ...(opening.tagId !== undefined ? { tagId: opening.tagId } : {}),
           ...(opening.text !== undefined ? { text: opening.text } : {}),
         });

@@ -1,5 +1,5 @@
 import type { NativeTokens } from '@h5/bridge/protocol';
-import { createUploader, type KeyValueStorage } from '@h5/upload';
+import { createUploader, fetchTransport, type KeyValueStorage } from '@h5/upload';
 import type { ServerApi } from './server-api';
 import { type GeneratedPicture, pngSize } from './sheets/generated-picture';
 import type { UploadedPicture } from './sheets/publish';
@@ -29,7 +29,7 @@ const memoryStorage = (): KeyValueStorage => {
  * Uploads a picture from Node as the app's own uploader would: the upload SDK over the app
  * gateway (the session's x-auth-token), fetch to the storage host.
  */
-export function createNativeUploader(api: ServerApi) {
+export function createNativeUploader(api: ServerApi, baseURL: string) {
   return async (picture: GeneratedPicture, tokens: NativeTokens): Promise<UploadedPicture> => {
     const uploader = createUploader(
       { ...NATIVE_UPLOAD_CONFIG, gatewayValue: tokens.xAuthToken, monitorUser: 'native' },
@@ -37,6 +37,8 @@ export function createNativeUploader(api: ServerApi) {
         api: (endpoint, input) => api(endpoint, input, { tokens }),
         storage: { local: memoryStorage(), session: memoryStorage() },
         cookie: () => '',
+        // The storage host answers paths of the site (`/oss/…`); Node's fetch needs them whole.
+        transport: (request) => fetchTransport({ ...request, url: new URL(request.url, baseURL).href }),
         readImageSize: async (blob) => pngSize(new Uint8Array(await blob.arrayBuffer())),
       },
     );

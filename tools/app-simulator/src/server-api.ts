@@ -61,6 +61,8 @@ export function createServerApi(
         data: body?.data,
       });
     }
+    // An unenveloped entry (the upload file types) answers its data whole.
+    if (!endpoint.envelope && response.ok && body !== undefined) return body as ResponseOf<typeof endpoint>;
     if (!response.ok || !body || typeof body.code !== 'number') {
       const message = body ? displayMessage(body) : CLIENT_MESSAGES.statusCode(response.status);
       throw new ApiError(message, body?.code ?? response.status, response.status, 'http');

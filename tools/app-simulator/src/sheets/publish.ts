@@ -201,6 +201,8 @@ export function createPublishSheet(deps: PublishSheetDeps): SheetController<Publ
         view.busy = false;
         await ui.finish({ contentId: answer.contentId, reviewState: answer.reviewState });
       } catch (error) {
+        // The tester reads the sheet; the test log gets the cause of a failure that is not the server's answer.
+        if (!isApiError(error)) console.warn('simulator publish failed', error);
         await draw(ui, { busy: false, error: isApiError(error) ? error.message : TEXT.network });
       }
     },

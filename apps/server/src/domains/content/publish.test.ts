@@ -134,7 +134,7 @@ describe('content.publish', () => {
     expect(audit).toMatchObject({ objectType: 'content', operatorName: mod.operator.name });
     // The author is told once (the refused second decision adds nothing).
     const notices = await t.signedInject(contract.message.list, { kind: 'system' }, { cookies: a.cookies });
-    expect(notices.body.data.list.map((item: { text: string }) => item.text)).toEqual([
+    expect(notices.body.data.list.map((item: { text: string | null }) => item.text)).toEqual([
       '你发布的《AJ1 复古红 上脚》已通过审核，大家都能看到了',
     ]);
   });

@@ -17,6 +17,8 @@ export function leanPage(page: FeedPage): FeedPage {
       author: { userId: card.author.userId, userName: card.author.userName, avatar: card.author.avatar },
       lightCount: card.lightCount,
       isLight: card.isLight,
+      // The author's own post under review (their home's 审核中 / 未通过).
+      ...(card.review ? { review: card.review } : {}),
     })),
   };
 }
