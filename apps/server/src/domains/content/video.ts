@@ -16,10 +16,17 @@ import { PUBLISH_MESSAGES } from './messages';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 
-/** `Duration: 00:00:05.04` in ffmpeg's report of an input: its length in seconds. */
+const seconds = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m) * 60 + Number(s);
+
+/**
+ * A video's length in seconds from ffmpeg's report of copying it: the header's `Duration:`, or,
+ * where the file has none (a streamed WebM, what browsers record), the last `time=` of the copy.
+ */
 export function durationOf(report: string): number | null {
-  const match = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(report);
-  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : null;
+  const header = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(report);
+  if (header) return seconds(header[1] as string, header[2] as string, header[3] as string);
+  const times = [...report.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)].at(-1);
+  return times ? seconds(times[1] as string, times[2] as string, times[3] as string) : null;
 }
 
 /**
@@ -46,20 +53,25 @@ export async function publishedVideo(
   try {
     const input = join(dir, 'in');
     await writeFile(input, bytes);
-    // ffmpeg with no output reports the input and exits 1: the report is what we read.
-    const probe = await run(ffmpeg.path, ['-hide_banner', '-i', input], { timeout: 30_000 }).catch(
-      (error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }),
-    );
-    const seconds = durationOf(probe.stderr);
-    if (seconds === null) throw new AppError(PUBLISH_CODES.videoRejected, PUBLISH_MESSAGES.videoUnreadable);
-    if (seconds > PUBLISH_LIMITS.videoSecondsMax)
+    // Copying the video stream to nowhere reads the whole file without decoding it; the report
+    // (stderr) says how long it is.
+    const probe = await run(
+      ffmpeg.path,
+      ['-hide_banner', '-i', input, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'],
+      {
+        timeout: 30_000,
+      },
+    ).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }));
+    const length = durationOf(probe.stderr);
+    if (length === null) throw new AppError(PUBLISH_CODES.videoRejected, PUBLISH_MESSAGES.videoUnreadable);
+    if (length > PUBLISH_LIMITS.videoSecondsMax)
       throw new AppError(
         PUBLISH_CODES.videoRejected,
         PUBLISH_MESSAGES.videoTooLong(PUBLISH_LIMITS.videoSecondsMax),
       );
     const frame = await run(
       ffmpeg.path,
-      ['-hide_banner', '-loglevel', 'error', '-ss', String(Math.min(0.5, seconds / 2)), '-i', input].concat([
+      ['-hide_banner', '-loglevel', 'error', '-ss', String(Math.min(0.5, length / 2)), '-i', input].concat([
         '-frames:v',
         '1',
         '-f',
@@ -92,7 +104,7 @@ export async function publishedVideo(
     const urlOf = await objectUrls(deps, [key, coverKey]);
     return {
       videoUrl: urlOf(key),
-      videoDuration: Math.round(seconds),
+      videoDuration: Math.max(1, Math.round(length)),
       coverUrl: urlOf(coverKey),
       coverWidth: cover.width,
       coverHeight: cover.height,
