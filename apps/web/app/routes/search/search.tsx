@@ -334,7 +334,7 @@ function UserResults({ keyword }: { keyword: string }) {
               >
                 <img
                   className={styles.avatar}
-                  src={optimiseImageUrl(user.avatar, { width: 88 })}
+                  src={optimiseImageUrl(user.avatar, { width: 96 })}
                   width={44}
                   height={44}
                   alt=""
@@ -414,7 +414,7 @@ function ProductResults({ keyword }: { keyword: string }) {
               >
                 <img
                   className={styles.logo}
-                  src={optimiseImageUrl(product.logoUrl, { width: 112 })}
+                  src={optimiseImageUrl(product.logoUrl, { width: 128 })}
                   width={56}
                   height={56}
                   alt=""
