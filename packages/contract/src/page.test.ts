@@ -20,6 +20,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'awardRecord',
       'creditDetail',
       'dataCenterContentList',
+      'followingFeed',
       'fullReplyList',
       'hotVideoList',
       'jobRuns',
