@@ -3,11 +3,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { usePhoneBrowser } from './support/browser';
 import { FEED_CARD, waitForHydration } from './support/page';
 
-// Issue 28 point 11: 推荐 / 热门视频 / 新品 are real tabs. One channel header on the three lists
+// Issue 28 point 11: 推荐 / 关注 / 热门视频 / 新品 are real tabs. One channel header on the three lists
 // (no back arrow, no other title), the current channel underlined and aria-current, a tab replaces
 // the history entry, and each list comes back where the reader left it.
 const CHANNELS = [
   ['tab-feed', '/', '推荐'],
+  // Issue 32 point 4: the 关注 feed (a visitor sees its login prompt under the same header).
+  ['tab-following', '/community/feed/following', '关注'],
   ['tab-hot-video', '/community/hot-video', '热门视频'],
   ['tab-new-commodity', '/community/new-commodity', '新品'],
 ] as const;
@@ -54,7 +56,7 @@ describe('the channel tabs', () => {
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
     await page.locator(FEED_CARD).first().waitFor();
-    const [feed, hot, fresh] = CHANNELS;
+    const [feed, , hot, fresh] = CHANNELS;
     await expectChannel(page, feed);
     const entries = await page.evaluate(() => history.length);
 

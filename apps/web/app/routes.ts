@@ -4,6 +4,8 @@ export default [
   // The recommend feed, at the site root and at its community path.
   index('routes/content/feed.tsx', { id: 'content-feed' }),
   route('community/feed', 'routes/content/feed.tsx', { id: 'content-feed-alias' }),
+  // The 关注 feed (issue 32 point 4): a route of its own, so `/` loads none of it.
+  route('community/feed/following', 'routes/content/following-feed.tsx'),
   route('community/content/:contentId', 'routes/content/detail.tsx'),
   // Jump-table fallbacks (spec §2) and our share paths; inside the app they open native screens.
   route('community/user', 'routes/community/user-home.tsx'),

@@ -21,6 +21,7 @@ describe('one page query and one Page<T> (issue 13 point 4)', () => {
       'contentReviews',
       'creditDetail',
       'dataCenterContentList',
+      'followingFeed',
       'fullReplyList',
       'hotVideoList',
       'jobRuns',

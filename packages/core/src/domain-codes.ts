@@ -54,6 +54,12 @@ export const ACTIVITY_NOT_FOUND = 4501;
 export const HACKING_CONTENT_NOT_OWNED = 4502;
 /** The caller already committed this hacking task. */
 export const HACKING_TASK_ALREADY_COMMITTED = 4503;
+/** 奇妙相遇: today's encounter draws are used up (issue 32 point 5). */
+export const ENCOUNTER_NONE_LEFT = 4504;
+/** 奇妙相遇: nobody is left to meet (all followed or met today). */
+export const ENCOUNTER_NO_MATCH = 4505;
+/** 心引力: a pick of a product that is not among the activity's. */
+export const XINYIN_NOT_IN_ACTIVITY = 4506;
 /** Live and fans group refusals (issue 16): 44xx (docs/api.md "Live"). */
 export const LIVE_NOT_HOST = 4401;
 /** A fans group name that breaks the length or character rules, or equals the current name. */

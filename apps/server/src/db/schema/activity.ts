@@ -23,7 +23,7 @@ export const activities = pgTable('activities', {
   codes: varchar('codes', { length: 40 }).array(),
 });
 
-/** The products of the new-year AR live action, in their list order. */
+/** An activity's products in their list order: the new-year AR live action's, 心引力's (issue 32). */
 export const arSpus = pgTable(
   'activity_ar_spus',
   {
@@ -101,3 +101,27 @@ export const aiImageBlocklist = pgTable('ai_image_blocklist', {
   reason: text('reason').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/**
+ * 奇妙相遇's encounter cards (issue 32 point 5): a user's draws of a China day, slot 1 to 3. The
+ * (user, day, slot) key makes each draw one row however many are asked at once: a draw takes the
+ * first free slot by insert, never by counting first, so a fourth is refused under any race.
+ */
+export const encounterDraws = pgTable(
+  'encounter_draws',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: varchar('day', { length: 10 }).notNull(),
+    slot: integer('slot').notNull(),
+    matchedUserId: integer('matched_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** How many followed authors the two share, and how many categories of lit contents. */
+    sharedAuthors: integer('shared_authors').notNull(),
+    sharedCategories: integer('shared_categories').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.slot] })],
+);

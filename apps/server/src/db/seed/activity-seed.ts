@@ -39,21 +39,36 @@ export function seedArSpuIds(seed = 520): number[] {
   return [...picked];
 }
 
-/** Idempotent: the activities, their tasks and (once products exist) the AR products. */
+/** How many seeded products 心引力 offers to pick from. */
+const XINYIN_SPU_COUNT = 6;
+
+/** The seeded products of 心引力: the first of another fixed draw, none of them the AR action's. */
+export function seedXinyinSpuIds(): number[] {
+  const ar = new Set(seedArSpuIds());
+  return seedArSpuIds(1314)
+    .filter((spuId) => !ar.has(spuId))
+    .slice(0, XINYIN_SPU_COUNT);
+}
+
+/** Idempotent: the activities, their tasks and (once products exist) the AR and 心引力 products. */
 export async function insertActivitySeed(db: Db): Promise<void> {
   await db.insert(activities).values(SEED_ACTIVITIES).onConflictDoNothing();
   await db.insert(hackingTasks).values(SEED_HACKING_TASKS).onConflictDoNothing();
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('hacking_tasks', 'id'), (SELECT max(id) FROM hacking_tasks))`,
   );
-  const spuIds = seedArSpuIds();
-  const present = await db
-    .select({ spuId: products.spuId })
-    .from(products)
-    .where(inArray(products.spuId, spuIds));
-  const have = new Set(present.map((row) => row.spuId));
-  const rows = spuIds
-    .filter((spuId) => have.has(spuId))
-    .map((spuId, sort) => ({ activityCode: 'new-year-ar', spuId, sort }));
-  if (rows.length > 0) await db.insert(arSpus).values(rows).onConflictDoNothing();
+  for (const [activityCode, spuIds] of [
+    ['new-year-ar', seedArSpuIds()],
+    ['gravity-xinyin', seedXinyinSpuIds()],
+  ] as const) {
+    const present = await db
+      .select({ spuId: products.spuId })
+      .from(products)
+      .where(inArray(products.spuId, spuIds));
+    const have = new Set(present.map((row) => row.spuId));
+    const rows = spuIds
+      .filter((spuId) => have.has(spuId))
+      .map((spuId, sort) => ({ activityCode, spuId, sort }));
+    if (rows.length > 0) await db.insert(arSpus).values(rows).onConflictDoNothing();
+  }
 }

@@ -1,3 +1,4 @@
+import { TANABATA_TOPIC } from '@h5/contract';
 import { articleSpuIds, CONTENT_CATEGORY, CONTENT_TYPE, type ContentType, transformArticle } from '@h5/core';
 import type { StoredImage } from '../schema';
 import { DEMO_CREATOR_ID, DEMO_CREATOR_PHONE, portraitOf, type SeedPortrait } from './creator-portrait';
@@ -9,6 +10,8 @@ export const SEED = 20250601;
 /** Seeded rows are dated relative to this fixed instant, so every run is identical. */
 export const SEED_EPOCH_MS = Date.UTC(2025, 5, 1, 12, 0, 0);
 const DAY_MS = 86_400_000;
+/** Every this-many-th seeded content carries the #七夕 topic, so the 七夕 ranking has entries. */
+export const TANABATA_EVERY = 40;
 
 export const SEED_SIZES = { users: 300, creators: 40, contents: 2000, replies: 8000, products: 200 } as const;
 
@@ -47,6 +50,8 @@ export interface SeedContent {
   authorId: number;
   contentType: ContentType;
   category: number;
+  /** The hashtag topic (contents.topic): '七夕' on every {@link TANABATA_EVERY}th content, else null. */
+  topic: string | null;
   title: string;
   body: string;
   coverUrl: string | null;
@@ -190,6 +195,8 @@ function generateContents(rng: Random, users: SeedUser[]): SeedContent[] {
       authorId,
       contentType,
       category,
+      // By id, not drawn: the random stream (and so every other seeded value) stays the same.
+      topic: id % TANABATA_EVERY === 0 ? TANABATA_TOPIC : null,
       title: contentTitle(rng, id, category),
       body: body(rng, contentType === CONTENT_TYPE.RichText ? rng.int(3, 6) : rng.int(1, 3)),
       coverUrl: cover?.url ?? null,

@@ -6,6 +6,7 @@ import { versionHistory } from '../backstage/versions';
 import { createAiImage } from './ai-image';
 import { arSpuList } from './ar-spus';
 import { commitHackingTask, hackingTaskList } from './hacking-task';
+import { drawEncounter, encounterToday, tanabataRank, xinyinPick, xinyinProducts } from './sociality';
 import { activityWindow } from './window';
 import { listWindows, restoreWindow, updateWindow } from './window-admin';
 
@@ -21,6 +22,12 @@ export function registerActivityRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, a.hackingTaskList, ({ code }, { viewerId }) =>
     hackingTaskList(db, viewerId, code),
   );
+  // Issue 32 point 5: what 奇妙相遇, 七夕 and 心引力 let a user do inside their windows.
+  registerEndpoint(app, deps, a.encounterToday, (_, { viewerId }) => encounterToday(db, viewerId));
+  registerEndpoint(app, deps, a.encounterDraw, (_, { viewerId }) => drawEncounter(db, viewerId));
+  registerEndpoint(app, deps, a.tanabataRank, (_, { viewerId }) => tanabataRank(db, viewerId));
+  registerEndpoint(app, deps, a.xinyinProducts, (_, { viewerId }) => xinyinProducts(db, viewerId));
+  registerEndpoint(app, deps, a.xinyinPick, (input, { viewerId }) => xinyinPick(db, viewerId, input));
   registerEndpoint(app, deps, a.aiImageCreate, (input, { viewerId, request }) =>
     createAiImage(deps, viewerId, { ...input, userAgent: request.headers['user-agent'] }),
   );

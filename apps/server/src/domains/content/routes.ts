@@ -7,7 +7,14 @@ import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries } from '../community/follow-queries';
 import { contentDetail } from './detail';
 import { rankedPage } from './feed-pages';
-import { hotVideoRank, lzInfo, newCommodityPage, tagContentsPage, tagTopDetail } from './feeds';
+import {
+  followingFeedPage,
+  hotVideoRank,
+  lzInfo,
+  newCommodityPage,
+  tagContentsPage,
+  tagTopDetail,
+} from './feeds';
 import { CONTENT_MESSAGES } from './messages';
 import { publishContent } from './publish';
 import { createContentQueries } from './queries';
@@ -24,6 +31,9 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const calls = contract.content;
   registerEndpoint(app, deps, calls.moreRecommend, (input, { viewerId }) =>
     rankedPage(queries, input, viewerId),
+  );
+  registerEndpoint(app, deps, calls.followingFeed, (input, { viewerId }) =>
+    followingFeedPage(reads, viewerId, input),
   );
   registerEndpoint(app, deps, calls.hotVideoList, (input, { viewerId }) =>
     rankedPage(queries, input, viewerId, CONTENT_TYPE.Video),

@@ -5,6 +5,8 @@
  */
 export const FEED_TEXT = {
   title: '推荐',
+  /** The 关注 tab (issue 32 point 4): the contents of the people one follows. */
+  following: '关注',
   channels: '频道',
   hotVideo: '热门视频',
   newCommodity: '新品',

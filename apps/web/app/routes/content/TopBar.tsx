@@ -14,9 +14,10 @@ interface Props {
   onRefresh: () => void;
 }
 
-/** The channels: the feed, hot videos, new products; a tab is a replace navigation. */
+/** The channels: the feed, the followed, hot videos, new products; a tab is a replace navigation. */
 const CHANNELS = [
   ['/', FEED_TEXT.title, 'feed'],
+  ['/community/feed/following', FEED_TEXT.following, 'following'],
   ['/community/hot-video', FEED_TEXT.hotVideo, 'hot-video'],
   ['/community/new-commodity', FEED_TEXT.newCommodity, 'new-commodity'],
 ] as const;

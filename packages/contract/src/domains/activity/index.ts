@@ -3,6 +3,9 @@ import { endpoint, operatorEndpoint } from '../../endpoint';
 import { dbInt, idSchema } from '../../shared';
 import { documentVersionSchema } from '../backstage';
 import { productCardSchema } from '../content/details';
+import { activitySociality } from './sociality';
+
+export * from './sociality';
 
 /** An activity's place in its window: before it, inside it, after it. */
 export const activityStateSchema = z.enum(['upcoming', 'running', 'ended']);
@@ -76,6 +79,7 @@ export type HackingTask = z.infer<typeof hackingTaskSchema>;
 
 /** Issue 17 point 5 (commerce calls of spec §7) and issue 18 point 4 (the h5-sociality activities). */
 export const activity = {
+  ...activitySociality,
   arSpuList: endpoint({
     domain: 'commerce',
     method: 'GET',

@@ -53,6 +53,18 @@ export const contentFeeds = {
     request: z.object({ spuId: idSchema.optional(), ...pageQuerySchema.shape }),
     response: newCommodityPageSchema,
   }),
+  /**
+   * Not in the spec (issue 32 point 4): the 关注 feed, the contents of the people the caller
+   * follows, newest first, keyset-paged by `lastId`.
+   */
+  followingFeed: endpoint({
+    domain,
+    method: 'GET',
+    path: '/sns-rec/v1/h5/following/contents',
+    auth: 'login',
+    request: pageQuerySchema,
+    response: feedPageSchema,
+  }),
   /** Video contents in the recommend feed's order (hot score), keyset-paged. */
   hotVideoList: endpoint({
     domain,
