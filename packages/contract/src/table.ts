@@ -11,8 +11,8 @@ import { feedback } from './domains/feedback';
 import { invite } from './domains/invite';
 import { live } from './domains/live';
 import { lottery } from './domains/lottery';
-import { search } from './domains/search';
 import { message } from './domains/message';
+import { search } from './domains/search';
 import { shoeEval } from './domains/shoe-eval';
 import { upload } from './domains/upload';
 

@@ -14,7 +14,7 @@ export * from './invite-tasks';
 export * from './jobs';
 export * from './live';
 export * from './lottery';
-export * from './search';
 export * from './message';
+export * from './search';
 export * from './shoe-eval';
 export * from './upload';

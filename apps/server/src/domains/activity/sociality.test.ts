@@ -9,7 +9,7 @@ import {
 } from '@h5/core';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, arSpus, contents, encounterDraws, follows, products } from '../../db/schema';
+import { activities, arSpus, encounterDraws, follows, products } from '../../db/schema';
 import { createTestApp, insertTestContents, signedInUser, type TestApp } from '../../test-utils';
 import { chinaDay } from '../live/rules';
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows } from '../../db/schema';
 import { createTestApp, insertTestContents, signedInUser, type TestApp } from '../../test-utils';
 
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -13,23 +15,23 @@ afterAll(() => t.close());
 describe('the 关注 feed (issue 32 point 4)', () => {
   it('pages the followed authors’ visible contents newest first, and nobody else’s', async () => {
     const reader = await signedInUser(t.app, t.db, 'following-reader');
-    const [a, b, stranger] = await Promise.all(
+    const [a, b, stranger] = (await Promise.all(
       ['following-a', 'following-b', 'following-stranger'].map((name) => signedInUser(t.app, t.db, name)),
-    );
+    )) as [User, User, User];
     const at = (minute: number) => new Date(Date.UTC(2021, 0, 1, 0, minute));
     // Interleaved times; two of a's share a time, so the id breaks the tie across a page edge.
-    const aIds = await insertTestContents(t.db, a!.userId, 4, (i) => ({ createdAt: at(i < 2 ? 10 : i * 2) }));
-    const bIds = await insertTestContents(t.db, b!.userId, 3, (i) => ({ createdAt: at(i * 2 + 1) }));
-    await insertTestContents(t.db, stranger!.userId, 3, (i) => ({ createdAt: at(i + 20) }));
+    const aIds = await insertTestContents(t.db, a.userId, 4, (i) => ({ createdAt: at(i < 2 ? 10 : i * 2) }));
+    const bIds = await insertTestContents(t.db, b.userId, 3, (i) => ({ createdAt: at(i * 2 + 1) }));
+    await insertTestContents(t.db, stranger.userId, 3, (i) => ({ createdAt: at(i + 20) }));
     await insertTestContents(t.db, reader.userId, 1, () => ({ createdAt: at(30) }));
-    const [hidden] = await insertTestContents(t.db, b!.userId, 1, () => ({
+    const [hidden] = await insertTestContents(t.db, b.userId, 1, () => ({
       createdAt: at(40),
       takenDownAt: new Date(),
       takenDownReason: '违规',
     }));
     await t.db.insert(follows).values([
-      { followerId: reader.userId, followeeId: a!.userId },
-      { followerId: reader.userId, followeeId: b!.userId },
+      { followerId: reader.userId, followeeId: a.userId },
+      { followerId: reader.userId, followeeId: b.userId },
     ]);
 
     const seen: number[] = [];

@@ -4,8 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 import type { ViewerBrief } from '../../lib/root-data';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
-import { SearchEntry } from './SearchEntry';
 import { MessagesEntry } from './MessagesEntry';
+import { SearchEntry } from './SearchEntry';
 import styles from './TopBar.module.css';
 
 interface Props {
