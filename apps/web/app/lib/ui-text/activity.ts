@@ -24,15 +24,28 @@ export const ACTIVITY_TEXT = {
   pages: {
     strangeEncounters: {
       lead: '在社区里偶遇和你一样爱穿搭的人',
-      rules: ['每天可以抽取 3 次偶遇卡片', '互相关注即可解锁对方的穿搭主页', '请文明交流，违规内容将被处理'],
+      // What the page does (issue 32 point 5): draws, the match, the unlock.
+      rules: [
+        '每天可以抽取 3 张偶遇卡片，为你匹配关注了相同作者、或点亮过同类内容的人',
+        '互相关注即可解锁：卡片展示对方最新的 3 条内容',
+        '请文明交流，违规内容将被处理',
+      ],
     },
     tanabata: {
       lead: '七夕鹊桥会，晒出你们的情侣穿搭',
-      rules: ['活动期间发布带 #七夕 话题的内容', '点亮数前 20 名获得限定徽章', '同一作品只计一次'],
+      rules: [
+        '活动期间发布带 #七夕 话题的内容即可上榜',
+        '按点亮数实时排名，展示前 20 名',
+        '只统计活动期间发布的内容，每条内容只占一个名次',
+      ],
     },
     xinyin: {
       lead: '心引力：被同一双鞋吸引的人',
-      rules: ['选择一双心动好物', '系统为你匹配同样心动的人', '匹配结果仅双方可见'],
+      rules: [
+        '从活动好物中选择心动的一双（可多选，可取消）',
+        '为你列出同样心动的人，可以去 TA 的主页关注 TA',
+        '匹配结果仅双方可见',
+      ],
     },
     ai520: {
       lead: '上传一张照片，生成专属 520 心动照',
@@ -46,6 +59,44 @@ export const ACTIVITY_TEXT = {
         '照片宽高不少于 256 像素，不超过 8192 像素，大小不超过 10 MB',
       ],
     },
+  },
+  /** 奇妙相遇's cards (issue 32 point 5). */
+  encounter: {
+    title: '今日偶遇',
+    draw: '抽一张偶遇卡片',
+    drawing: '抽取中…',
+    drawsLeft: (n: number) => `今天还可以抽 ${n} 次`,
+    noneLeft: '今天的偶遇已经用完，明天再来吧',
+    empty: '还没有抽过卡片，抽一张看看今天会遇见谁',
+    why: (authors: number, categories: number) =>
+      authors > 0
+        ? `你们都关注了 ${authors} 位作者${categories > 0 ? `，都点亮过 ${categories} 类内容` : ''}`
+        : categories > 0
+          ? `你们都点亮过 ${categories} 类内容`
+          : '最近活跃的作者',
+    followsMe: 'TA 已关注你',
+    mutual: '已互相关注，解锁 TA 的最新内容',
+    locked: '互相关注后解锁 TA 的最新内容',
+    follow: '关注',
+    followed: '已关注',
+  },
+  /** 七夕's ranking (issue 32 point 5). */
+  tanabata: {
+    title: '#七夕 点亮榜',
+    publish: '去发布 #七夕',
+    empty: '还没有 #七夕 内容，快来发布第一条吧',
+    lights: (n: string) => `${n} 点亮`,
+  },
+  /** 心引力's products and matches (issue 32 point 5). */
+  xinyin: {
+    title: '选择心动好物',
+    pick: '心动',
+    picked: '已心动',
+    matchesTitle: '同样心动的人',
+    matchDetail: '也为这双心动，去 TA 的主页看看',
+    noMatches: '还没有人和你一样心动，过会儿再来看看',
+    hint: '选一双心动好物，看看谁和你一样心动',
+    empty: '好物清单还在准备中',
   },
   newYear: {
     lead: '新年 AR 试穿好物，完成任务赢好礼',

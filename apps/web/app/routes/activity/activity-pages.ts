@@ -8,14 +8,21 @@ export interface ActivityPage {
   theme: HeroTheme;
   /** The 520 AI image instead of the plain join card. */
   aiImage?: true;
+  /** What a logged-in user does on the page (issue 32 point 5), instead of the plain join card. */
+  actions?: 'encounter' | 'tanabata' | 'xinyin';
 }
 
 const pages = ACTIVITY_TEXT.pages;
 
 /** The h5-sociality activity pages by their path under /h5-sociality/ (spec §2's four). */
 export const ACTIVITY_PAGES: Readonly<Record<string, ActivityPage>> = {
-  'strange-encounters': { code: 'strange-encounters', text: pages.strangeEncounters, theme: 'rose' },
+  'strange-encounters': {
+    code: 'strange-encounters',
+    text: pages.strangeEncounters,
+    theme: 'rose',
+    actions: 'encounter',
+  },
   '520': { code: '520', text: pages.ai520, theme: 'rose', aiImage: true },
-  tanabata: { code: 'tanabata', text: pages.tanabata, theme: 'night' },
-  'gravity/xinyin': { code: 'gravity-xinyin', text: pages.xinyin, theme: 'teal' },
+  tanabata: { code: 'tanabata', text: pages.tanabata, theme: 'night', actions: 'tanabata' },
+  'gravity/xinyin': { code: 'gravity-xinyin', text: pages.xinyin, theme: 'teal', actions: 'xinyin' },
 };

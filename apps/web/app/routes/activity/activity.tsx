@@ -6,6 +6,7 @@ import { AiImageStudio } from './AiImageStudio';
 import { loadActivity } from './activity-loader.server';
 import { ACTIVITY_PAGES } from './activity-pages';
 import { JoinCard } from './JoinCard';
+import { EncounterCards, TanabataRank, XinyinPicker } from './SocialityActions';
 import { useActivityLogin } from './use-activity-login';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -35,7 +36,15 @@ export default function ActivityScreen({ loaderData, params }: Route.ComponentPr
       rules={page.text.rules}
       theme={page.theme}
     >
-      {() => (page.aiImage && session.loggedIn ? <AiImageStudio /> : <JoinCard session={session} />)}
+      {() => {
+        if (!session.loggedIn) return <JoinCard session={session} />;
+        if (page.aiImage) return <AiImageStudio />;
+        // What the rules promise, with real data (issue 32 point 5).
+        if (page.actions === 'encounter') return <EncounterCards />;
+        if (page.actions === 'tanabata') return <TanabataRank />;
+        if (page.actions === 'xinyin') return <XinyinPicker />;
+        return <JoinCard session={session} />;
+      }}
     </ActivityShell>
   );
 }
