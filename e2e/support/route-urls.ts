@@ -17,6 +17,8 @@ export const ROUTE_URLS: Record<string, string> = {
   'community/following': '/community/following',
   'community/profile': '/community/profile',
   'community/messages': '/community/messages',
+  'community/feed/following': '/community/feed/following',
+  'community/publish': '/community/publish',
   dongtai: '/dongtai?tagId=6',
   'community/trend': '/community/trend?trendId=5',
   'community/posts': '/community/posts?postsId=3',
@@ -62,6 +64,7 @@ export const ROUTE_URLS: Record<string, string> = {
   // The backstage (issue 30): every visitor sees its login form; the admin's walk sees each page.
   backstage: '/backstage',
   'backstage/moderation/reports': '/backstage/moderation/reports',
+  'backstage/moderation/contents': '/backstage/moderation/contents',
   'backstage/moderation/comments': '/backstage/moderation/comments',
   'backstage/moderation/bans': '/backstage/moderation/bans',
   'backstage/moderation/search-ideas': '/backstage/moderation/search-ideas',
