@@ -15,12 +15,15 @@ export interface QueuedUpload {
   /** The stored object's key and CDN URL once done. */
   key: string | null;
   cdn: string | null;
+  /** The stored image's pixel size once done (0 until then, or when the store did not measure it). */
+  width: number;
+  height: number;
 }
 
 export type QueueAction =
   | { type: 'add'; items: Array<Pick<QueuedUpload, 'id' | 'name' | 'previewUrl'>> }
   | { type: 'progress'; id: string; percent: number }
-  | { type: 'done'; id: string; key: string; cdn: string }
+  | { type: 'done'; id: string; key: string; cdn: string; width?: number; height?: number }
   | { type: 'fail'; id: string; error: string }
   | { type: 'retry'; id: string }
   | { type: 'remove'; id: string };
@@ -43,6 +46,8 @@ export function queueReducer(queue: QueuedUpload[], action: QueueAction): Queued
             error: null,
             key: null,
             cdn: null,
+            width: 0,
+            height: 0,
           }),
         ),
       ];
@@ -60,6 +65,8 @@ export function queueReducer(queue: QueuedUpload[], action: QueueAction): Queued
         percent: 100,
         key: action.key,
         cdn: action.cdn,
+        width: action.width ?? 0,
+        height: action.height ?? 0,
       }));
     case 'fail':
       return update(action.id, (item) => ({ ...item, status: 'error', error: action.error }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPending } from '../../platform/upload/queue-state';
 import {
   coverIdOf,
   EMPTY_PICTURES,
@@ -7,8 +8,9 @@ import {
   type PictureList,
   pictureReducer,
   uploadedPictures,
-  uploading,
 } from './picture-list';
+
+const uploading = (list: PictureList) => isPending(list.items);
 
 const run = (actions: PictureAction[], from: PictureList = EMPTY_PICTURES) =>
   actions.reduce(pictureReducer, from);

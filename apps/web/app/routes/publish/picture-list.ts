@@ -1,10 +1,7 @@
 import { type QueueAction, type QueuedUpload, queueReducer } from '../../platform/upload/queue-state';
 
-/** One picture of a post: an upload in the queue, and once stored, its URL and pixel size. */
-export interface PublishPicture extends QueuedUpload {
-  width: number;
-  height: number;
-}
+/** One picture of a post: an upload of the queue (once stored, its URL and pixel size). */
+export type PublishPicture = QueuedUpload;
 
 /** The pictures in the order the post shows them, and which one is the cover. */
 export interface PictureList {
@@ -22,8 +19,7 @@ export interface StoredPicture {
 }
 
 export type PictureAction =
-  | Exclude<QueueAction, { type: 'done' }>
-  | { type: 'done'; id: string; key: string; cdn: string; width: number; height: number }
+  | QueueAction
   | { type: 'restore'; pictures: StoredPicture[]; coverIndex: number }
   | { type: 'move'; id: string; by: -1 | 1 }
   | { type: 'cover'; id: string };
@@ -64,32 +60,8 @@ export function pictureReducer(list: PictureList, action: PictureAction): Pictur
     }
     case 'cover':
       return list.items.some((item) => item.id === action.id) ? { ...list, coverId: action.id } : list;
-    case 'done':
-      return {
-        ...list,
-        items: list.items.map((item) =>
-          item.id === action.id
-            ? {
-                ...item,
-                status: 'done',
-                percent: 100,
-                key: action.key,
-                cdn: action.cdn,
-                width: action.width,
-                height: action.height,
-              }
-            : item,
-        ),
-      };
-    case 'add':
-      return {
-        ...list,
-        items: queueReducer(list.items, action).map((item) =>
-          'width' in item ? (item as PublishPicture) : { ...item, width: 0, height: 0 },
-        ),
-      };
     default: {
-      const items = queueReducer(list.items, action) as PublishPicture[];
+      const items = queueReducer(list.items, action);
       const coverGone = list.coverId !== null && !items.some((item) => item.id === list.coverId);
       return { items, coverId: coverGone ? null : list.coverId };
     }
@@ -122,7 +94,3 @@ export function uploadedPictures(list: PictureList): { pictures: StoredPicture[]
     coverIndex,
   };
 }
-
-/** True while a picture is still being checked or uploaded. */
-export const uploading = (list: PictureList): boolean =>
-  list.items.some((item) => item.status === 'checking' || item.status === 'uploading');
