@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { PUBLISH_TEXT as text } from '../../lib/ui-text/publish';
 import shell from '../../shell/screen.module.css';
+import { AddImages, addTileClass, UploadFailures, UploadTile } from '../../shell/upload/UploadTile';
 import { coverIdOf, type PublishPicture } from './picture-list';
 import styles from './publish.module.css';
 import type { PictureUploads } from './use-picture-uploads';
@@ -13,7 +14,6 @@ export function PictureGrid({ uploads, max }: { uploads: PictureUploads; max: nu
   const inputId = useId();
   const { items } = uploads.list;
   const coverId = coverIdOf(uploads.list);
-  const failures = items.filter((item) => item.status === 'error');
   return (
     <section className={shell.card} aria-labelledby={`${inputId}-title`} data-testid="publish-pictures">
       <div className={shell.sectionHead}>
@@ -36,35 +36,19 @@ export function PictureGrid({ uploads, max }: { uploads: PictureUploads; max: nu
           />
         ))}
         {uploads.remaining > 0 ? (
-          <li className={styles.addTile}>
-            <label className={styles.add} htmlFor={inputId}>
-              <PlusIcon />
-              {text.addPicture}
-            </label>
-            <input
-              id={inputId}
-              className={styles.fileInput}
-              type="file"
-              accept="image/*"
-              multiple
-              data-testid="publish-picture-input"
-              onChange={(event) => {
-                const input = event.currentTarget;
-                if (input.files) uploads.add(Array.from(input.files));
-                // The same file can be picked again after a remove.
-                input.value = '';
-              }}
-            />
+          <li className={styles.addItem}>
+            <div className={addTileClass}>
+              <AddImages
+                id={inputId}
+                label={text.addPicture}
+                testId="publish-picture-input"
+                onAdd={uploads.add}
+              />
+            </div>
           </li>
         ) : null}
       </ol>
-      <ul className={styles.errors} aria-live="polite">
-        {failures.map((item) => (
-          <li key={item.id}>
-            {item.name}：{item.error}
-          </li>
-        ))}
-      </ul>
+      <UploadFailures items={items} />
       <p className={shell.note}>{text.picturesHint(max)}</p>
     </section>
   );
@@ -84,7 +68,6 @@ function PictureTile({
   uploads: PictureUploads;
 }) {
   const n = index + 1;
-  const busy = item.status === 'checking' || item.status === 'uploading';
   return (
     <li
       className={styles.pictureItem}
@@ -92,49 +75,22 @@ function PictureTile({
       data-status={item.status}
       data-cover={isCover}
     >
-      <div className={`${styles.tile} ${item.status === 'error' ? styles.tileError : ''}`}>
-        <img
-          className={styles.thumb}
-          src={item.previewUrl}
-          alt={text.pictureAlt(n)}
-          onError={(event) => {
-            event.currentTarget.style.visibility = 'hidden';
-          }}
-        />
+      <UploadTile
+        as="div"
+        item={item}
+        text={{
+          alt: text.pictureAlt(n),
+          checking: text.checking,
+          progress: text.uploadProgress(n),
+          retry: text.retryPicture,
+          remove: text.removePicture(n),
+        }}
+        onRetry={uploads.retry}
+        onRemove={uploads.remove}
+        testIds={{ progress: 'publish-picture-progress', remove: 'publish-picture-remove' }}
+      >
         {isCover ? <span className={styles.coverMark}>{text.cover}</span> : null}
-        {busy ? (
-          <div className={styles.shade}>
-            <span>{item.status === 'checking' ? text.checking : `${item.percent}%`}</span>
-            <div
-              className={styles.progress}
-              role="progressbar"
-              aria-label={text.uploadProgress(n)}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={item.percent}
-              data-testid="publish-picture-progress"
-            >
-              <div className={styles.progressFill} style={{ width: `${item.percent}%` }} />
-            </div>
-          </div>
-        ) : null}
-        {item.status === 'error' ? (
-          <button type="button" className={styles.retry} onClick={() => uploads.retry(item.id)}>
-            <span className={styles.retryPill}>{text.retryPicture}</span>
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={styles.remove}
-          aria-label={text.removePicture(n)}
-          onClick={() => uploads.remove(item.id)}
-          data-testid="publish-picture-remove"
-        >
-          <span className={styles.removeDot} aria-hidden="true">
-            ×
-          </span>
-        </button>
-      </div>
+      </UploadTile>
       <div className={styles.tileTools}>
         <button
           type="button"
@@ -166,13 +122,5 @@ function PictureTile({
         </button>
       </div>
     </li>
-  );
-}
-
-function PlusIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   );
 }
