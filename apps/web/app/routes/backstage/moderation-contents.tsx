@@ -5,8 +5,8 @@ import { CONTENT_REVIEW_TEXT as r } from '../../lib/ui-text/backstage-content-re
 import { useAction } from '../../lib/use-action';
 import styles from './ui/backstage.module.css';
 import type { Column } from './ui/DataTable';
-import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
+import { ReasonDecision } from './ui/ReasonDecision';
 import { RolePage } from './ui/RolePage';
 import { optionsOf, SelectField } from './ui/SelectField';
 import { usePages } from './ui/use-pages';
@@ -15,7 +15,6 @@ const when = (iso: string) => new Date(iso).toLocaleString('zh-CN');
 
 /** A pending content's decision: 通过, or 驳回 with the reason its author reads. */
 function DecideCell({ row }: { row: ContentReviewRow }) {
-  const [reason, setReason] = useState('');
   const decide = useAction('content.contentReviewDecide', {
     fields: ['reason'],
     invalidates: ['content.contentReviews'],
@@ -30,37 +29,22 @@ function DecideCell({ row }: { row: ContentReviewRow }) {
     );
   }
   return (
-    <div className={styles.decide}>
-      <label className={styles.field}>
-        {r.reason}
-        <textarea
-          className={styles.textarea}
-          name={`reason-${row.contentId}`}
-          value={reason}
-          maxLength={200}
-          onChange={(event) => setReason(event.currentTarget.value)}
-        />
-      </label>
-      <FormError action={decide} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.button}
-          disabled={decide.busy}
-          onClick={() => void decide.run({ contentId: row.contentId, decision: 'approve' })}
-        >
-          {r.approve}
-        </button>
-        <button
-          type="button"
-          className={styles.danger}
-          disabled={decide.busy}
-          onClick={() => void decide.run({ contentId: row.contentId, decision: 'reject', reason })}
-        >
-          {r.reject}
-        </button>
-      </div>
-    </div>
+    <ReasonDecision
+      name={`reason-${row.contentId}`}
+      label={r.reason}
+      action={decide}
+      decisions={[
+        {
+          label: r.approve,
+          decide: () => void decide.run({ contentId: row.contentId, decision: 'approve' }),
+        },
+        {
+          label: r.reject,
+          danger: true,
+          decide: (reason) => void decide.run({ contentId: row.contentId, decision: 'reject', reason }),
+        },
+      ]}
+    />
   );
 }
 

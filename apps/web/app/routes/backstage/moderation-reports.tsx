@@ -6,8 +6,8 @@ import { MODERATION_TEXT as m } from '../../lib/ui-text/moderation';
 import { useAction } from '../../lib/use-action';
 import styles from './ui/backstage.module.css';
 import type { Column } from './ui/DataTable';
-import { FormError } from './ui/FormError';
 import { PagedTable } from './ui/PagedTable';
+import { ReasonDecision } from './ui/ReasonDecision';
 import { RolePage } from './ui/RolePage';
 import { optionsOf, SelectField } from './ui/SelectField';
 import { usePages } from './ui/use-pages';
@@ -16,7 +16,6 @@ const when = (iso: string) => new Date(iso).toLocaleString('zh-CN');
 
 /** The decision cell of a pending report: its reason and the two decisions. */
 function DecideCell({ row }: { row: ReportRow }) {
-  const [reason, setReason] = useState('');
   const decide = useAction('feedback.moderationDecide', {
     fields: ['reason'],
     invalidates: ['feedback.moderationReports'],
@@ -30,39 +29,18 @@ function DecideCell({ row }: { row: ReportRow }) {
       </>
     );
   }
-  const send = (decision: 'upheld' | 'rejected') => decide.run({ accuseId: row.accuseId, decision, reason });
+  const send = (decision: 'upheld' | 'rejected') => (reason: string) =>
+    void decide.run({ accuseId: row.accuseId, decision, reason });
   return (
-    <div className={styles.decide}>
-      <label className={styles.field}>
-        {m.decisionReason}
-        <textarea
-          className={styles.textarea}
-          name={`reason-${row.accuseId}`}
-          value={reason}
-          maxLength={200}
-          onChange={(event) => setReason(event.currentTarget.value)}
-        />
-      </label>
-      <FormError action={decide} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.danger}
-          disabled={decide.busy}
-          onClick={() => void send('upheld')}
-        >
-          {m.uphold}
-        </button>
-        <button
-          type="button"
-          className={styles.button}
-          disabled={decide.busy}
-          onClick={() => void send('rejected')}
-        >
-          {m.reject}
-        </button>
-      </div>
-    </div>
+    <ReasonDecision
+      name={`reason-${row.accuseId}`}
+      label={m.decisionReason}
+      action={decide}
+      decisions={[
+        { label: m.uphold, danger: true, decide: send('upheld') },
+        { label: m.reject, decide: send('rejected') },
+      ]}
+    />
   );
 }
 
