@@ -1,19 +1,14 @@
 import { DU_TOKEN_COOKIE, readCookie, X_AUTH_TOKEN } from '@h5/core';
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import { FEED_PAGE_SIZE, leanPage } from '../../lib/data-layer/lean-page';
 import { isCached, useInfinite } from '../../lib/data-layer/use-infinite';
 import { prefetch } from '../../lib/prefetch.server';
 import { REDIRECT_PARAM } from '../../lib/query-params';
 import { useRootData } from '../../lib/root-data';
-import { FEED_TEXT } from '../../lib/ui-text/feed';
 import { FOLLOWING_FEED_TEXT as text } from '../../lib/ui-text/following-feed';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
-import { FeedGrid } from '../../shell/feed/FeedGrid';
-import { FeedSkeleton } from '../../shell/feed/FeedSkeleton';
+import { CardList } from '../../shell/feed/CardList';
 import styles from '../../shell/list-page.module.css';
-import { Placeholder } from '../../shell/Placeholder';
 import { PullIndicator } from '../../shell/PullIndicator';
 import { usePullToRefresh } from '../../shell/use-pull-to-refresh';
 import type { Route } from './+types/following-feed';
@@ -63,50 +58,24 @@ export default function FollowingFeedScreen({ loaderData }: Route.ComponentProps
 
 function FollowingList({ seed }: { seed: Route.ComponentProps['loaderData']['feed'] }) {
   const viewer = useRootData()?.viewer ?? null;
-  const { state, loadMore, refresh: reload } = useInfinite('content.followingFeed', FEED_INPUT, seed, cardId);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const busy = state.loading !== null;
-  useInfiniteScroll(sentinel, state.items.length > 0 && state.hasMore && state.failed !== 'more', loadMore);
-  const pull = usePullToRefresh(reload, !busy);
+  const list = useInfinite('content.followingFeed', FEED_INPUT, seed, cardId);
+  const { state, refresh: reload } = list;
+  const pull = usePullToRefresh(reload, state.loading === null);
   const refreshing = state.loading === 'refresh';
-
-  let content: React.ReactNode;
-  if (state.items.length === 0) {
-    if (state.loading) content = <FeedSkeleton />;
-    else if (state.failed) content = <Placeholder type="networkError" onRetry={reload} />;
-    else
-      content = (
-        <Placeholder
-          type="empty"
-          text={text.empty}
-          action={{ label: text.toRecommend, to: '/', testId: 'following-to-recommend' }}
-        />
-      );
-  } else {
-    content = (
-      <>
-        <FeedGrid cards={state.items} />
-        <div ref={sentinel} className={styles.footer} data-testid="feed-footer">
-          {state.loading === 'more' ? <Placeholder type="loading" compact /> : null}
-          {state.failed === 'more' ? (
-            <Placeholder type="networkError" compact onRetry={() => loadMore(true)} />
-          ) : null}
-          {!state.hasMore && !state.loading ? (
-            <p className={styles.end} data-testid="feed-end">
-              {FEED_TEXT.end}
-            </p>
-          ) : null}
-        </div>
-      </>
-    );
-  }
-
   return (
     <div className={styles.screen}>
       <TopBar viewer={viewer} refreshing={refreshing || state.loading === 'first'} onRefresh={reload} />
       <PullIndicator offset={pull.offset} armed={pull.armed} refreshing={refreshing} />
-      <main className={styles.main} aria-busy={busy || undefined} data-testid="following-feed">
-        {content}
+      <main
+        className={styles.main}
+        aria-busy={state.loading !== null || undefined}
+        data-testid="following-feed"
+      >
+        <CardList
+          list={list}
+          emptyText={text.empty}
+          emptyAction={{ label: text.toRecommend, to: '/', testId: 'following-to-recommend' }}
+        />
       </main>
     </div>
   );
