@@ -317,6 +317,37 @@ function ContentResults({ keyword }: { keyword: string }) {
   );
 }
 
+/** One row of the user, topic and product tabs: a leading picture or mark, the marked name, a meta line. */
+function ResultRow({
+  to,
+  testId,
+  leading,
+  name,
+  keyword,
+  meta,
+}: {
+  to: string;
+  testId: string;
+  leading: ReactNode;
+  name: string;
+  keyword: string;
+  meta: ReactNode;
+}) {
+  return (
+    <li>
+      <Link to={to} className={styles.row} data-testid={testId}>
+        {leading}
+        <span className={styles.rowMain}>
+          <span className={styles.rowTitle}>
+            <Marked text={name} keyword={keyword} />
+          </span>
+          {meta}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 const userId = (user: SearchUser) => user.userId;
 
 function UserResults({ keyword }: { keyword: string }) {
@@ -326,12 +357,11 @@ function UserResults({ keyword }: { keyword: string }) {
       {(users) => (
         <ul className={styles.rows}>
           {users.map((user) => (
-            <li key={user.userId}>
-              <Link
-                to={`/community/user?userId=${user.userId}`}
-                className={styles.row}
-                data-testid="search-user"
-              >
+            <ResultRow
+              key={user.userId}
+              to={`/community/user?userId=${user.userId}`}
+              testId="search-user"
+              leading={
                 <img
                   className={styles.avatar}
                   src={optimiseImageUrl(user.avatar, { width: 96 })}
@@ -339,16 +369,15 @@ function UserResults({ keyword }: { keyword: string }) {
                   height={44}
                   alt=""
                 />
-                <span className={styles.rowMain}>
-                  <span className={styles.rowTitle}>
-                    <Marked text={user.userName} keyword={keyword} />
-                  </span>
-                  <span className={styles.rowMeta}>
-                    {SEARCH_TEXT.followers(formatCount(user.followerCount))}
-                  </span>
+              }
+              name={user.userName}
+              keyword={keyword}
+              meta={
+                <span className={styles.rowMeta}>
+                  {SEARCH_TEXT.followers(formatCount(user.followerCount))}
                 </span>
-              </Link>
-            </li>
+              }
+            />
           ))}
         </ul>
       )}
@@ -365,31 +394,29 @@ function TopicResults({ keyword }: { keyword: string }) {
       {(topics) => (
         <ul className={styles.rows}>
           {topics.map((topic) => (
-            <li key={topicId(topic)}>
-              <Link
-                // A category has its topic page; a hashtag's contents are a search for its name.
-                to={
-                  topic.tagId !== null
-                    ? `/community/topic?tagId=${topic.tagId}`
-                    : searchUrl(topic.name, 'content')
-                }
-                className={styles.row}
-                data-testid="search-topic"
-              >
+            <ResultRow
+              key={topicId(topic)}
+              // A category has its topic page; a hashtag's contents are a search for its name.
+              to={
+                topic.tagId !== null
+                  ? `/community/topic?tagId=${topic.tagId}`
+                  : searchUrl(topic.name, 'content')
+              }
+              testId="search-topic"
+              leading={
                 <span className={styles.hash} aria-hidden="true">
                   #
                 </span>
-                <span className={styles.rowMain}>
-                  <span className={styles.rowTitle}>
-                    <Marked text={topic.name} keyword={keyword} />
-                  </span>
-                  <span className={styles.rowMeta}>
-                    {topic.kind === 'category' ? SEARCH_TEXT.category : SEARCH_TEXT.hashtag} ·{' '}
-                    {SEARCH_TEXT.contents(formatCount(topic.contentCount))}
-                  </span>
+              }
+              name={topic.name}
+              keyword={keyword}
+              meta={
+                <span className={styles.rowMeta}>
+                  {topic.kind === 'category' ? SEARCH_TEXT.category : SEARCH_TEXT.hashtag} ·{' '}
+                  {SEARCH_TEXT.contents(formatCount(topic.contentCount))}
                 </span>
-              </Link>
-            </li>
+              }
+            />
           ))}
         </ul>
       )}
@@ -406,12 +433,11 @@ function ProductResults({ keyword }: { keyword: string }) {
       {(products) => (
         <ul className={styles.rows}>
           {products.map((product) => (
-            <li key={product.spuId}>
-              <Link
-                to={`/community/new-commodity?spuId=${product.spuId}`}
-                className={styles.row}
-                data-testid="search-product"
-              >
+            <ResultRow
+              key={product.spuId}
+              to={`/community/new-commodity?spuId=${product.spuId}`}
+              testId="search-product"
+              leading={
                 <img
                   className={styles.logo}
                   src={optimiseImageUrl(product.logoUrl, { width: 128 })}
@@ -419,14 +445,11 @@ function ProductResults({ keyword }: { keyword: string }) {
                   height={56}
                   alt=""
                 />
-                <span className={styles.rowMain}>
-                  <span className={styles.rowTitle}>
-                    <Marked text={product.title} keyword={keyword} />
-                  </span>
-                  <span className={styles.price}>{PRODUCT_TEXT.price(product.price)}</span>
-                </span>
-              </Link>
-            </li>
+              }
+              name={product.title}
+              keyword={keyword}
+              meta={<span className={styles.price}>{PRODUCT_TEXT.price(product.price)}</span>}
+            />
           ))}
         </ul>
       )}
