@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from '../scripts/start-server.mjs';
 import { apiLogin, e2eApi } from './support/api';
 import { usePhoneBrowser } from './support/browser';
 import { E2E_SIGN_SECRET } from './support/constants';
-import { operatorApi } from './support/operators';
+import { backstageLogin, operatorApi } from './support/operators';
 import { waitForHydration } from './support/page';
 import { setSessionCookies } from './support/web-login';
 
@@ -126,5 +126,31 @@ describe('h5-sociality pages do what their rules say', () => {
     expect(seen.list.flatMap((item) => item.matches)).toEqual([]);
     if (shots) await page.screenshot({ path: `${shots}/xinyin.png`, fullPage: true });
     await page.context().close();
+  });
+
+  it('心引力’s products are what activity operations save in the backstage, in their order', async () => {
+    const reader = e2eApi(server.baseURL, await apiLogin(server.baseURL));
+    const seeded = (await reader(contract.activity.xinyinProducts, {})).list.map(
+      (item) => item.product.spuId,
+    );
+    const chosen = seeded.slice(-2).reverse();
+    const desk = await phone.newPage();
+    await desk.setViewportSize({ width: 1280, height: 800 });
+    await backstageLogin(desk, server.baseURL, server.operators[0] as never, '/backstage/windows');
+    await desk.getByRole('button', { name: '编辑 gravity-xinyin' }).click();
+    const editor = desk.getByTestId('activity-products');
+    await editor.locator('input[name="spuIds"]').fill(chosen.join('，'));
+    await editor.getByRole('button', { name: '保存好物' }).click();
+    await expect
+      .poll(() => editor.getByTestId('activity-product-list').locator('li').allTextContents())
+      .toEqual(chosen.map((spuId) => expect.stringMatching(new RegExp(`^${spuId} `))));
+    const { page } = await loggedIn('/h5-sociality/gravity/xinyin');
+    const products = page.getByTestId('xinyin-product');
+    await products.first().waitFor();
+    expect(
+      await products.evaluateAll((all) => all.map((el) => Number(el.getAttribute('data-spu-id')))),
+    ).toEqual(chosen);
+    await page.context().close();
+    await desk.context().close();
   });
 });

@@ -7,20 +7,30 @@ import { toProductCard } from '../content/detail';
 import { ACTIVITY_CODES } from './activity-codes';
 import { requireRunning } from './window';
 
-/** GET live-action-ar-spu-list: inside the new-year AR window, its products in list order. */
-export async function arSpuList(db: Db, viewerId: number | null, now = new Date()) {
-  const activity = await requireRunning(db, ACTIVITY_CODES.newYearAr, now);
+/**
+ * An activity's products (activity_ar_spus: the new-year AR list, 心引力's picks) in list order, as
+ * the product card every list builds (content/detail.ts), rated, with this viewer's want state.
+ */
+export async function activityProductCards(
+  db: Db,
+  code: string,
+  viewerId: number | null,
+): Promise<ProductCard[]> {
   const rows = await db
     .select({ product: products })
     .from(arSpus)
     .innerJoin(products, eq(products.spuId, arSpus.spuId))
-    .where(eq(arSpus.activityCode, ACTIVITY_CODES.newYearAr))
+    .where(eq(arSpus.activityCode, code))
     .orderBy(asc(arSpus.sort), asc(arSpus.spuId));
-  // The product card every list builds (content/detail.ts), rated, with this viewer's want state.
-  const list: ProductCard[] = await completeCards(
+  return completeCards(
     db,
     viewerId,
     rows.map(({ product }) => toProductCard(product)),
   );
-  return { activity, list };
+}
+
+/** GET live-action-ar-spu-list: inside the new-year AR window, its products in list order. */
+export async function arSpuList(db: Db, viewerId: number | null, now = new Date()) {
+  const activity = await requireRunning(db, ACTIVITY_CODES.newYearAr, now);
+  return { activity, list: await activityProductCards(db, ACTIVITY_CODES.newYearAr, viewerId) };
 }

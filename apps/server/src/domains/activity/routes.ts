@@ -6,6 +6,7 @@ import { versionHistory } from '../backstage/versions';
 import { createAiImage } from './ai-image';
 import { arSpuList } from './ar-spus';
 import { commitHackingTask, hackingTaskList } from './hacking-task';
+import { activityProducts, setActivityProducts } from './products-admin';
 import { drawEncounter, encounterToday, tanabataRank, xinyinPick, xinyinProducts } from './sociality';
 import { activityWindow } from './window';
 import { listWindows, restoreWindow, updateWindow } from './window-admin';
@@ -39,4 +40,8 @@ export function registerActivityRoutes(app: FastifyInstance, deps: AppDeps) {
     list: (await versionHistory(db, 'activity-window', code)) as WindowVersion[],
   }));
   registerEndpoint(app, deps, a.windowRestore, (input, { operator }) => restoreWindow(db, operator, input));
+  registerEndpoint(app, deps, a.activityProducts, ({ code }) => activityProducts(db, code));
+  registerEndpoint(app, deps, a.setActivityProducts, (input, { operator }) =>
+    setActivityProducts(db, operator, input),
+  );
 }

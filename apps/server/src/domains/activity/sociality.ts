@@ -8,15 +8,14 @@ import {
 import { ENCOUNTER_NO_MATCH, ENCOUNTER_NONE_LEFT, XINYIN_NOT_IN_ACTIVITY } from '@h5/core';
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { arSpus, contents, encounterDraws, follows, products, productWants, users } from '../../db/schema';
+import { arSpus, contents, encounterDraws, follows, productWants, users } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { completeCards } from '../commerce/ratings';
 import { setWant } from '../commerce/wants';
 import { feedCardColumns, toCard } from '../content/cards';
-import { toProductCard } from '../content/detail';
 import { visibleContent } from '../content/visible';
 import { chinaDay } from '../live/rules';
 import { ACTIVITY_CODES } from './activity-codes';
+import { activityProductCards } from './ar-spus';
 import { ACTIVITY_MESSAGES } from './messages';
 import { requireRunning } from './window';
 
@@ -179,17 +178,7 @@ export async function xinyinProducts(db: Db, userId: number, now = new Date()) {
 }
 
 async function productsOf(db: Db, userId: number): Promise<XinyinProduct[]> {
-  const rows = await db
-    .select({ product: products })
-    .from(arSpus)
-    .innerJoin(products, eq(products.spuId, arSpus.spuId))
-    .where(eq(arSpus.activityCode, ACTIVITY_CODES.xinyin))
-    .orderBy(asc(arSpus.sort), asc(arSpus.spuId));
-  const cards = await completeCards(
-    db,
-    userId,
-    rows.map(({ product }) => toProductCard(product)),
-  );
+  const cards = await activityProductCards(db, ACTIVITY_CODES.xinyin, userId);
   const picked = cards.filter((card) => card.isCollection === 1).map((card) => card.spuId);
   const others =
     picked.length === 0

@@ -1,6 +1,11 @@
 /** The backstage's activity windows and config centre (issue 30 point 4), in Chinese. */
 export const DOCUMENTS_TEXT = {
   windows: '活动窗口',
+  /** An activity's products (issue 32): 心引力's picks, the new-year AR list. */
+  products: '活动好物',
+  productIds: '商品 ID（按展示顺序，逗号分隔）',
+  saveProducts: '保存好物',
+  noProducts: '还没有好物，活动页将没有可选的商品',
   config: '配置中心',
   windowColumns: {
     code: '窗口',

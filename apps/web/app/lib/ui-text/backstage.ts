@@ -57,6 +57,7 @@ export const BACKSTAGE_TEXT = {
     'pick.create': '内容精选',
     'activity.window.update': '修改活动时间窗',
     'activity.window.restore': '恢复活动时间窗版本',
+    'activity.products.update': '修改活动好物',
     'config.document.update': '修改配置',
     'config.document.restore': '恢复配置版本',
     'job.run': '手动运行定时任务',

@@ -4,6 +4,7 @@ import { useEntry } from '../../lib/data-layer/use-entry';
 import { refusedFields } from '../../lib/failure';
 import { DOCUMENTS_TEXT as text } from '../../lib/ui-text/backstage-documents';
 import { useAction } from '../../lib/use-action';
+import { ActivityProductsEditor } from './ActivityProductsEditor';
 import { BackstageEntry } from './ui/BackstageEntry';
 import styles from './ui/backstage.module.css';
 import { type Column, DataTable } from './ui/DataTable';
@@ -117,6 +118,7 @@ function WindowEditor({ window, onDone }: { window: BackstageWindow; onDone: () 
           {saved}
         </p>
       ) : null}
+      <ActivityProductsEditor code={window.code} />
       <h3>{text.history}</h3>
       <BackstageEntry state={history[0]} onRetry={history[1]}>
         {({ list }) => (

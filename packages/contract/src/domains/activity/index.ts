@@ -24,6 +24,16 @@ export type ActivityWindow = z.infer<typeof activityWindowSchema>;
 /** An activity code as windows answer it (the `activities` row codes). */
 export const activityCodeSchema = z.string().regex(/^[\w-]{1,40}$/, '活动编码为 1–40 位字母、数字、_ 或 -');
 
+/** How many products an activity lists at most. */
+export const ACTIVITY_PRODUCTS_MAX = 50;
+
+/** An activity's products as the backstage edits them, in list order. */
+export const activityProductsSchema = z.object({
+  code: z.string(),
+  list: z.array(z.object({ spuId: z.number().int(), title: z.string(), logoUrl: z.string() })),
+});
+export type ActivityProducts = z.infer<typeof activityProductsSchema>;
+
 /** A time a window starts or ends: an ISO instant with its offset. */
 const windowInstantSchema = z.iso.datetime({ offset: true, message: '必须是带时区的 ISO 8601 时间' });
 
@@ -153,6 +163,30 @@ export const activity = {
     roles: ['activity_ops'],
     request: z.object({ code: activityCodeSchema }),
     response: z.object({ list: z.array(windowVersionSchema) }),
+  }),
+  /**
+   * An activity's products in list order (issue 32: 心引力's picks, the new-year AR list): what the
+   * activity pages list, written by activity operations, not only by the seed.
+   */
+  activityProducts: operatorEndpoint({
+    domain: 'activity',
+    method: 'GET',
+    path: '/backstage/v1/activity/products',
+    roles: ['activity_ops'],
+    request: z.object({ code: activityCodeSchema }),
+    response: activityProductsSchema,
+  }),
+  /** Replaces an activity's products with `spuIds`, in that order; audited. */
+  setActivityProducts: operatorEndpoint({
+    domain: 'activity',
+    method: 'POST',
+    path: '/backstage/v1/activity/products/update',
+    roles: ['activity_ops'],
+    request: z.object({
+      code: activityCodeSchema,
+      spuIds: z.array(idSchema).max(ACTIVITY_PRODUCTS_MAX, `最多 ${ACTIVITY_PRODUCTS_MAX} 个商品`),
+    }),
+    response: activityProductsSchema,
   }),
   /** Makes an earlier version current again, as a new version. */
   windowRestore: operatorEndpoint({

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'pick.create',
   'activity.window.update',
   'activity.window.restore',
+  'activity.products.update',
   'config.document.update',
   'config.document.restore',
   'job.run',
