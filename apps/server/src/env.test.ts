@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reviewMode } from './domains/content/review';
 import { appLinks, DEV_APP_LINKS, EnvError, parseEnv, publicApiBase } from './env';
 import { TEST_PRO_SETTINGS } from './test-utils/app';
 
@@ -44,6 +45,16 @@ describe('parseEnv', () => {
     ]);
     for (const bad of ['10.0.0.0/33', '11', 'proxy.example.com', '10.0.0.1/8/2', '10.0.0.0/x'])
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(EnvError);
+  });
+
+  it('reviews published contents by hand in production and automatically elsewhere, unless CONTENT_REVIEW says (issue 32)', () => {
+    expect(reviewMode(parseEnv({}))).toBe('auto');
+    expect(reviewMode(parseEnv({ ...TEST_PRO_SETTINGS, APP_ENV: 'pro' }))).toBe('manual');
+    expect(reviewMode(parseEnv({ ...TEST_PRO_SETTINGS, APP_ENV: 'pro', CONTENT_REVIEW: 'auto' }))).toBe(
+      'auto',
+    );
+    expect(reviewMode(parseEnv({ CONTENT_REVIEW: 'manual' }))).toBe('manual');
+    expect(() => parseEnv({ CONTENT_REVIEW: 'sometimes' })).toThrow(EnvError);
   });
 
   it('refuses production without the flexible-staffing sign page; elsewhere a stand-in', () => {

@@ -62,11 +62,20 @@ describe('content.publish', () => {
     expect(await t.db.select().from(contentProducts).where(eq(contentProducts.contentId, row.id))).toEqual([
       { contentId: row.id, spuId },
     ]);
-    const reused = await a.publish({ title: '另一条' });
-    expect(reused.body).toMatchObject({
-      code: 4211,
-      msg: '这个 requestId 已用于另一条内容，请刷新后重新发布',
-    });
+    // The same requestId with anything the author wrote or chose changed is another content.
+    for (const changed of [
+      { title: '另一条' },
+      { topic: '复古' },
+      { category: 11 },
+      { images: [{ key: a.keys[0] as string }], coverIndex: 0 },
+    ]) {
+      const reused = await a.publish(changed);
+      expect(reused.body).toMatchObject({
+        code: 4211,
+        msg: '这个 requestId 已用于另一条内容，请刷新后重新发布',
+      });
+    }
+    expect(await t.db.select().from(contents).where(eq(contents.authorId, a.userId))).toHaveLength(1);
   });
 
   it('refuses what is not the caller’s or not valid, naming it', async () => {

@@ -72,12 +72,28 @@ export async function publishContent(
 /** The content stored under the caller's requestId, if any; another content under it is refused. */
 async function storedPublish(db: Db, userId: number, input: PublishInput): Promise<PublishResult | null> {
   const [row] = await db
-    .select({ id: contents.id, title: contents.title, body: contents.body, state: contents.reviewState })
+    .select({
+      id: contents.id,
+      state: contents.reviewState,
+      contentType: contents.contentType,
+      category: contents.category,
+      topic: contents.topic,
+      title: contents.title,
+      body: contents.body,
+      images: contents.images,
+    })
     .from(contents)
     .where(and(eq(contents.authorId, userId), eq(contents.requestId, input.requestId)));
   if (!row) return null;
-  if (row.title !== input.title || row.body !== input.body)
-    throw new AppError(PUBLISH_CODES.requestIdReused, PUBLISH_MESSAGES.requestIdReused);
+  // What the caller wrote and chose; the pictures by number (their URLs come from the store).
+  const same =
+    row.contentType === input.contentType &&
+    row.category === input.category &&
+    row.topic === (input.topic ? input.topic : null) &&
+    row.title === input.title &&
+    row.body === input.body &&
+    row.images.length === input.images.length;
+  if (!same) throw new AppError(PUBLISH_CODES.requestIdReused, PUBLISH_MESSAGES.requestIdReused);
   return { contentId: row.id, reviewState: row.state };
 }
 

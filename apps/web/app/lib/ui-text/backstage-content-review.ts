@@ -6,7 +6,10 @@ export const CONTENT_REVIEW_TEXT = {
   note: '用户发布的内容审核通过后才会出现在推荐、话题和搜索中；驳回时作者会看到理由。',
   state: '状态',
   states: { pending: '待审核', approved: '已通过', rejected: '已驳回' } satisfies Record<ReviewState, string>,
-  caption: '待审核的内容',
+  captions: { pending: '待审核的内容', approved: '已通过的内容', rejected: '已驳回的内容' } satisfies Record<
+    ReviewState,
+    string
+  >,
   columns: {
     createdAt: '发布时间',
     author: '作者',

@@ -112,7 +112,7 @@ export default function ModerationContentsPage() {
         </form>
         <PagedTable
           pages={pages}
-          caption={r.caption}
+          caption={r.captions[state]}
           columns={columns}
           rowKey={(row) => row.contentId}
           testId="content-reviews-table"
