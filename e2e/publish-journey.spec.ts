@@ -1,3 +1,4 @@
+import { NATIVE_TEXT } from '@h5/app-simulator';
 import { contract } from '@h5/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,9 +6,10 @@ import { LIFTED_LIMITS } from '../scripts/lifted-limits.mjs';
 import { type RunningServer, startServer } from '../scripts/start-server.mjs';
 import { photo } from './support/ai-picture';
 import { e2eApi } from './support/api';
+import { useAppSimulator } from './support/app';
 import { usePhoneBrowser } from './support/browser';
 import { E2E_SIGN_SECRET } from './support/constants';
-import { backstageLogin } from './support/operators';
+import { backstageLogin, operatorApi } from './support/operators';
 import { FEED_CARD, waitForHydration } from './support/page';
 import { loginNewUser } from './support/web-login';
 
@@ -158,5 +160,74 @@ describe('a post from publishing to messages (phone browser)', () => {
     await picker.selectOption(String(contentId));
     await task.getByTestId('hacking-task-commit').click();
     await task.getByTestId('hacking-task-done').waitFor();
+  });
+});
+
+describe('a post from publishing to messages (app simulator)', () => {
+  const app = useAppSimulator();
+
+  it('the native publisher → 审核中 → approved → found in the app → lit and answered → the author’s 消息', async () => {
+    // The author publishes through the app's own publisher.
+    const author = await app.launch({ baseURL: server.baseURL });
+    const tokens = await author.login();
+    const me = await e2eApi(server.baseURL, tokens)(contract.auth.me, {});
+    const word = wordOf(me.userId + 50);
+    const title = `原生 ${word}复古红`;
+    await author.page.goto(server.baseURL);
+    await waitForHydration(author.page);
+    await author.page.getByRole('button', { name: '发布内容' }).click();
+    const sheet = author.page.getByRole('dialog', { name: NATIVE_TEXT.publish.title });
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: NATIVE_TEXT.publish.addPicture }).click();
+    await sheet.getByRole('button', { name: NATIVE_TEXT.publish.addPicture }).click();
+    await sheet.getByText('已选 2 张图片').waitFor();
+    await sheet.getByRole('textbox', { name: NATIVE_TEXT.publish.titleLabel }).fill(title);
+    await sheet.getByRole('textbox', { name: NATIVE_TEXT.publish.bodyLabel }).fill('在 App 里发的');
+    await sheet.getByRole('button', { name: NATIVE_TEXT.publish.submit, exact: true }).click();
+    await sheet.waitFor({ state: 'detached', timeout: 30_000 });
+    await author.page.waitForURL((url) => url.pathname === '/community/user');
+    const card = author.page.getByTestId('feed-card').filter({ hasText: title });
+    expect(await card.getByTestId('review-state').textContent()).toBe('审核中');
+    const contentId = Number(await card.getAttribute('data-content-id'));
+
+    // A moderator approves it (the backstage's call; its page has its own journey above).
+    const moderator = await operatorApi(server.operators[0] as never, server.baseURL);
+    await moderator(contract.content.contentReviewDecide, { contentId, decision: 'approve' });
+
+    // A reader in the app finds it by the word inside its title, lights and answers it.
+    const reader = await app.launch({ baseURL: server.baseURL });
+    const readerTokens = await reader.login();
+    const readerMe = await e2eApi(server.baseURL, readerTokens)(contract.auth.me, {});
+    await reader.page.goto(`${server.baseURL}/search`);
+    await waitForHydration(reader.page);
+    const input = reader.page.getByRole('searchbox', { name: '搜索内容、用户、话题和商品' });
+    await input.fill(word);
+    await input.press('Enter');
+    const found = reader.page.getByTestId('search').locator(FEED_CARD).filter({ hasText: title });
+    await found.waitFor();
+    await found.locator('a').first().click();
+    await reader.page.waitForURL((url) => url.pathname === `/community/content/${contentId}`);
+    await waitForHydration(reader.page);
+    const lit = reader.page.waitForResponse((r) => r.url().includes(contract.community.addContentLight.path));
+    await reader.page.getByTestId('light-button').click();
+    await lit;
+    await reader.page.getByTestId('comment-entry').click();
+    const commentSheet = reader.page.getByTestId('comment-sheet');
+    await commentSheet.getByTestId('comment-input').fill('App 里看到了，好看');
+    const posted = reader.page.waitForResponse((r) => r.url().includes(contract.community.replyAdd.path));
+    await commentSheet.getByTestId('comment-send').click();
+    await posted;
+
+    // The author's 消息 in the app: the answer and the light, once each.
+    await author.page.goto(`${server.baseURL}/community/messages`);
+    await waitForHydration(author.page);
+    const replies = author.page.locator('[data-testid="message"][data-kind="reply"]');
+    await replies.first().waitFor();
+    expect(await replies.allTextContents()).toEqual([expect.stringContaining('App 里看到了，好看')]);
+    await author.page.getByTestId('messages-tab-light').click();
+    const lights = author.page.locator('[data-testid="message"][data-kind="light"]');
+    await lights.first().waitFor();
+    expect(await lights.count()).toBe(1);
+    expect(await lights.first().textContent()).toContain(readerMe.userName);
   });
 });
