@@ -229,5 +229,18 @@ describe('a post from publishing to messages (app simulator)', () => {
     await lights.first().waitFor();
     expect(await lights.count()).toBe(1);
     expect(await lights.first().textContent()).toContain(readerMe.userName);
+
+    // The author's data centre in the app lists it; a hacking task takes it.
+    await author.page.goto(`${server.baseURL}/creator/data-center`);
+    await waitForHydration(author.page);
+    await author.page.locator(`[data-testid="content-figure-row"][data-content-id="${contentId}"]`).waitFor();
+    await author.page.goto(`${server.baseURL}/activity/new-year-ar`);
+    await waitForHydration(author.page);
+    const task = author.page.locator('[data-testid="hacking-task"][data-task-id="3"]');
+    const picker = task.getByTestId('hacking-task-content');
+    await picker.waitFor();
+    await picker.selectOption(String(contentId));
+    await task.getByTestId('hacking-task-commit').click();
+    await task.getByTestId('hacking-task-done').waitFor();
   });
 });
