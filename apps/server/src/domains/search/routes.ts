@@ -2,8 +2,9 @@ import { contract } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
+import { searchContents } from './content-search';
 import { clearRecents, listRecents, recordRecent } from './recents';
-import { searchContents, searchProducts, searchTopics, searchUsers, suggest } from './search';
+import { searchProducts, searchTopics, searchUsers, suggest } from './search';
 
 /** Search (issue 32 point 2): the result tabs and suggestions read `deps.reads`; recents the primary. */
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps) {

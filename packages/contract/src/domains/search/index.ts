@@ -66,9 +66,10 @@ export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
 /** Search (issue 32 point 2): one call per result tab, suggestions, a signed-in user's recents. */
 export const search = {
   /**
-   * Visible contents whose title or body holds the keyword: title matches first (exact, prefix,
-   * inside), then lights. Offset-paged (`lastId` is the next offset). A signed-in caller's first
-   * page of any tab records the keyword in their recent searches.
+   * Visible contents whose title or body holds the keyword: the 100 hottest matches first, then
+   * the others; within each, title matches first (exact, prefix, inside), then lights.
+   * Offset-paged (`lastId` is the next offset). A signed-in caller's first page of any tab records
+   * the keyword in their recent searches.
    */
   searchContents: endpoint({
     domain,
