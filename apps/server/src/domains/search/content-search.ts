@@ -1,10 +1,10 @@
 import type { FeedCard, Page, PageQuery } from '@h5/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
 import { contents, users } from '../../db/schema';
 import { feedCardColumns, NO_VIEWER, toCard } from '../content/cards';
-import { visibleContent } from '../content/visible';
-import { contentDoc, gramsHold, matchRank, offsetPage, wordsInside } from './match';
+import { hotUnindexed, hotWindow, matching, readLearning, type WindowPath } from './hot-window';
+import { matchRank, offsetPage } from './match';
 
 /**
  * The hottest matches (the 推荐 feed's `hot_score`: lights and age) that a content search ranks
@@ -12,83 +12,6 @@ import { contentDoc, gramsHold, matchRank, offsetPage, wordsInside } from './mat
  * matches (decision 024); a deeper page ranks every match, the window's first.
  */
 export const CONTENT_WINDOW = 100;
-
-/**
- * Rows of `contents_hot_idx` a window walk reads at most. A word in at least one content in 20
- * (CONTENT_WINDOW / WALK_ROWS) fills the window within them at any size of the table; a rarer one
- * gives up and reads the GIN index instead, whose matches are then few.
- */
-export const WALK_ROWS = 2000;
-
-/** How a keyword's window is read: walking the hot index, or the GIN bitmap (decision 024). */
-export type WindowPath = 'walk' | 'gin';
-
-/**
- * What each keyword's last walk showed, so a rare word does not walk again: a few hundred
- * keywords, forgotten after ten minutes (a word's share of contents moves slowly).
- */
-const learnedPaths = new Map<string, { path: WindowPath; at: number }>();
-const LEARNED_MAX = 500;
-const LEARNED_MS = 10 * 60_000;
-
-function learnedPath(keyword: string): WindowPath {
-  const learned = learnedPaths.get(keyword);
-  return learned && Date.now() - learned.at < LEARNED_MS ? learned.path : 'walk';
-}
-
-function learn(keyword: string, path: WindowPath) {
-  learnedPaths.delete(keyword);
-  if (learnedPaths.size >= LEARNED_MAX) learnedPaths.delete(learnedPaths.keys().next().value as string);
-  learnedPaths.set(keyword, { path, at: Date.now() });
-}
-
-/** Visible contents holding the keyword: the GIN gram test and each word whole. */
-const matching = (keyword: string) =>
-  and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(contentDoc, keyword));
-
-/**
- * `hot_score` as an expression no index orders: reading the GIN bitmap, the planner would otherwise
- * walk `contents_hot_idx` computing `search_grams` for each row (300 ms at 10× data for a common
- * word, measured), where the bitmap and a top-N sort of the matches take a few.
- */
-const hotUnindexed = sql`(${contents.hotScore} + 0)`;
-
-/**
- * The window's rows. `gin`: the matches from the GIN bitmap, the hottest kept. `walk`: the first
- * {@link WALK_ROWS} visible contents down `contents_hot_idx`, tested with `strpos` alone (a word
- * whole in the text holds its grams, so this is the same test; `search_grams` per row would cost
- * 0.6 ms each); complete only when it fills the window.
- */
-function windowRows(db: ReadDb, keyword: string, path: WindowPath) {
-  const columns = {
-    id: sql<number>`${contents.id}`.as('win_id'),
-    title: sql<string>`${contents.title}`.as('win_title'),
-    lights: sql<number>`${contents.lightCount}`.as('win_lights'),
-    hot: sql<number>`${contents.hotScore}`.as('win_hot'),
-  };
-  if (path === 'gin')
-    return db
-      .select(columns)
-      .from(contents)
-      .where(matching(keyword))
-      .orderBy(desc(hotUnindexed), desc(contents.id))
-      .limit(CONTENT_WINDOW)
-      .as('win');
-  const walked = db
-    .select({ ...columns, doc: sql<string>`${contentDoc}`.as('win_doc') })
-    .from(contents)
-    .where(visibleContent)
-    .orderBy(desc(contents.hotScore), desc(contents.id))
-    .limit(WALK_ROWS)
-    .as('walked');
-  return db
-    .select({ id: walked.id, title: walked.title, lights: walked.lights, hot: walked.hot })
-    .from(walked)
-    .where(wordsInside(sql`${walked.doc}`, keyword, true))
-    .orderBy(desc(walked.hot), desc(walked.id))
-    .limit(CONTENT_WINDOW)
-    .as('win');
-}
 
 /** A page past the window: every match (the GIN bitmap), the window's first. */
 function deepHits(db: ReadDb, keyword: string, offset: number, take: number) {
@@ -131,7 +54,7 @@ export function contentSearchQuery(
 ) {
   let hits: ReturnType<typeof deepHits>;
   if (offset + take <= CONTENT_WINDOW) {
-    const win = windowRows(db, keyword, path);
+    const win = hotWindow(db, keyword, CONTENT_WINDOW, path);
     const rank = matchRank(sql`${win.title}`, keyword);
     hits = db
       .select({
@@ -167,16 +90,14 @@ export function searchContents(
 ): Promise<Page<FeedCard>> {
   return offsetPage(
     page,
-    async (offset, take) => {
-      if (offset + take > CONTENT_WINDOW) return contentSearchQuery(db, keyword, viewerId, offset, take);
-      const path = learnedPath(keyword);
-      const rows = await contentSearchQuery(db, keyword, viewerId, offset, take, path);
-      if (path === 'gin') return rows;
-      const full = rows.length > 0 && rows[0]?.windowSize === CONTENT_WINDOW;
-      if (full) return rows;
-      learn(keyword, 'gin');
-      return contentSearchQuery(db, keyword, viewerId, offset, take, 'gin');
-    },
+    (offset, take) =>
+      offset + take > CONTENT_WINDOW
+        ? contentSearchQuery(db, keyword, viewerId, offset, take)
+        : readLearning(
+            `doc:${keyword}`,
+            (path) => contentSearchQuery(db, keyword, viewerId, offset, take, path),
+            (rows) => rows[0]?.windowSize === CONTENT_WINDOW,
+          ),
     toCard,
   );
 }

@@ -7,6 +7,7 @@ import { contents, follows, products, users } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
 import { insertTestContents, LONG_AGO } from '../../test-utils/contents';
 import { contentSearchQuery } from './content-search';
+import { suggestTitles } from './search';
 
 let t: TestApp;
 let author: number;
@@ -78,6 +79,10 @@ describe('content search', () => {
     expect(walk.length).toBe(100);
     expect(walk[0]?.windowSize).toBe(100);
     expect(walk.map((row) => row.contentId)).toEqual(gin.map((row) => row.contentId));
+    // Suggestions: the 50 hottest titles holding 复古, either way.
+    const walkTitles = await suggestTitles(t.db, '复古', 'walk');
+    expect(walkTitles.length).toBe(50);
+    expect(walkTitles).toEqual(await suggestTitles(t.db, '复古', 'gin'));
   });
 
   it('ranks exact, then prefix, then inside the title (by lights), then the body only', async () => {

@@ -5,7 +5,8 @@ import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
 import { contents, follows, products, users } from '../../db/schema';
 import { visibleContent } from '../content/visible';
-import { contentDoc, gramsHold, matchRank, offsetOf, offsetPage, wordsInside } from './match';
+import { hotWindow, readLearning, type WindowPath } from './hot-window';
+import { gramsHold, matchRank, offsetOf, offsetPage, wordsInside } from './match';
 
 const followerCount = sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${users.id})::int`;
 
@@ -121,28 +122,20 @@ export async function searchTopics(db: ReadDb, keyword: string, page: PageQuery)
 }
 
 /**
- * Matches a suggestion looks at: the first found, not all of them, so typing costs the same
- * whatever the number of contents holding the word (a common word's 10× matches at 10× data);
- * the best titles among them (by match place, then lights) are offered. Fifty, three times the
- * sixteen titles asked: the heap reads stop sooner (200 read 375 rows of a common word at 10×).
+ * Title matches a suggestion looks at: the hottest, found by the same walk as content results
+ * (decision 024), so typing costs the same whatever the number of contents holding the word; the
+ * best titles among them (by match place, then lights) are offered. Fifty, three times the
+ * sixteen titles asked.
  */
-const SUGGEST_WINDOW = 50;
+export const SUGGEST_WINDOW = 50;
 
-/** Up to 16 titles holding the keyword, from the first {@link SUGGEST_WINDOW} matches. */
-function suggestTitles(db: ReadDb, keyword: string) {
-  const window = db
-    .select({ title: contents.title, lights: contents.lightCount, id: contents.id })
-    .from(contents)
-    .where(
-      and(visibleContent, gramsHold(contentDoc, keyword), wordsInside(sql`${contents.title}`, keyword, true)),
-    )
-    .limit(SUGGEST_WINDOW)
-    .as('window');
+/** The {@link SUGGEST_WINDOW} hottest titles holding the keyword, best first. */
+export function suggestTitles(db: ReadDb, keyword: string, path: WindowPath) {
+  const win = hotWindow(db, keyword, SUGGEST_WINDOW, path, 'title');
   return db
-    .select({ title: window.title })
-    .from(window)
-    .orderBy(matchRank(sql`${window.title}`, keyword), desc(window.lights), desc(window.id))
-    .limit(SEARCH_SUGGEST_MAX * 2);
+    .select({ title: win.title })
+    .from(win)
+    .orderBy(matchRank(sql`${win.title}`, keyword), desc(win.lights), desc(win.id));
 }
 
 /**
@@ -153,7 +146,11 @@ export async function suggest(db: ReadDb, keyword: string): Promise<SearchSugges
   const [topics, people, titles] = await Promise.all([
     searchTopics(db, keyword, { limit: 3 }),
     searchUsers(db, keyword, { limit: 2 }),
-    suggestTitles(db, keyword),
+    readLearning(
+      `title:${keyword}`,
+      (path) => suggestTitles(db, keyword, path),
+      (rows) => rows.length === SUGGEST_WINDOW,
+    ),
   ]);
   const seen = new Set<string>();
   const out: SearchSuggestion[] = [];
@@ -164,6 +161,6 @@ export async function suggest(db: ReadDb, keyword: string): Promise<SearchSugges
   };
   for (const t of topics.list) add('topic', t.name);
   for (const u of people.list) add('user', u.userName);
-  for (const row of titles) add('content', row.title);
+  for (const row of titles.slice(0, SEARCH_SUGGEST_MAX * 2)) add('content', row.title);
   return out;
 }
