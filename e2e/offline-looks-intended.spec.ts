@@ -89,7 +89,7 @@ describe('offline looks intended (issue 28 point 7)', () => {
     await page.context().close();
   });
 
-  it('a light that fails offline says what every network failure says', async () => {
+  it('a light offline is kept for later (issue 33); an unlight offline says what every network failure says', async () => {
     const page = await phone.newPage();
     await setSessionCookies(page, baseURL, await apiLogin(baseURL));
     await page.goto(`${baseURL}/community/content/3`);
@@ -98,14 +98,23 @@ describe('offline looks intended (issue 28 point 7)', () => {
     await page.waitForFunction(() => document.documentElement.dataset.routesWarm === 'true');
     const light = page.getByTestId('light-button');
     await light.waitFor();
-    const before = await light.getAttribute('aria-pressed');
+    expect(await light.getAttribute('aria-pressed')).toBe('false');
+    const toast = page.getByTestId('page-toast');
     await page.context().setOffline(true);
     await light.click();
-    const toast = page.getByTestId('page-toast');
+    await expect.poll(() => toast.textContent()).toBe('已离线点亮，联网后自动同步');
+    expect(await light.getAttribute('aria-pressed')).toBe('true');
+
+    // Online, the kept light is sent; offline again, taking it back fails as any call does.
+    const lit = page.waitForResponse((r) => r.url().includes('/sns-light/v1/h5/light/add-content-light'));
+    await page.context().setOffline(false);
+    await lit;
+    await page.context().setOffline(true);
+    await light.click();
     await expect.poll(() => toast.textContent()).toBe(PLACEHOLDER_MESSAGES.networkError);
     expect(await toast.textContent()).toBe('网络不给力，请检查网络设置后重试');
     // Rolled back: the light is as the server last said.
-    await expect.poll(() => light.getAttribute('aria-pressed')).toBe(before);
+    await expect.poll(() => light.getAttribute('aria-pressed')).toBe('true');
     await page.context().close();
   });
 });

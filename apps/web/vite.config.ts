@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { smallPreloadHelper } from './small-preload-helper';
+import { serviceWorker } from './sw/build-service-worker';
 import { terserPass } from './terser-pass';
 
 // Brotli and gzip twins of every client script and stylesheet (`x.js.br`, `x.js.gz`), served by
@@ -99,7 +100,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins:
     isSsrBuild || command !== 'build'
       ? [reactRouter()]
-      : [reactRouter(), smallPreloadHelper(), terserPass(), precompressed()],
+      : [reactRouter(), smallPreloadHelper(), terserPass(), precompressed(), serviceWorker()],
   build: {
     // React Router preloads route modules itself; the lazily loaded API client and debug
     // helpers need no preload helper in first-load JS (DESIGN.md §8 budget).

@@ -28,7 +28,9 @@ export function useAppSimulator() {
       if (!browser) throw new Error('useAppSimulator: launch inside a test');
       const sim = await launchAppSimulator({
         baseURL: inject('baseURL'),
+        // As support/browser.ts: no offline worker unless the journey asks (`contextOptions`).
         ...options,
+        contextOptions: { serviceWorkers: 'block', ...options.contextOptions },
         browser,
         signSecret: E2E_SIGN_SECRET,
       });

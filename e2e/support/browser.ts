@@ -11,7 +11,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A phone-sized page (375×812), as DESIGN.md §6 checks every screen. Its CSP violations are
+ * A phone-sized page (375×812), as DESIGN.md §6 checks every screen, without service workers
+ * unless `options` allow them. Its CSP violations are
  * recorded (support/csp.ts); {@link usePhoneBrowser} fails its describe on any left over.
  */
 export async function newPhonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
@@ -20,6 +21,10 @@ export async function newPhonePage(browser: Browser, options: BrowserContextOpti
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    // The offline reading worker (issue 33 point 5) answers a controlled page's fetches, which
+    // `page.route` then no longer sees: journeys that stub requests keep the page's own network;
+    // the offline journey allows it.
+    serviceWorkers: 'block',
     ...options,
   });
   await watchCsp(context);

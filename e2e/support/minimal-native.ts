@@ -174,6 +174,8 @@ export async function launchMinimalNative(
     isMobile: true,
     hasTouch: true,
     userAgent: USER_AGENT,
+    // As support/browser.ts: the offline worker would hide the page's fetches from `page.route`.
+    serviceWorkers: 'block',
   });
   const requests: PageMessage[] = [];
   await context.exposeBinding(RECORD_BINDING, (_source, json: string) => {

@@ -13,6 +13,7 @@ describe('the SSR pages’ Content-Security-Policy', () => {
         "media-src 'self' blob: https://cdn.community-h5.com https://img.community-h5.com",
         "font-src 'self' data:",
         "connect-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -58,6 +58,9 @@ export function pageCsp(nonce: string, env: CspEnv, search: string) {
     ['media-src', "'self'", 'blob:', ...origins, ...cdnHosts, ...oss.read],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...origins, ...oss.upload],
+    // The offline reading service worker, /sw.js (issue 33 point 5): without it, script-src's
+    // 'strict-dynamic' (which ignores 'self') would refuse the registration.
+    ['worker-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],

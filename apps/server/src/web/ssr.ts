@@ -60,9 +60,11 @@ async function registerClientAssets(app: FastifyInstance, clientDir: string) {
     preCompressed: true,
     setHeaders: (res, path) => {
       const immutable = path.startsWith(join(clientDir, 'assets'));
+      // The service worker is asked for on every page load: a deploy's new one is seen at once.
+      const worker = path === join(clientDir, 'sw.js');
       res.setHeader(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=300',
       );
       res.setHeader('vary', 'accept-encoding');
     },

@@ -1,8 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { useApi } from '../lib/use-api';
 import type { Platform } from './boot';
+
+/**
+ * The document's one platform: kept outside the component, because the root's error boundary
+ * unmounts the app (a failed navigation offline) and its return must not start analytics again.
+ */
+let platform: Promise<Platform> | undefined;
 
 /** Starts the platform layer after hydration, from its own chunk (see platform/boot.ts), and reports page views. */
 export function PlatformBoot() {
@@ -10,15 +16,15 @@ export function PlatformBoot() {
   const root = useRootData();
   const runtime = root?.runtime;
   const late = root?.late;
+  const viewerId = root?.viewer?.userId;
   const { pathname } = useLocation();
-  const platform = useRef<Promise<Platform> | undefined>(undefined);
   useEffect(() => {
-    if (!runtime || platform.current) return;
-    platform.current = import('./boot').then(({ startPlatform }) => startPlatform(api, runtime, late));
-    platform.current.catch((error: unknown) => console.error('platform start failed', error));
-  }, [api, runtime, late]);
+    if (!runtime || platform) return;
+    platform = import('./boot').then(({ startPlatform }) => startPlatform(api, runtime, late, viewerId));
+    platform.catch((error: unknown) => console.error('platform start failed', error));
+  }, [api, runtime, late, viewerId]);
   useEffect(() => {
-    void platform.current?.then((p) => p.pageView(pathname)).catch(() => undefined);
+    void platform?.then((p) => p.pageView(pathname)).catch(() => undefined);
   }, [pathname]);
   return null;
 }

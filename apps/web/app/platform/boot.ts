@@ -39,6 +39,7 @@ export async function startPlatform(
   api: LazyApi,
   runtime: PublicRuntimeConfig,
   late?: readonly LateRootPart[],
+  viewerId?: number,
 ): Promise<Platform> {
   if (late) {
     import('../lib/late-root-data')
@@ -64,7 +65,18 @@ export async function startPlatform(
   const nativeSource =
     inApp && !downgraded ? () => loadPageBridge(runtime).then((b) => b.getTrackSource()) : undefined;
   const analytics = startAnalytics(api, runtime, nativeSource);
-  const platform: Platform = { pageView: analytics.pageView };
+  // Offline reading (its own chunk): whose copies they are is known unless the reader is late.
+  const owner = late?.includes('viewer') ? null : String(viewerId ?? '');
+  const offline = import('./offline/offline').then(({ startOffline }) =>
+    startOffline(api, owner, downgraded),
+  );
+  offline.catch((error: unknown) => console.error('offline reading failed to start', error));
+  const platform: Platform = {
+    pageView: (pathname) => {
+      analytics.pageView(pathname);
+      void offline.then((o) => o.pageShown()).catch(() => undefined);
+    },
+  };
   applyDevice(null, downgraded);
   if (!inApp) return platform;
   if (downgraded) {

@@ -18,7 +18,14 @@ export function LogoutButton() {
     setAsking(false);
     setBusy(true);
     try {
-      await api('auth.logout', {});
+      const offline = await import('../../platform/offline/offline');
+      // Offline (issue 33 point 5): nothing of this reader stays readable on the device; the
+      // server ends the session when the network is back.
+      if (!navigator.onLine) await offline.logoutOffline();
+      else {
+        await api('auth.logout', {});
+        await offline.clearOfflineData();
+      }
       window.location.assign('/');
     } catch {
       // The request layer toasts the failure; the button works again.

@@ -1,0 +1,165 @@
+import type { LazyApi } from '../../lib/api-client';
+import { readStorage, writeStorage } from '../../lib/browser-storage';
+import { OFFLINE_LIGHTS_KEY, queuedLights, writeQueuedLights } from '../../lib/data-layer/offline-lights';
+import { setContentShadow } from '../../lib/data-layer/shadow';
+import { failureCode } from '../../lib/failure';
+import { formatTime } from '../../lib/format-time';
+import { OFFLINE_TEXT } from '../../lib/ui-text/offline';
+import { isOurCache, OFFLINE_OFF, SAVED_AT_HEADER } from './offline-caches';
+
+/** Whose pages the offline copies are: another reader's start clears them first. */
+const OWNER_KEY = 'h5.offline-owner';
+/** A logout made offline: the session is ended on the server once the network is back. */
+export const PENDING_LOGOUT_KEY = 'h5.pending-logout';
+
+const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+/**
+ * Deletes everything offline reading kept on this device: the cached pages, answers and images,
+ * and the queued lights. Logout, another reader and downgrade mode call it.
+ */
+export async function clearOfflineData(): Promise<void> {
+  writeStorage('local', OFFLINE_LIGHTS_KEY, null);
+  if (typeof caches === 'undefined') return;
+  const keys = await caches.keys();
+  await Promise.all(keys.filter(isOurCache).map((key) => caches.delete(key)));
+}
+
+/**
+ * Tells the worker controlling this page to keep nothing more and drop what it kept, and waits for
+ * it (at most 2 s): it goes on controlling the page until it closes, unregistered or not.
+ */
+function turnWorkerOff(): Promise<void> {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    worker.postMessage(OFFLINE_OFF, [channel.port2]);
+    setTimeout(resolve, 2000);
+  });
+}
+
+/** One sending at a time: the start and an `online` event may ask together. */
+let sending: Promise<void> | null = null;
+
+/** Sends the lights tapped offline, each once; a refused one (deleted content, …) is dropped. */
+function sendQueuedLights(api: LazyApi): Promise<void> {
+  sending ??= sendEach(api).finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+async function sendEach(api: LazyApi): Promise<void> {
+  for (const contentId of queuedLights()) {
+    if (!navigator.onLine) return;
+    try {
+      const state = await api('community.addContentLight', { contentId });
+      setContentShadow(contentId, { isLight: state.isLight, lightCount: state.lightCount });
+    } catch (error) {
+      // No answer (code 0): no network after all, kept for the next time the browser is online.
+      if (failureCode(error) === 0) return;
+    }
+    writeQueuedLights(queuedLights().filter((id) => id !== contentId));
+  }
+}
+
+/** When the copy the page was answered from was saved, or null (online, or not from a copy). */
+async function savedAt(): Promise<number | null> {
+  if (navigator.onLine || typeof caches === 'undefined') return null;
+  const page = await caches.match(location.href);
+  const data = page ?? (await caches.match(`${location.pathname}.data`, { ignoreSearch: true }));
+  const at = Number(data?.headers.get(SAVED_AT_HEADER));
+  return Number.isFinite(at) && at > 0 ? at : null;
+}
+
+/** The 离线内容 mark: a status line under the top bar while the page shows a kept copy. */
+async function showMark(): Promise<void> {
+  const at = await savedAt();
+  let mark = document.querySelector<HTMLElement>('[data-testid="offline-mark"]');
+  if (at === null) {
+    mark?.remove();
+    return;
+  }
+  if (!mark) {
+    mark = document.createElement('div');
+    mark.dataset.testid = 'offline-mark';
+    mark.setAttribute('role', 'status');
+    // Under the top bar, over the page, never in the way of a tap.
+    mark.style.cssText =
+      'position:fixed;left:50%;top:calc(var(--safe-top,0px) + 56px);transform:translateX(-50%);z-index:60;' +
+      'padding:4px 12px;border-radius:12px;background:rgba(20,20,20,.78);color:#fff;font-size:12px;' +
+      'line-height:18px;white-space:nowrap;pointer-events:none';
+    document.body.append(mark);
+  }
+  mark.textContent = OFFLINE_TEXT.mark(formatTime(at, Date.now()));
+}
+
+/**
+ * A logout without a network: what this device kept is deleted now, the session is ended on the
+ * server once the page loads online again (startOffline).
+ */
+export async function logoutOffline(): Promise<void> {
+  await clearOfflineData();
+  writeStorage('local', OWNER_KEY, null);
+  writeStorage('local', PENDING_LOGOUT_KEY, '1');
+}
+
+/** What the platform tells offline reading. */
+export interface OfflineReading {
+  /** A page was shown (first load, every client navigation): mark it when it is a kept copy. */
+  pageShown(): void;
+}
+
+/**
+ * Starts offline reading (after hydration, from the platform's chunk): registers /sw.js, sends
+ * the lights tapped offline when the network is back, marks pages answered from a kept copy, and
+ * finishes a logout made offline. `owner`: the signed-in reader's id ('' a visitor; null not known
+ * yet). Downgrade mode turns it all off and removes what an earlier page kept.
+ */
+export async function startOffline(
+  api: LazyApi,
+  owner: string | null,
+  downgraded: boolean,
+): Promise<OfflineReading> {
+  if (readStorage('local', PENDING_LOGOUT_KEY) !== null && navigator.onLine) {
+    try {
+      await api('auth.logout', {});
+    } catch (error) {
+      // No answer: still offline after all, the logout waits for the next page. An answer (an
+      // ended session, 登录已过期) means there is nothing left to end.
+      if (failureCode(error) === 0) return { pageShown: () => undefined };
+    }
+    writeStorage('local', PENDING_LOGOUT_KEY, null);
+    location.reload();
+    return { pageShown: () => undefined };
+  }
+  if (downgraded) {
+    if (supported()) {
+      await turnWorkerOff();
+      const registrations = await navigator.serviceWorker.getRegistrations();
+      await Promise.all(registrations.map((r) => r.unregister()));
+    }
+    await clearOfflineData();
+    return { pageShown: () => undefined };
+  }
+  const previous = readStorage('local', OWNER_KEY);
+  if (owner !== null && previous !== owner) {
+    if (previous !== null) await clearOfflineData();
+    writeStorage('local', OWNER_KEY, owner);
+  }
+  // Without service workers (an old webview), lights tapped offline are still kept and sent.
+  if (supported())
+    navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('offline reading off', error));
+  window.addEventListener('online', () => {
+    void sendQueuedLights(api);
+    void showMark();
+  });
+  window.addEventListener('offline', () => void showMark());
+  if (navigator.onLine) void sendQueuedLights(api);
+  void showMark();
+  return { pageShown: () => void showMark() };
+}
