@@ -74,7 +74,7 @@ async function savedAt(): Promise<number | null> {
   return Number.isFinite(at) && at > 0 ? at : null;
 }
 
-/** The 离线内容 mark: a status line under the top bar while the page shows a kept copy. */
+/** The 离线内容 mark: a status line over the page while it shows a kept copy. */
 async function showMark(): Promise<void> {
   const at = await savedAt();
   let mark = document.querySelector<HTMLElement>('[data-testid="offline-mark"]');
@@ -86,11 +86,12 @@ async function showMark(): Promise<void> {
     mark = document.createElement('div');
     mark.dataset.testid = 'offline-mark';
     mark.setAttribute('role', 'status');
-    // Under the top bar, over the page, never in the way of a tap.
+    // Low in the middle, over the page and clear of the top bars and a bottom bar; never in the
+    // way of a tap.
     mark.style.cssText =
-      'position:fixed;left:50%;top:calc(var(--safe-top,0px) + 56px);transform:translateX(-50%);z-index:60;' +
-      'padding:4px 12px;border-radius:12px;background:rgba(20,20,20,.78);color:#fff;font-size:12px;' +
-      'line-height:18px;white-space:nowrap;pointer-events:none';
+      'position:fixed;left:50%;bottom:calc(env(safe-area-inset-bottom,0px) + 76px);transform:translateX(-50%);' +
+      'z-index:60;padding:5px 14px;border-radius:14px;background:rgba(20,20,20,.78);color:#fff;' +
+      'font-size:12px;line-height:18px;white-space:nowrap;pointer-events:none';
     document.body.append(mark);
   }
   mark.textContent = OFFLINE_TEXT.mark(formatTime(at, Date.now()));
