@@ -107,6 +107,25 @@ export async function logoutOffline(): Promise<void> {
   writeStorage('local', PENDING_LOGOUT_KEY, '1');
 }
 
+function register() {
+  navigator.serviceWorker
+    .register('/sw.js')
+    .catch((error: unknown) => console.warn('offline reading off', error));
+}
+
+/**
+ * Runs `task` once the page has loaded and the main thread is idle: the worker's install (its
+ * script, the shell's chunks) never competes with the page's own first load.
+ */
+function whenSettled(task: () => void) {
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(task, { timeout: 5000 })
+      : setTimeout(task, 1000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 /** What the platform tells offline reading. */
 export interface OfflineReading {
   /** A page was shown (first load, every client navigation): mark it when it is a kept copy. */
@@ -151,10 +170,7 @@ export async function startOffline(
     writeStorage('local', OWNER_KEY, owner);
   }
   // Without service workers (an old webview), lights tapped offline are still kept and sent.
-  if (supported())
-    navigator.serviceWorker
-      .register('/sw.js')
-      .catch((error: unknown) => console.warn('offline reading off', error));
+  if (supported()) whenSettled(register);
   window.addEventListener('online', () => {
     void sendQueuedLights(api);
     void showMark();
