@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
@@ -71,9 +73,10 @@ export function serviceWorker(): Plugin {
         .update(Object.keys(bundle).sort().join('\n'))
         .digest('hex')
         .slice(0, 12);
+      const outfile = join(outDir, 'sw.js');
       await build({
         entryPoints: [here('./service-worker.ts')],
-        outfile: join(outDir, 'sw.js'),
+        outfile,
         bundle: true,
         minify: true,
         format: 'iife',
@@ -87,6 +90,13 @@ export function serviceWorker(): Plugin {
           'process.env.NODE_ENV': '"production"',
         },
       });
+      // Its compressed twins, as the scripts have (vite.config.ts `h5:precompressed`).
+      const source = readFileSync(outfile);
+      writeFileSync(
+        `${outfile}.br`,
+        brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${outfile}.gz`, gzipSync(source, { level: 9 }));
     },
   };
 }
