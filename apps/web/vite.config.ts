@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -96,7 +97,23 @@ const FEED_MODULES =
 const HEADER_MODULES =
   /apps[\\/]web[\\/]app[\\/](shell[\\/](PageHeader|BackButton|NotFound|NotFoundScreen)\.(tsx|module\.css)|shell[\\/]community[\\/]use-light\.ts|lib[\\/](data-layer[\\/](use-entry|toggle-queue)|format-time|ui-text[\\/]detail)\.ts)$/;
 
+// react-router's package exports name only its development build (remix-run/react-router#14102,
+// #14753): its dev warnings and checks ship to phones. The client build takes the production
+// build it also publishes (the same code without them; issue 33 point 4, docs/performance.md).
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/', import.meta.url),
+);
+
 export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve:
+    command === 'build' && !isSsrBuild
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: `${REACT_ROUTER_PRODUCTION}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER_PRODUCTION}dom-export.mjs` },
+          ],
+        }
+      : {},
   plugins:
     isSsrBuild || command !== 'build'
       ? [reactRouter()]
