@@ -63,7 +63,7 @@ export async function rankedPage(
  * follow, each with the reader's light and the present light count (their own light shows at
  * once, whatever the cache holds). Below the shared page's last card the others are unknown, so
  * the page ends there: it may hold fewer than `limit` cards (when the reader follows authors of
- * the shared page), with `hasMore` and a cursor as usual.
+ * the shared page), with `hasMore` and a cursor as usual; never none while there is more.
  */
 export async function readerRankedPage(
   queries: ContentQueries,
@@ -103,6 +103,9 @@ export async function readerRankedPage(
     const list = ranked.slice(0, input.limit);
     return { list: list.map((r) => r.card), hasMore: true, lastId: cursorOf(list.at(-1) as Ranked) };
   }
+  // Nothing above the cut (the shared cards all by followed authors, shown boosted before): the
+  // reader's own statements, since an empty page with more would stop the client's list.
+  if (ranked.length === 0 && shared.hasMore) return rankedPage(queries, input, viewerId, contentType);
   // Every followed card above the cut is here; past it, more only where the shared list goes on.
   const last = ranked.at(-1);
   return {
