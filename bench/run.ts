@@ -14,6 +14,14 @@ import { BUDGETED_PATHS } from './first-load-budget';
 import { firstLoadJs } from './first-load-js';
 import { lighthouseScores } from './lighthouse';
 import { measureRps } from './load';
+import {
+  loggedInStatements,
+  loginThroughApi,
+  pairedRatio,
+  READER_PHONE,
+  sessionCookie,
+  sessionHeaders,
+} from './logged-in';
 import { messageFigures } from './messages';
 import { scaleFigures } from './scale';
 import { slowNetworkFigures } from './slow-network';
@@ -58,6 +66,8 @@ async function apiThroughput() {
     SIGN_SECRET: SIGN_SECRET,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'error',
+    // The logged-in figures log the reader in on every run, on a database kept between runs.
+    RISK_LOGIN_CODE_LIMIT: '100000',
   });
   const barePort = await freePort();
   const bare = spawn(process.execPath, [join(REPO_ROOT, 'bench/bare-fastify.mjs'), String(barePort)], {
@@ -85,6 +95,7 @@ async function apiThroughput() {
       value: (feed / reference).toFixed(3),
       budget: store === 'PostgreSQL' ? '≥ 0.25' : '≥ 0.25 on PostgreSQL',
     });
+    await loggedInApi(server.baseURL, urls, store, databaseUrl);
     // The same way for a visitor's server pages (issue 19 point 2: reported, no budget).
     for (const [name, path] of SSR_PAGES) {
       const pages = await measureRps(() => `${server.baseURL}${path}`, { concurrency: SSR_CONCURRENCY });
@@ -97,6 +108,44 @@ async function apiThroughput() {
   } finally {
     await stopChild(bare);
     await server.stop();
+  }
+}
+
+/**
+ * The logged-in reader's feed API against the visitor's (issue 33 point 1): the same ten pages
+ * walked with a session (their own cursors: followed authors rank higher), in paired rounds;
+ * and the statements one logged-in API page sends, counted in process.
+ */
+async function loggedInApi(baseURL: string, visitorUrls: string[], store: string, databaseUrl: string) {
+  const session = await loginThroughApi(baseURL, SIGN_SECRET, READER_PHONE);
+  const headers = sessionHeaders(session);
+  const urls = [signedFeedUrl(baseURL)];
+  let lastId: string | null = null;
+  for (let page = 0; page < 10; page++) {
+    const res = await fetch(signedFeedUrl(baseURL, lastId ?? undefined), { headers });
+    const body = (await res.json()) as { data: { lastId: string | null } };
+    lastId = body.data.lastId;
+    if (!lastId) break;
+    urls.push(signedFeedUrl(baseURL, lastId));
+  }
+  let v = 0;
+  let l = 0;
+  const paired = await pairedRatio(
+    { nextUrl: () => visitorUrls[v++ % visitorUrls.length] as string },
+    { nextUrl: () => urls[l++ % urls.length] as string, headers },
+  );
+  rows.push({
+    figure: `logged-in feed API / visitor feed API (${store})`,
+    value: `${paired.ratio.toFixed(2)} (${paired.loggedIn.toFixed(0)} / ${paired.visitor.toFixed(0)} req/s)`,
+    budget: '≥ 0.5',
+  });
+  for (const page of await loggedInStatements(databaseUrl, SIGN_SECRET, session)) {
+    const most = (counts: number[]) => Math.max(...counts);
+    rows.push({
+      figure: `statements per logged-in ${page.page} (${store}): shared part cached / uncached`,
+      value: `${most(page.warm)} / ${most(page.cold)} (at most; warm ${page.warm.join(' ')}; cold ${page.cold.join(' ')})`,
+      budget: '≤ 2 (cached)',
+    });
   }
 }
 
@@ -120,7 +169,12 @@ async function ssrThroughput() {
 /** The SSR figures on one store: PGlite for '', else the PostgreSQL at `databaseUrl`. */
 async function ssrAgainstFloor(databaseUrl: string) {
   const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
-  const server = await startServer({ SIGN_SECRET, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
+  const server = await startServer({
+    SIGN_SECRET,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'error',
+    RISK_LOGIN_CODE_LIMIT: '100000',
+  });
   const memoryPort = await freePort();
   const memoryBase = `http://127.0.0.1:${memoryPort}`;
   const memory = spawn(
@@ -163,6 +217,19 @@ async function ssrAgainstFloor(databaseUrl: string) {
         });
       }
     }
+    // The logged-in reader's content page against the visitor's (issue 33 point 1).
+    const session = await loginThroughApi(server.baseURL, SIGN_SECRET, READER_PHONE);
+    const [, detailPath] = SSR_PAGES[0];
+    const paired = await pairedRatio(
+      { nextUrl: () => `${server.baseURL}${detailPath}` },
+      { nextUrl: () => `${server.baseURL}${detailPath}`, headers: sessionCookie(session) },
+      { concurrency: SSR_CONCURRENCY },
+    );
+    rows.push({
+      figure: `SSR logged-in content page / visitor content page (${store}, none)`,
+      value: `${paired.ratio.toFixed(2)} (${paired.loggedIn.toFixed(0)} / ${paired.visitor.toFixed(0)} pages/s)`,
+      budget: '≥ 0.5',
+    });
   } finally {
     await stopChild(memory);
     await server.stop();

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
 import { openPool } from './pg-pool';
 import { type DatabaseLog, ReopeningPglite } from './reopening-pglite';
 import { noteStatement, ReplicaRouter, ReplicaRoutingPool } from './replica';
@@ -127,3 +128,16 @@ export const pgliteDirOf = (dataDir: string): string => join(dataDir, 'pglite');
 
 /** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }` (pg QueryResult, PGlite Results). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * `database`'s primary through a Drizzle handle that calls `onStatement` with the text of every
+ * statement it sends (Drizzle's logger), on either driver: how the bench and the tests count the
+ * statements of one page. The same connections; statements sent through `database.db` are not seen.
+ */
+export function countingDb(database: Database, onStatement: (text: string) => void): Db {
+  const logger = { logQuery: (text: string) => onStatement(text) };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  return (database.kind === 'postgres'
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite({ client: client as PGlite, schema, logger })) as unknown as Db;
+}

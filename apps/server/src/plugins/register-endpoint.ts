@@ -1,11 +1,12 @@
 import type { Auth, Endpoint, InputOf, ResponseOf, UserBrief } from '@h5/contract';
+import { NOT_FOUND } from '@h5/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import type { Env } from '../env';
 import { endpointKey } from './endpoint-key';
 import { success } from './envelope';
-import { badRequest, fromZodError, notFound } from './errors';
+import { badRequest, fromZodError, isAppError, notFound } from './errors';
 import { assertInternalAccess } from './internal-access';
 import type { OperatorSession } from './operator-session';
 import { type ActiveSession, requireSession, type SessionState } from './session';
@@ -45,11 +46,24 @@ export type Handler<E extends Endpoint> = (
   ctx: HandlerContext<E['auth']>,
 ) => Promise<ResponseOf<E>> | ResponseOf<E>;
 
+/**
+ * A signed-in reader's answer of a `visitorCache` entry built from the visitors' shared answer
+ * (issue 33 point 1): the public part comes from the same one-second cache, this adds what is the
+ * reader's own (lit, followed, wanted) and what their own writes change (counts), with one
+ * statement. The shared answer is everyone's: return a new object, never change it.
+ */
+export type ReaderState<E extends Endpoint> = (
+  shared: ResponseOf<E>,
+  input: InputOf<E>,
+  ctx: HandlerContext<E['auth']>,
+) => Promise<ResponseOf<E>>;
+
 type AnyHandler = (input: unknown, ctx: HandlerContext) => unknown;
 
 interface RegisteredEndpoint {
   endpoint: Endpoint;
   handler: AnyHandler;
+  reader?: ((shared: unknown, input: unknown, ctx: HandlerContext) => Promise<unknown>) | undefined;
 }
 
 declare module 'fastify' {
@@ -82,7 +96,9 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
  * field), its text checked for what the database cannot store (NUL, lone surrogates: 400 naming
  * the first such field, `perItem` fields left to the handler), the headers the entry names
  * parsed with its `headers.schema` (400 naming the header), the risk check for HTTP calls
- * (485 before any write), a running writing ban for `speech` entries (5101), then the handler. Shared by HTTP and SSR (the page's own in-process reads).
+ * (485 before any write), a running writing ban for `speech` entries (5101), then the handler
+ * (for a signed-in reader of a `visitorCache` entry with a {@link ReaderState}: the visitors'
+ * cached answer and the reader's state). Shared by HTTP and SSR (the page's own in-process reads).
  */
 export async function invokeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -150,6 +166,21 @@ export async function invokeEndpoint<E extends Endpoint>(
       registered.handler(parsed.data, ctx),
     )) as ResponseOf<E>;
   }
+  if (served.visitorCache && registered.reader && session !== null && !operatorCall) {
+    // A reader's public read: the visitors' answer (shared, cached), then the reader's own state.
+    const visitor: HandlerContext = { ...ctx, user: null, session: null, viewerId: null };
+    const key = visitorCacheKey(endpointKey(served), parsed.data, ctx.headers);
+    let shared: unknown;
+    try {
+      shared = await app.visitorCache.get(key, async () => registered.handler(parsed.data, visitor));
+    } catch (error) {
+      // Missing for visitors, perhaps not for this reader (an author's own content under review).
+      if (isAppError(error) && error.code === NOT_FOUND)
+        return (await registered.handler(parsed.data, ctx)) as ResponseOf<E>;
+      throw error;
+    }
+    return (await registered.reader(shared, parsed.data, ctx)) as ResponseOf<E>;
+  }
   return (await registered.handler(parsed.data, ctx)) as ResponseOf<E>;
 }
 
@@ -175,8 +206,13 @@ export function registerEndpoint<E extends Endpoint>(
   deps: AppDeps,
   endpoint: E,
   handler: Handler<E>,
+  options: { reader?: ReaderState<E> } = {},
 ): void {
-  app.endpointHandlers.set(endpointKey(endpoint), { endpoint, handler: handler as AnyHandler });
+  app.endpointHandlers.set(endpointKey(endpoint), {
+    endpoint,
+    handler: handler as AnyHandler,
+    reader: options.reader as RegisteredEndpoint['reader'],
+  });
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -2,7 +2,7 @@ import type { ContentDetail, ProductCard } from '@h5/contract';
 import { articleSpuIds, CONTENT_CATEGORY_NAMES, CONTENT_TYPE, transformArticle } from '@h5/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
-import { contentLights, contents, follows, products, users } from '../../db/schema';
+import { contentLights, contents, follows, products, productWants, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { completeCards, NO_RATING } from '../commerce/ratings';
 import { CONTENT_MESSAGES } from './messages';
@@ -104,5 +104,47 @@ export async function contentDetail(
     replyCount: c.replyCount,
     createdAt: c.createdAt.getTime(),
     products: await completeCards(db, viewerId, await productCards(db, articleSpuIds(article))),
+  };
+}
+
+/**
+ * A reader's detail from the visitors' shared one (issue 33 point 1), in one statement: their
+ * light, their follow of the author, their wants among its products, and the present light and
+ * reply counts (their own light or reply shows at once, whatever the cache holds).
+ */
+export async function readerDetail(
+  db: ReadDb,
+  shared: ContentDetail,
+  viewerId: number,
+): Promise<ContentDetail> {
+  const spuIds = shared.products.map((card) => card.spuId);
+  const [row] = await db
+    .select({
+      lightCount: contents.lightCount,
+      replyCount: contents.replyCount,
+      isLight: sql<boolean>`exists (select 1 from ${contentLights} where ${contentLights.userId} = ${viewerId} and ${contentLights.contentId} = ${contents.id})`,
+      isFollowing: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${contents.authorId})`,
+      wanted:
+        spuIds.length === 0
+          ? sql<number[] | null>`null`
+          : sql<
+              number[] | null
+            >`(select array_agg(${productWants.spuId}) from ${productWants} where ${productWants.userId} = ${viewerId} and ${inArray(productWants.spuId, spuIds)})`,
+    })
+    .from(contents)
+    .where(and(eq(contents.id, shared.contentId), contentVisibleTo(viewerId)));
+  if (!row) throw notFound(CONTENT_MESSAGES.notFound);
+  const wanted = new Set(row.wanted ?? []);
+  return {
+    ...shared,
+    author: {
+      ...shared.author,
+      isFollowing: row.isFollowing === true,
+      isSelf: viewerId === shared.author.userId,
+    },
+    lightCount: row.lightCount,
+    isLight: row.isLight === true,
+    replyCount: row.replyCount,
+    products: shared.products.map((card) => ({ ...card, isCollection: wanted.has(card.spuId) ? 1 : 0 })),
   };
 }

@@ -1,4 +1,4 @@
-import type { FeedPage, PageQuery } from '@h5/contract';
+import type { FeedCard, FeedPage, PageQuery } from '@h5/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
 import { decodeRankCursor, encodeRankCursor } from '../../db/cursor';
@@ -54,6 +54,65 @@ export async function rankedPage(
     .slice(0, rowsToRead(input));
   const page = pageFrom(rows, input.limit, (row) => encodeRankCursor({ rank: row.rank, id: row.contentId }));
   return { ...page, list: page.list.map(toCard) };
+}
+
+/**
+ * A reader's page of a ranked list from the visitors' page at the same bound (`shared`, from the
+ * visitors' cache) and one statement (queries.readerState): the followed authors' contents,
+ * raised by {@link FOLLOW_BOOST}, merged with the shared cards by authors the reader does not
+ * follow, each with the reader's light and the present light count (their own light shows at
+ * once, whatever the cache holds). Below the shared page's last card the others are unknown, so
+ * the page ends there: it may hold fewer than `limit` cards (when the reader follows authors of
+ * the shared page), with `hasMore` and a cursor as usual; never none while there is more.
+ */
+export async function readerRankedPage(
+  queries: ContentQueries,
+  shared: FeedPage,
+  input: PageQuery,
+  viewerId: number,
+  contentType: number = ALL_TYPES,
+): Promise<FeedPage> {
+  const bound = input.lastId ? decodeRankCursor(input.lastId) : RANK_START;
+  const rows = await queries.readerState.execute({
+    viewerId,
+    contentType,
+    rankBefore: bound.rank,
+    idBefore: bound.id,
+    boost: FOLLOW_BOOST,
+    limit: rowsToRead(input),
+    shared: `{${shared.list.map((card) => card.contentId).join(',')}}`,
+  });
+  type Ranked = { card: FeedCard; rank: number; id: number };
+  const byId = new Map(rows.map((row) => [row.contentId, row]));
+  const followed: Ranked[] = rows
+    .filter((row) => row.boosted)
+    .map((row) => ({ card: toCard(row), rank: row.hotScore + FOLLOW_BOOST, id: row.contentId }));
+  const others: Ranked[] = shared.list.flatMap((card) => {
+    const row = byId.get(card.contentId);
+    // Gone since the shared page was read, or by a followed author (ranked above, boosted).
+    if (!row || row.followsAuthor) return [];
+    const mine = { ...card, lightCount: row.lightCount, isLight: row.isLight === true };
+    return [{ card: mine, rank: row.hotScore, id: row.contentId }];
+  });
+  const cut = shared.hasMore && shared.lastId ? decodeRankCursor(shared.lastId) : null;
+  const ranked = [...followed, ...others]
+    .filter((r) => !cut || r.rank > cut.rank || (r.rank === cut.rank && r.id >= cut.id))
+    .sort((a, b) => b.rank - a.rank || b.id - a.id);
+  const cursorOf = (r: Ranked) => encodeRankCursor({ rank: r.rank, id: r.id });
+  if (ranked.length > input.limit) {
+    const list = ranked.slice(0, input.limit);
+    return { list: list.map((r) => r.card), hasMore: true, lastId: cursorOf(list.at(-1) as Ranked) };
+  }
+  // Nothing above the cut (the shared cards all by followed authors, shown boosted before): the
+  // reader's own statements, since an empty page with more would stop the client's list.
+  if (ranked.length === 0 && shared.hasMore) return rankedPage(queries, input, viewerId, contentType);
+  // Every followed card above the cut is here; past it, more only where the shared list goes on.
+  const last = ranked.at(-1);
+  return {
+    list: ranked.map((r) => r.card),
+    hasMore: shared.hasMore,
+    lastId: shared.hasMore ? (last ? cursorOf(last) : shared.lastId) : null,
+  };
 }
 
 /**

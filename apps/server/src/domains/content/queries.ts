@@ -18,6 +18,59 @@ const idBefore = sql`${sql.placeholder('idBefore')}::integer`;
 const boost = sql`${sql.placeholder('boost')}::double precision`;
 
 /**
+ * The viewer's followed authors' first `limit` contents after the keyset bound, by boosted rank:
+ * per followed author at most `limit` from the author's hot index (a LATERAL top-N), merged.
+ */
+function followedTop(db: ReadDb) {
+  // The rank is hot_score + boost in floating point: the index is bounded a hair above
+  // rankBefore - boost (never below a row the exact comparison keeps), the comparison decides.
+  const loose = sql`${contents.hotScore} <= ${rankBefore} - ${boost} + 1e-9 * (1 + abs(${rankBefore}))`;
+  // One followed author's first `limit` after the bound: an index-only walk of their hot index.
+  const top = db
+    .select({ id: contents.id, hotScore: contents.hotScore })
+    .from(contents)
+    .where(
+      sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${shown} and ${loose}
+        and (${contents.hotScore} + ${boost}, ${contents.id}) < (${rankBefore}, ${idBefore})`,
+    )
+    .orderBy(desc(contents.hotScore), desc(contents.id))
+    .limit(sql.placeholder('limit'))
+    .as('top');
+  return db
+    .select({ id: top.id, hotScore: top.hotScore })
+    .from(follows)
+    .innerJoinLateral(top, sql`true`)
+    .where(sql`${follows.followerId} = ${sql.placeholder('viewerId')}`)
+    .orderBy(desc(top.hotScore), desc(top.id))
+    .limit(sql.placeholder('limit'));
+}
+
+/**
+ * A reader's ranked page beside the visitors' shared one (issue 33 point 1), in one statement:
+ * the cards of the followed authors' first `limit` after the bound (`boosted`), and the cards of
+ * the shared page's contents (`shared`, an integer array literal) with the reader's light, their
+ * follow of the author and the present light count; each row read by its primary key.
+ */
+function readerStatement(db: ReadDb, name: string) {
+  const picked = db.$with('picked').as(followedTop(db));
+  const pickedIds = sql`select ${picked.id} from ${picked}`;
+  return db
+    .with(picked)
+    .select({
+      ...feedCardColumns(sql.placeholder('viewerId')),
+      hotScore: sql<number>`${contents.hotScore}`.mapWith(Number),
+      boosted: sql<boolean>`${contents.id} in (${pickedIds})`,
+      followsAuthor: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${sql.placeholder('viewerId')} and ${follows.followeeId} = ${contents.authorId})`,
+    })
+    .from(contents)
+    .innerJoin(users, eq(users.id, contents.authorId))
+    .where(
+      sql`${contents.id} in (${pickedIds} union all select unnest(${sql.placeholder('shared')}::integer[])) and ${shown}`,
+    )
+    .prepare(name);
+}
+
+/**
  * One ranked statement: the cards whose rank (`hot_score + boost`) is after the keyset bound,
  * highest first. 'all' (a visitor) and 'others' have no boost: their bound is the hot index's own
  * `(hot_score, id)`, so a deep page starts where the bound is instead of reading every card above
@@ -27,29 +80,8 @@ const boost = sql`${sql.placeholder('boost')}::double precision`;
  */
 function rankedStatement(db: ReadDb, slice: Slice, name: string) {
   if (slice === 'followed') {
-    // The rank is hot_score + boost in floating point: the index is bounded a hair above
-    // rankBefore - boost (never below a row the exact comparison keeps), the comparison decides.
-    const loose = sql`${contents.hotScore} <= ${rankBefore} - ${boost} + 1e-9 * (1 + abs(${rankBefore}))`;
-    // One followed author's first `limit` after the bound: an index-only walk of their hot index.
-    const top = db
-      .select({ id: contents.id, hotScore: contents.hotScore })
-      .from(contents)
-      .where(
-        sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${shown} and ${loose}
-          and (${contents.hotScore} + ${boost}, ${contents.id}) < (${rankBefore}, ${idBefore})`,
-      )
-      .orderBy(desc(contents.hotScore), desc(contents.id))
-      .limit(sql.placeholder('limit'))
-      .as('top');
     // The first `limit` of them all; only these are joined to their card's columns.
-    const picked = db
-      .select({ id: top.id, hotScore: top.hotScore })
-      .from(follows)
-      .innerJoinLateral(top, sql`true`)
-      .where(sql`${follows.followerId} = ${sql.placeholder('viewerId')}`)
-      .orderBy(desc(top.hotScore), desc(top.id))
-      .limit(sql.placeholder('limit'))
-      .as('picked');
+    const picked = followedTop(db).as('picked');
     return db
       .select({
         ...feedCardColumns(sql.placeholder('viewerId')),
@@ -85,6 +117,8 @@ export function createContentQueries(db: ReadDb) {
     rankedFollowed: rankedStatement(db, 'followed', 'feed_ranked_followed'),
     /** Ranked cards by everyone the viewer does not follow. */
     rankedOthers: rankedStatement(db, 'others', 'feed_ranked_others'),
+    /** A reader's followed cards and their state on the visitors' page (readerRankedPage). */
+    readerState: readerStatement(db, 'feed_reader_state'),
   };
 }
 

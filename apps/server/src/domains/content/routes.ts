@@ -5,8 +5,8 @@ import type { AppDeps } from '../../deps';
 import { badRequest } from '../../plugins/errors';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { createFollowQueries } from '../community/follow-queries';
-import { contentDetail } from './detail';
-import { rankedPage } from './feed-pages';
+import { contentDetail, readerDetail } from './detail';
+import { rankedPage, readerRankedPage } from './feed-pages';
 import {
   followingFeedPage,
   hotVideoRank,
@@ -29,14 +29,28 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const queries = createContentQueries(reads);
   const followQueries = createFollowQueries(deps.db, reads);
   const calls = contract.content;
-  registerEndpoint(app, deps, calls.moreRecommend, (input, { viewerId }) =>
-    rankedPage(queries, input, viewerId),
+  // A reader's page of a shared read: the visitors' cached answer and one statement of their own.
+  registerEndpoint(
+    app,
+    deps,
+    calls.moreRecommend,
+    (input, { viewerId }) => rankedPage(queries, input, viewerId),
+    {
+      reader: (shared, input, { viewerId }) => readerRankedPage(queries, shared, input, viewerId as number),
+    },
   );
   registerEndpoint(app, deps, calls.followingFeed, (input, { viewerId }) =>
     followingFeedPage(reads, viewerId, input),
   );
-  registerEndpoint(app, deps, calls.hotVideoList, (input, { viewerId }) =>
-    rankedPage(queries, input, viewerId, CONTENT_TYPE.Video),
+  registerEndpoint(
+    app,
+    deps,
+    calls.hotVideoList,
+    (input, { viewerId }) => rankedPage(queries, input, viewerId, CONTENT_TYPE.Video),
+    {
+      reader: (shared, input, { viewerId }) =>
+        readerRankedPage(queries, shared, input, viewerId as number, CONTENT_TYPE.Video),
+    },
   );
   registerEndpoint(app, deps, calls.hotVideoRank, async ({ limit }, { viewerId }) => ({
     list: await hotVideoRank(reads, limit, viewerId),
@@ -55,13 +69,21 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   // `version` names the detail format the caller reads (spec §7); this server answers the 4.83.0
   // format only, so an older reader is refused rather than handed what it cannot read.
-  registerEndpoint(app, deps, contract.content.contentDetail, ({ contentId }, { viewerId, headers }) => {
-    const version = String(headers.version);
-    if (!meetsVersion(version, CONTENT_DETAIL_HEADER_VERSION)) {
-      throw badRequest('version', CONTENT_MESSAGES.versionTooOld(CONTENT_DETAIL_HEADER_VERSION, version));
-    }
-    return contentDetail(reads, contentId, viewerId);
-  });
+  registerEndpoint(
+    app,
+    deps,
+    contract.content.contentDetail,
+    ({ contentId }, { viewerId, headers }) => {
+      const version = String(headers.version);
+      if (!meetsVersion(version, CONTENT_DETAIL_HEADER_VERSION)) {
+        throw badRequest('version', CONTENT_MESSAGES.versionTooOld(CONTENT_DETAIL_HEADER_VERSION, version));
+      }
+      return contentDetail(reads, contentId, viewerId);
+    },
+    {
+      reader: (shared, _input, { viewerId }) => readerDetail(reads, shared, viewerId as number),
+    },
+  );
   registerEndpoint(app, deps, contract.content.selfContentDetail, ({ contentId }, { viewerId }) =>
     contentDetail(reads, contentId, viewerId, { ownerId: viewerId }),
   );

@@ -1,0 +1,140 @@
+import { contract, type FeedCard } from '@h5/contract';
+import { CONTENT_DETAIL_HEADER_VERSION, SUCCESS } from '@h5/core';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { countingDb } from '../../db/client';
+import { contentProducts, contents, follows } from '../../db/schema';
+import { signedInjector, signedInUser, testDatabase, testEnv } from '../../test-utils';
+import { visibleContent } from './visible';
+
+// Issue 33 point 1: a reader's public reads are the visitors' cached answer plus one statement of
+// their own. The app's statements pass a counter (countingDb); nothing else runs on this app.
+let app: FastifyInstance;
+let statements = 0;
+let inject: ReturnType<typeof signedInjector>;
+beforeAll(async () => {
+  const database = await testDatabase();
+  const env = testEnv();
+  app = await buildApp({ env, db: countingDb(database, () => void statements++) });
+  inject = signedInjector(app, env.SIGN_SECRET);
+});
+afterAll(() => app.close());
+
+const versioned = { version: CONTENT_DETAIL_HEADER_VERSION };
+
+/** The statements one call sends, and its answer. */
+async function counted<T>(call: () => Promise<{ body: { code: number; data: T } }>) {
+  const before = statements;
+  const { body } = await call();
+  expect(body.code).toBe(SUCCESS);
+  return { data: body.data, statements: statements - before };
+}
+
+describe("a reader's shared reads", () => {
+  it('sends two statements a feed page once the visitors’ page is cached: the session and the reader’s own', async () => {
+    const reader = await signedInUser(app, (await testDatabase()).db, 'reader-state-feed');
+    const { cookies } = reader;
+    // A visitor's first page fills the cache; the reader's page at the same bound shares it.
+    const visitor = await counted(() => inject(contract.content.moreRecommend, { limit: 20 }));
+    const page = await counted(() => inject(contract.content.moreRecommend, { limit: 20 }, { cookies }));
+    expect(page.statements).toBe(2);
+    expect(page.data.list.map((c) => c.contentId)).toEqual(visitor.data.list.map((c) => c.contentId));
+    // Next page, by the reader's own cursor: still at most one statement for the shared part.
+    const next = await counted(() =>
+      inject(contract.content.moreRecommend, { limit: 20, lastId: page.data.lastId as string }, { cookies }),
+    );
+    expect(next.statements).toBeLessThanOrEqual(3);
+    const again = await counted(() =>
+      inject(contract.content.moreRecommend, { limit: 20, lastId: page.data.lastId as string }, { cookies }),
+    );
+    expect(again.statements).toBe(2);
+    expect(again.data.list).toEqual(next.data.list);
+  });
+
+  it('shows the reader their light at once, with the new count, while the shared page is cached', async () => {
+    const db = (await testDatabase()).db;
+    const { cookies } = await signedInUser(app, db, 'reader-state-light');
+    const first = await inject(contract.content.moreRecommend, { limit: 20 }, { cookies });
+    const target = first.body.data.list.find((c) => !c.isLight) as FeedCard;
+    const lit = await inject(
+      contract.community.addContentLight,
+      { contentId: target.contentId },
+      { cookies },
+    );
+    expect(lit.body.data).toEqual({
+      contentId: target.contentId,
+      isLight: true,
+      lightCount: target.lightCount + 1,
+    });
+    // Within the second: the visitors' page is still the one read before the light.
+    const visitor = await inject(contract.content.moreRecommend, { limit: 20 });
+    expect(visitor.body.data.list.find((c) => c.contentId === target.contentId)?.lightCount).toBe(
+      target.lightCount,
+    );
+    const after = await inject(contract.content.moreRecommend, { limit: 20 }, { cookies });
+    const card = after.body.data.list.find((c) => c.contentId === target.contentId);
+    expect(card).toMatchObject({ isLight: true, lightCount: target.lightCount + 1 });
+
+    // The detail the same way, one statement besides the session once the visitors' is cached.
+    const input = { contentId: target.contentId };
+    await inject(contract.content.contentDetail, input, { headers: versioned });
+    const detail = await counted(() =>
+      inject(contract.content.contentDetail, input, { cookies, headers: versioned }),
+    );
+    expect(detail.statements).toBe(2);
+    expect(detail.data).toMatchObject({ isLight: true, lightCount: target.lightCount + 1 });
+    await inject(contract.community.delContentLight, input, { cookies });
+    const unlit = await inject(contract.content.contentDetail, input, { cookies, headers: versioned });
+    expect(unlit.body.data).toMatchObject({ isLight: false, lightCount: target.lightCount });
+  });
+
+  it('reads the detail of a content with products in two statements, the reader’s want shown at once', async () => {
+    const db = (await testDatabase()).db;
+    const { cookies } = await signedInUser(app, db, 'reader-state-want');
+    const [linked] = await db
+      .select({ contentId: contentProducts.contentId })
+      .from(contentProducts)
+      .innerJoin(contents, eq(contents.id, contentProducts.contentId))
+      .where(and(visibleContent))
+      .limit(1);
+    const input = { contentId: (linked as { contentId: number }).contentId };
+    const visitor = await counted(() =>
+      inject(contract.content.contentDetail, input, { headers: versioned }),
+    );
+    expect(visitor.data.products.length).toBeGreaterThan(0);
+    const spuId = (visitor.data.products[0] as { spuId: number }).spuId;
+    const wanted = await inject(contract.commerce.productWant, { spuId, want: true }, { cookies });
+    expect(wanted.body.data).toMatchObject({ spuId, isCollection: 1 });
+    const detail = await counted(() =>
+      inject(contract.content.contentDetail, input, { cookies, headers: versioned }),
+    );
+    expect(detail.statements).toBe(2);
+    expect(detail.data.products.find((p) => p.spuId === spuId)?.isCollection).toBe(1);
+    // Everything else is the visitors' answer.
+    expect({ ...detail.data, products: [] }).toEqual({ ...visitor.data, products: [] });
+    expect(detail.data.products.map((p) => p.dpInfo)).toEqual(visitor.data.products.map((p) => p.dpInfo));
+  });
+
+  it('ranks a followed author’s contents above the shared page and marks the follow on the detail', async () => {
+    const db = (await testDatabase()).db;
+    const reader = await signedInUser(app, db, 'reader-state-follow');
+    const visitor = await inject(contract.content.moreRecommend, { limit: 20, lastId: undefined });
+    const deep = await inject(contract.content.moreRecommend, {
+      limit: 20,
+      lastId: visitor.body.data.lastId as string,
+    });
+    const author = (deep.body.data.list[10] as FeedCard).author.userId;
+    await db.insert(follows).values({ followerId: reader.userId, followeeId: author });
+    const page = await inject(contract.content.moreRecommend, { limit: 20 }, { cookies: reader.cookies });
+    expect(page.body.data.list.some((c) => c.author.userId === author)).toBe(true);
+    const contentId = (page.body.data.list.find((c) => c.author.userId === author) as FeedCard).contentId;
+    const detail = await inject(
+      contract.content.contentDetail,
+      { contentId },
+      { cookies: reader.cookies, headers: versioned },
+    );
+    expect(detail.body.data.author).toMatchObject({ userId: author, isFollowing: true, isSelf: false });
+  });
+});
