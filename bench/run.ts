@@ -324,30 +324,37 @@ async function uploadThroughput() {
   }
 }
 
+/** Lighthouse runs a page: issue 33 point 4 asks for ≥ 98 in each of five, not in a median. */
+const LIGHTHOUSE_RUNS = 5;
+
 /**
- * Lighthouse mobile performance of the feed and a content detail, median of three runs, on a
- * production-mode server (APP_ENV=pro: no debug console or floating buttons). With
- * LIGHTHOUSE_REPORT_DIR set, every run's JSON report is kept there.
+ * Lighthouse mobile performance of the feed and a content detail, the lowest of five runs (each
+ * must reach the budget), on a production-mode server (APP_ENV=pro: no debug console or floating
+ * buttons). With LIGHTHOUSE_REPORT_DIR set, every run's JSON report is kept there.
  */
 async function lighthouseFigures() {
   const server = await startServer({ SIGN_SECRET, APP_ENV: 'pro', LOG_LEVEL: 'error' });
   try {
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-    for (const page of await lighthouseScores(server.baseURL, reportDir ? { reportDir } : {})) {
+    const options = { runs: LIGHTHOUSE_RUNS, ...(reportDir ? { reportDir } : {}) };
+    for (const page of await lighthouseScores(server.baseURL, options)) {
       const { median, runs } = page;
+      const lowest = runs.reduce((low, run) => (run.score < low.score ? run : low), median);
       const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       rows.push({
-        figure: `Lighthouse mobile performance ${page.path} (median of ${runs.length})`,
-        value: `${median.score} (${runs.map((run) => run.score).join(', ')})`,
-        budget: '≥ 98',
+        figure: `Lighthouse mobile performance ${page.path} (lowest of ${runs.length}; median ${median.score})`,
+        value: `${lowest.score} (${runs.map((run) => run.score).join(', ')})`,
+        budget: '≥ 98 each',
       });
       rows.push({
-        figure: `  FCP / LCP / TBT / CLS / SI ${page.path}`,
+        figure: `  FCP / LCP / TBT / CLS / SI ${page.path}, median run`,
         value: `${seconds(median.fcpMs)} / ${seconds(median.lcpMs)} / ${median.tbtMs.toFixed(0)} ms / ${median.cls.toFixed(3)} / ${seconds(median.siMs)}`,
         budget: '',
       });
-      if (median.score < 98)
-        console.log(`Lighthouse ${page.path}, median run:\n  ${median.findings.join('\n  ')}`);
+      if (lowest.score < 98)
+        console.log(
+          `Lighthouse ${page.path}, lowest run (LCP ${seconds(lowest.lcpMs)}, TBT ${lowest.tbtMs.toFixed(0)} ms):\n  ${lowest.findings.join('\n  ')}`,
+        );
     }
   } finally {
     await server.stop();
