@@ -5,14 +5,15 @@
 // the same clients; each figure is the median over rounds of (latency at 1×) / (latency at 10×),
 // per call: what the 10× server does in the time the 1× does one, like a ratio of requests/s.
 import { contract, type Endpoint, type RequestOf } from '@h5/contract';
-import { DU_TOKEN_COOKIE, SUCCESS, X_AUTH_TOKEN } from '@h5/core';
-import { buildRequest, createApiClient, type WireRequest } from '@h5/request';
+import { SUCCESS } from '@h5/core';
+import { buildRequest, type WireRequest } from '@h5/request';
 import pg from 'pg';
 import { encodeCursor, encodeRankCursor } from '../apps/server/src/db/cursor';
 import { FOLLOW_BOOST } from '../apps/server/src/domains/content/feed-pages';
 import { startServer } from '../scripts/start-server.mjs';
 import { dropDatabase, freshDatabase } from './database';
 import { median, type PairTarget, pairedLatencies } from './load';
+import { loginThroughApi, type Session, sessionHeaders } from './logged-in';
 import { buildScaleDatabase, GROWING_TABLES, type ScaleCast, type ScaleCounts } from './scale-data';
 
 export interface Row {
@@ -39,7 +40,7 @@ const PAGE = 20;
 const DETAIL_IDS = [3, 5, 250, 777, 1024, 1500, 1888, 1999];
 
 type Who = 'reader' | 'creator' | 'member' | 'host';
-type Tokens = { duToken: string; xAuthToken: string };
+type Tokens = Session;
 
 /** One side of the comparison: a server on one database, its users logged in. */
 interface Side {
@@ -231,16 +232,6 @@ async function deepRank({ client, cast }: Side): Promise<string> {
   return encodeRankCursor({ rank: row.intimacy, id: row.user_id });
 }
 
-/** Logs `phone` in through the API, the code read from the development outbox. */
-async function login(baseUrl: string, signSecret: string, phone: string): Promise<Tokens> {
-  const api = createApiClient({ baseUrl, signSecret });
-  await api(contract.auth.sendLoginCode, { phone });
-  const { messages } = await api(contract.auth.loginOutbox, { phone });
-  const newest = [...messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
-  const { duToken, xAuthToken } = await api(contract.auth.login, { phone, code: newest?.code ?? '' });
-  return { duToken, xAuthToken };
-}
-
 async function openSide(databaseUrl: string, factor: number, signSecret: string): Promise<Side> {
   const { cast, counts } = await buildScaleDatabase(databaseUrl, factor);
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -263,7 +254,7 @@ async function openSide(databaseUrl: string, factor: number, signSecret: string)
   const tokens = {} as Record<Who, Tokens>;
   const fullCast = { ...cast, host };
   for (const who of ['reader', 'creator', 'member', 'host'] as const)
-    tokens[who] = await login(server.baseURL, signSecret, fullCast[who].phone);
+    tokens[who] = await loginThroughApi(server.baseURL, signSecret, fullCast[who].phone);
   return {
     factor,
     baseURL: server.baseURL,
@@ -281,7 +272,7 @@ async function openSide(databaseUrl: string, factor: number, signSecret: string)
 /** The wire requests of a read on one side, each checked once against a real answer. */
 async function requestsOf(read: HotRead, side: Side, signSecret: string) {
   const tokens = side.tokens[read.who];
-  const auth = { [DU_TOKEN_COOKIE]: tokens.duToken, [X_AUTH_TOKEN]: tokens.xAuthToken };
+  const auth = sessionHeaders(tokens);
   const requests: WireRequest[] = [];
   for (const { endpoint, input } of await read.calls(side)) {
     const wire = buildRequest(endpoint, input as RequestOf<typeof endpoint>, signSecret);
