@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useRootData } from './root-data';
 
 /** Window event the platform boot dispatches when it has judged the device (spec §9 rule). */
@@ -28,4 +28,16 @@ export function useLowDevice(): boolean {
     () => window.__H5_LOW_DEVICE__ ?? hint,
     () => hint,
   );
+}
+
+/**
+ * The verdict as it stood when the component mounted, for the size of a picture it requests: a
+ * picture already asked for keeps its size when the boot's verdict arrives after hydration (a
+ * swap would download it twice, later, on the device least able to afford it); pictures mounted
+ * afterwards, and every page from the next load on, get the light sizes.
+ */
+export function useLowDeviceAtMount(): boolean {
+  const now = useLowDevice();
+  const [atMount] = useState(now);
+  return atMount;
 }

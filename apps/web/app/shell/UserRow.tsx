@@ -1,6 +1,6 @@
 import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import type { ReactNode } from 'react';
-import { useLowDevice } from '../lib/use-low-device';
+import { useLowDeviceAtMount } from '../lib/use-low-device';
 import { JumpLink } from './JumpLink';
 import styles from './screen.module.css';
 
@@ -26,7 +26,7 @@ export function UserRow({
   /** On the right (a follow button). */
   children?: ReactNode;
 }) {
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   return (
     <li className={styles.row} data-testid={testId} data-user-id={user.userId}>
       <JumpLink

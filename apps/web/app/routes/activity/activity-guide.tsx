@@ -8,7 +8,7 @@ import { formatTime } from '../../lib/format-time';
 import { prefetch } from '../../lib/prefetch.server';
 import { GUIDE_TEXT as text } from '../../lib/ui-text/invite-tasks';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 import { useNow } from '../../lib/use-now';
 import { EntryView, Skeleton } from '../../shell/EntryView';
 import { Placeholder } from '../../shell/Placeholder';
@@ -87,7 +87,7 @@ function Guide({ activityId, seed }: { activityId: string; seed: ActivityGuide |
 const IMAGE_WIDTH = 750;
 
 function GuideBody({ guide }: { guide: ActivityGuide }) {
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   const now = useNow();
   return (
     <>

@@ -16,7 +16,7 @@ import { PUBLISH_TEXT } from '../../lib/ui-text/publish';
 import { SHARE_TEXT } from '../../lib/ui-text/share';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 import { appLanding } from '../../share/app-landing';
 import { ShareButton } from '../../share/ShareButton';
 import { ShareLanding } from '../../share/ShareLanding';
@@ -200,7 +200,7 @@ function TakenDownNotices({ profile }: { profile: UserProfile }) {
 
 /** The header; follow goes through the one toggle queue and shows on every copy of the user. */
 function ProfileHeader({ loaded }: { loaded: UserProfile }) {
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   const profile = useFollow(loaded.userId, loaded);
   const unfollow = useUnfollowConfirm(profile, profile.userName);
   return (

@@ -1,7 +1,7 @@
 import type { ContentDetail } from '@h5/contract';
 import { imageProcessValue } from '@h5/core';
 import { JUMP_LINKS_ATTRIBUTE } from '../../lib/jump-attributes';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 import { ProductCard } from '../../shell/product/ProductCard';
 
 /** An x-oss-process value with a resize, in the article's image URLs. */
@@ -16,7 +16,7 @@ export function ArticleBody({ detail }: { detail: Pick<ContentDetail, 'article' 
   const products = new Map(detail.products.map((p) => [p.spuId, p]));
   // The server resized article images with core's process (1005 px, q_75, webp): a low device
   // asks for that width's low-device variant instead.
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   const lighten = (html: string) =>
     lowDevice
       ? html.replace(RESIZED_IMAGE, (_, width: string) => imageProcessValue(Number(width), true))

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useEntry } from '../../lib/data-layer/use-entry';
 import type { InfiniteList } from '../../lib/data-layer/use-infinite';
 import { VIDEO_TEXT } from '../../lib/ui-text/video';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 import { useLight } from '../../shell/community/use-light';
 import { formatDuration } from '../../shell/feed/format-duration';
 import { JumpLink } from '../../shell/JumpLink';
@@ -175,7 +175,7 @@ interface SlideProps {
 
 /** One video a screen: the cover until the clip plays, then the clip; title, author and light over it. */
 function Slide({ index, contentId, card, active, near }: SlideProps) {
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   const [detail] = useEntry('content.contentDetail', { contentId }, null, VIDEO_LIST_CALL);
   const loaded = detail.status === 'ready' ? detail.data : null;
   const title = card?.title ?? loaded?.title ?? '';

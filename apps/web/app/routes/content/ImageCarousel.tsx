@@ -3,7 +3,7 @@ import { optimiseImageUrl } from '@h5/core';
 import { useCallback, useRef, useState } from 'react';
 import { useRootData } from '../../lib/root-data';
 import { CAROUSEL_TEXT } from '../../lib/ui-text/carousel';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 
 /** 2x of a 375-px screen. */
 const SLIDE_WIDTH = 750;
@@ -22,7 +22,7 @@ export function ImageCarousel({
   alt: string;
 }) {
   const runtime = useRootData()?.runtime;
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLDivElement>(null);
 

@@ -2,7 +2,7 @@ import type { ContentDetail } from '@h5/contract';
 import { optimiseImageUrl } from '@h5/core';
 import { useEffect, useRef, useState } from 'react';
 import { VIDEO_TEXT } from '../../lib/ui-text/video';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDevice, useLowDeviceAtMount } from '../../lib/use-low-device';
 
 const POSTER_WIDTH = 750;
 
@@ -22,6 +22,7 @@ const clock = (seconds: number) => {
  */
 export function VideoPlayer({ video }: { video: NonNullable<ContentDetail['video']> }) {
   const lowDevice = useLowDevice();
+  const lightPoster = useLowDeviceAtMount();
   const element = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -33,7 +34,9 @@ export function VideoPlayer({ video }: { video: NonNullable<ContentDetail['video
     else if (v && !v.paused && v.currentTime > 0) setPlaying(true);
   }, []);
   const { cover, url } = video;
-  const poster = cover ? optimiseImageUrl(cover.url, { width: POSTER_WIDTH, lowDevice }) : undefined;
+  const poster = cover
+    ? optimiseImageUrl(cover.url, { width: POSTER_WIDTH, lowDevice: lightPoster })
+    : undefined;
   const play = () => {
     const v = element.current;
     if (!v) return;

@@ -11,7 +11,7 @@ import { queryId } from '../../lib/query-id';
 import { useRootData } from '../../lib/root-data';
 import { SHELL_TEXT } from '../../lib/ui-text/shell';
 import { SOCIAL_TEXT } from '../../lib/ui-text/social';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 import { EntryView } from '../../shell/EntryView';
 import { CardList } from '../../shell/feed/CardList';
 import { formatDuration } from '../../shell/feed/format-duration';
@@ -165,7 +165,7 @@ function RankList({ first }: { first: { list: HotVideoRankItem[] } | null }) {
 }
 
 function RankItems({ items }: { items: HotVideoRankItem[] }) {
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   return (
     <ol className={styles.rank} data-testid="rank-list">
       {items.map((item) => (

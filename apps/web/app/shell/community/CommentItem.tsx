@@ -3,7 +3,7 @@ import { optimiseImageUrl, USER_DETAIL_JUMP } from '@h5/core';
 import { Link } from 'react-router';
 import { formatTime } from '../../lib/format-time';
 import { COMMENT_TEXT } from '../../lib/ui-text/comments';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 import { JumpLink } from '../JumpLink';
 import styles from './Comment.module.css';
 import { CommentText } from './CommentText';
@@ -32,7 +32,7 @@ function CommentBody({
 }: Actions & { reply: Reply; small: boolean }) {
   const size = small ? 24 : 36;
   const author = { userId: reply.author.userId };
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   return (
     <article className={styles.comment} data-testid="comment" data-reply-id={reply.replyId}>
       {/* The avatar repeats the name's link: one stop for keyboards and screen readers. */}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useContentShadow } from '../../lib/data-layer/shadow';
 import { FEED_TEXT } from '../../lib/ui-text/feed';
-import { useLowDevice } from '../../lib/use-low-device';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
 import { JumpLink } from '../JumpLink';
 import { coverRatio } from './columns';
 import styles from './FeedCard.module.css';
@@ -32,7 +32,7 @@ interface Props {
 export function FeedCard({ card: loaded, eager, priority, position, extra, mark }: Props) {
   // The viewer's light made anywhere (detail, another list) shows here at once.
   const card = useContentShadow(loaded.contentId, loaded);
-  const lowDevice = useLowDevice();
+  const lowDevice = useLowDeviceAtMount();
   const isVideo = card.contentType === CONTENT_TYPE.Video;
   const ratio = coverRatio(card);
   return (

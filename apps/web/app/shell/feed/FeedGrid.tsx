@@ -1,7 +1,7 @@
 import type { FeedCard as Card } from '@h5/contract';
 import type { ReactNode } from 'react';
-import { useLowDevice } from '../../lib/use-low-device';
-import { splitColumns } from './columns';
+import { useLowDeviceAtMount } from '../../lib/use-low-device';
+import { largestAboveFold, splitColumns } from './columns';
 import { FeedCard } from './FeedCard';
 import styles from './FeedGrid.module.css';
 
@@ -22,11 +22,12 @@ export function FeedGrid<C extends Card>({
   /** A card's title with marks (search). */
   mark?: ((title: string) => ReactNode) | undefined;
 }) {
-  const eagerCount = useLowDevice() ? LOW_DEVICE_EAGER_CARDS : EAGER_CARDS;
-  const eager = new Set(cards.slice(0, eagerCount).map((card) => card.contentId));
+  const eagerCount = useLowDeviceAtMount() ? LOW_DEVICE_EAGER_CARDS : EAGER_CARDS;
   const columns = splitColumns(cards);
-  // Both columns' top covers are above the fold, and the taller one is the likely LCP element.
-  const tops = new Set(columns.map((column) => column[0]?.contentId));
+  // The likely LCP cover loads eagerly and first, wherever it sits (a lazy cover on the first
+  // screen waits for layout: Lighthouse's LCP on / was the fourth card's, lazy, at 2.27 s).
+  const lcp = largestAboveFold(columns)?.contentId;
+  const eager = new Set([...cards.slice(0, eagerCount).map((card) => card.contentId), lcp]);
   // The feed position of each card (analytics exposures and clicks report it).
   const position = new Map(cards.map((card, i) => [card.contentId, i]));
   return (
@@ -40,7 +41,7 @@ export function FeedGrid<C extends Card>({
               key={card.contentId}
               card={card}
               eager={eager.has(card.contentId)}
-              priority={tops.has(card.contentId)}
+              priority={card.contentId === lcp}
               position={position.get(card.contentId) ?? 0}
               extra={extra?.(card)}
               mark={mark}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverRatio, splitColumns } from './columns';
+import { coverRatio, largestAboveFold, splitColumns } from './columns';
 
 const cover = (width: number, height: number) => ({ cover: { url: '', width, height } });
 
@@ -24,5 +24,24 @@ describe('waterfall columns', () => {
     expect(coverRatio(cover(100, 1000))).toBe(1.6);
     expect(coverRatio(cover(1000, 100))).toBe(0.6);
     expect(coverRatio({ cover: null })).toBe(1);
+  });
+
+  it('picks the cover showing the most above the fold as the likely LCP element', () => {
+    // Left: a wide card then a tall one starting at 1.02 widths; right: a square one, a tall one.
+    const wide = cover(1000, 600);
+    const tallLeft = cover(800, 1000);
+    const square = cover(100, 100);
+    const tallRight = cover(100, 160);
+    expect(
+      largestAboveFold([
+        [wide, tallLeft],
+        [square, tallRight],
+      ]),
+    ).toBe(tallRight);
+    // A tall cover whose top is past 3.5 widths is below the fold, whatever its size.
+    const below = cover(100, 160);
+    expect(largestAboveFold([[cover(100, 160), cover(100, 160), below], []])).not.toBe(below);
+    // Text cards have no cover to paint.
+    expect(largestAboveFold([[{ cover: null }], []])).toBeNull();
   });
 });

@@ -30,3 +30,31 @@ export function splitColumns<T extends Pick<FeedCard, 'cover'>>(cards: readonly 
   }
   return columns;
 }
+
+/**
+ * How far down the grid a phone's first screen reaches, in column widths: a 375-px screen has
+ * ~180-px columns under ~140 px of bars, so 812 px show a little over 3.5 widths of the grid.
+ */
+export const FOLD_WIDTHS = 3.5;
+
+/**
+ * The cover most likely to be the page's largest paint (its LCP element): of the cards whose
+ * top is on the first screen, the one showing the most cover above the fold. It loads eagerly
+ * and first; under a lazy load a phone started it only after layout.
+ */
+export function largestAboveFold<T extends Pick<FeedCard, 'cover'>>(
+  columns: readonly (readonly T[])[],
+): T | null {
+  let best: T | null = null;
+  let bestArea = 0;
+  for (const column of columns) {
+    let top = 0;
+    for (const card of column) {
+      if (top >= FOLD_WIDTHS) break;
+      const shown = card.cover ? Math.min(coverRatio(card), FOLD_WIDTHS - top) : 0;
+      if (shown > bestArea) [best, bestArea] = [card, shown];
+      top += coverRatio(card) + FOOTER_RATIO;
+    }
+  }
+  return best;
+}
