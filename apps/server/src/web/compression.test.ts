@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { sendFetchResponse } from './fetch-bridge';
 import { registerWeb } from './ssr';
 
+const MANIFEST = JSON.stringify({ patches: { 'routes/feed': { id: 'routes/feed', path: '/' } } });
 const PAGE = `<!DOCTYPE html><html><body>${'<p>内容 content</p>'.repeat(200)}</body></html>`;
 
 describe('HTML pages', () => {
@@ -21,7 +22,10 @@ describe('HTML pages', () => {
       ),
     );
     app.get('/json', (_request, reply) =>
-      sendFetchResponse(reply, new Response('{"a":1}', { headers: { 'content-type': 'application/json' } })),
+      sendFetchResponse(reply, new Response(MANIFEST, { headers: { 'content-type': 'application/json' } })),
+    );
+    app.get('/data', (_request, reply) =>
+      sendFetchResponse(reply, new Response('[{"a":1}]', { headers: { 'content-type': 'text/x-script' } })),
     );
     await app.ready();
   });
@@ -43,10 +47,13 @@ describe('HTML pages', () => {
     expect(plain.body).toBe(PAGE);
   });
 
-  it('leave other answers as they are', async () => {
-    const json = await app.inject({ url: '/json', headers: { 'accept-encoding': 'br' } });
-    expect(json.headers['content-encoding']).toBeUndefined();
-    expect(json.body).toBe('{"a":1}');
+  it("compress route discovery's JSON too, and leave single-fetch data streams as they are", async () => {
+    const json = await app.inject({ url: '/json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(json.rawPayload).toString()).toBe(MANIFEST);
+    const data = await app.inject({ url: '/data', headers: { 'accept-encoding': 'br' } });
+    expect(data.headers['content-encoding']).toBeUndefined();
+    expect(data.body).toBe('[{"a":1}]');
   });
 });
 

@@ -24,10 +24,18 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
   });
 }
 
-/** The encoder of an HTML response not yet encoded, by its request's `accept-encoding`. */
-function htmlEncoder(reply: FastifyReply, response: Response): { name: string; stream: Transform } | null {
+/**
+ * Answers compressed on the way out: pages, and route discovery's `/__manifest` JSON (6 KiB a
+ * navigation, Lighthouse's "uses-text-compression"). Single-fetch `.data` streams deferred data
+ * and stays as it is, so an encoder's buffering never holds it back.
+ */
+const COMPRESSED_TYPES = ['text/html', 'application/json'];
+
+/** The encoder of a page or JSON response not yet encoded, by its request's `accept-encoding`. */
+function answerEncoder(reply: FastifyReply, response: Response): { name: string; stream: Transform } | null {
   if (!response.body || response.headers.has('content-encoding')) return null;
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (!COMPRESSED_TYPES.some((compressed) => type.startsWith(compressed))) return null;
   return pageEncoder(reply.request.headers['accept-encoding']);
 }
 
@@ -37,7 +45,7 @@ function addVary(reply: FastifyReply, name: string): void {
   reply.header('vary', vary ? `${vary}, ${name}` : name);
 }
 
-/** Streams a Fetch Response back through Fastify, keeping every Set-Cookie; HTML compressed. */
+/** Streams a Fetch Response back through Fastify, keeping every Set-Cookie; pages and JSON compressed. */
 export function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
@@ -54,7 +62,7 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
   }
   if (!response.body) return reply.send();
   const body = Readable.fromWeb(response.body as unknown as NodeReadableStream);
-  const encoder = htmlEncoder(reply, response);
+  const encoder = answerEncoder(reply, response);
   if (!encoder) return reply.send(body);
   reply.removeHeader('content-length');
   reply.header('content-encoding', encoder.name);
