@@ -18,6 +18,8 @@ const newestContents = timeKeyset(contents.createdAt, contents.id);
 export const FOLLOW_BOOST = 2;
 /** Above every rank: the first page's bound. */
 const RANK_START = { rank: 1e300, id: 2_147_483_647 } as const;
+/** Below every rank: the last page's floor (nothing after it to leave out). */
+const RANK_FLOOR = -1e300;
 /** Any content type. */
 const ALL_TYPES = -1;
 
@@ -73,12 +75,14 @@ export async function readerRankedPage(
   contentType: number = ALL_TYPES,
 ): Promise<FeedPage> {
   const bound = input.lastId ? decodeRankCursor(input.lastId) : RANK_START;
+  const cut = shared.hasMore && shared.lastId ? decodeRankCursor(shared.lastId) : null;
   const rows = await queries.readerState.execute({
     viewerId,
     contentType,
     rankBefore: bound.rank,
     idBefore: bound.id,
     boost: FOLLOW_BOOST,
+    rankFloor: cut ? cut.rank : RANK_FLOOR,
     limit: rowsToRead(input),
     shared: `{${shared.list.map((card) => card.contentId).join(',')}}`,
   });
@@ -94,7 +98,6 @@ export async function readerRankedPage(
     const mine = { ...card, lightCount: row.lightCount, isLight: row.isLight === true };
     return [{ card: mine, rank: row.hotScore, id: row.contentId }];
   });
-  const cut = shared.hasMore && shared.lastId ? decodeRankCursor(shared.lastId) : null;
   const ranked = [...followed, ...others]
     .filter((r) => !cut || r.rank > cut.rank || (r.rank === cut.rank && r.id >= cut.id))
     .sort((a, b) => b.rank - a.rank || b.id - a.id);

@@ -16,21 +16,28 @@ type Slice = 'all' | 'followed' | 'others';
 const rankBefore = sql`${sql.placeholder('rankBefore')}::double precision`;
 const idBefore = sql`${sql.placeholder('idBefore')}::integer`;
 const boost = sql`${sql.placeholder('boost')}::double precision`;
+const rankFloor = sql`${sql.placeholder('rankFloor')}::double precision`;
 
 /**
  * The viewer's followed authors' first `limit` contents after the keyset bound, by boosted rank:
  * per followed author at most `limit` from the author's hot index (a LATERAL top-N), merged.
  */
-function followedTop(db: ReadDb) {
+function followedTop(db: ReadDb, floored = false) {
   // The rank is hot_score + boost in floating point: the index is bounded a hair above
   // rankBefore - boost (never below a row the exact comparison keeps), the comparison decides.
   const loose = sql`${contents.hotScore} <= ${rankBefore} - ${boost} + 1e-9 * (1 + abs(${rankBefore}))`;
+  // A reader's page keeps no followed card ranked below the shared page's last (`rankFloor`):
+  // bounded a hair below it too, each author's walk reads only the page's window of their hot
+  // index, not `limit` of their contents (399 index rows for 19 authors, 0.25 ms of 0.43).
+  const floor = floored
+    ? sql` and ${contents.hotScore} >= ${rankFloor} - ${boost} - 1e-9 * (1 + abs(${rankFloor}))`
+    : sql``;
   // One followed author's first `limit` after the bound: an index-only walk of their hot index.
   const top = db
     .select({ id: contents.id, hotScore: contents.hotScore })
     .from(contents)
     .where(
-      sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${shown} and ${loose}
+      sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${shown} and ${loose}${floor}
         and (${contents.hotScore} + ${boost}, ${contents.id}) < (${rankBefore}, ${idBefore})`,
     )
     .orderBy(desc(contents.hotScore), desc(contents.id))
@@ -52,7 +59,7 @@ function followedTop(db: ReadDb) {
  * follow of the author and the present light count; each row read by its primary key.
  */
 function readerStatement(db: ReadDb, name: string) {
-  const picked = db.$with('picked').as(followedTop(db));
+  const picked = db.$with('picked').as(followedTop(db, true));
   const pickedIds = sql`select ${picked.id} from ${picked}`;
   return db
     .with(picked)

@@ -1,4 +1,4 @@
-import { contract, type FeedCard } from '@h5/contract';
+import { contract, type FeedCard, type RequestOf, type ResponseOf } from '@h5/contract';
 import { CONTENT_DETAIL_HEADER_VERSION, SUCCESS } from '@h5/core';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import { buildApp } from '../../app';
 import { countingDb } from '../../db/client';
 import { contentProducts, contents, follows } from '../../db/schema';
 import { signedInjector, signedInUser, testDatabase, testEnv } from '../../test-utils';
+import { FOLLOW_BOOST } from './feed-pages';
 import { visibleContent } from './visible';
 
 // Issue 33 point 1: a reader's public reads are the visitors' cached answer plus one statement of
@@ -138,5 +139,39 @@ describe("a reader's shared reads", () => {
       { cookies: reader.cookies, headers: versioned },
     );
     expect(detail.body.data.author).toMatchObject({ userId: author, isFollowing: true, isSelf: false });
+  });
+
+  it('walks the same cards, in the same order, as ranking every content with the follow boost', async () => {
+    const db = (await testDatabase()).db;
+    const reader = await signedInUser(app, db, 'reader-state-walk');
+    // Three authors of cards two to four pages down: their boost lifts them across the pages.
+    const visitorPages: FeedCard[] = [];
+    let lastId: string | undefined;
+    for (let page = 0; page < 4; page++) {
+      const { body } = await inject(contract.content.moreRecommend, { limit: 20, lastId });
+      visitorPages.push(...body.data.list);
+      lastId = body.data.lastId ?? undefined;
+    }
+    const authors = [...new Set(visitorPages.slice(30).map((c) => c.author.userId))].slice(0, 3);
+    await db.insert(follows).values(authors.map((followeeId) => ({ followerId: reader.userId, followeeId })));
+    const walked: number[] = [];
+    lastId = undefined;
+    for (let page = 0; page < 6; page++) {
+      const input: RequestOf<typeof contract.content.moreRecommend> = { limit: 20, lastId };
+      const response = await inject(contract.content.moreRecommend, input, { cookies: reader.cookies });
+      const data: ResponseOf<typeof contract.content.moreRecommend> = response.body.data;
+      expect(data.list.length).toBeGreaterThan(0);
+      walked.push(...data.list.map((c: FeedCard) => c.contentId));
+      lastId = data.lastId ?? undefined;
+    }
+    const ranked = await db
+      .select({ id: contents.id, hot: contents.hotScore, author: contents.authorId })
+      .from(contents)
+      .where(visibleContent);
+    const boosted = ranked
+      .map((r) => ({ id: r.id, rank: r.hot + (authors.includes(r.author) ? FOLLOW_BOOST : 0) }))
+      .sort((a, b) => b.rank - a.rank || b.id - a.id);
+    expect(walked).toEqual(boosted.slice(0, walked.length).map((r) => r.id));
+    expect(walked.length).toBeGreaterThanOrEqual(80);
   });
 });
