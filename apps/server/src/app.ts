@@ -85,7 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     env,
     db,
     reads,
-    sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN, reads),
+    sessions: new SessionStore(db, env.SESSION_TTL_HOURS, env.COOKIE_DOMAIN, reads).reuseForReads(
+      env.SESSION_READ_REUSE_MS,
+    ),
     operatorSessions: new OperatorSessionStore(
       db,
       env.OPERATOR_SESSION_IDLE_MINUTES,

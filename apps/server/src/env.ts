@@ -114,6 +114,10 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(720),
+  // Issue 33 point 1 (decision 026): how long a node reuses a session it looked up for a public
+  // read that adds the reader's own state (feed pages, hot videos, a content's detail); 0 never.
+  // Everything else, writes and `auth.me` included, looks the session up each time.
+  SESSION_READ_REUSE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   // Issue 30 point 1: backstage sessions are short: idle expiry, moved on with use, and an
   // absolute lifetime after login.
   OPERATOR_SESSION_IDLE_MINUTES: positiveInt(24 * 60).default(30),

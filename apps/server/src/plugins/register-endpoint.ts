@@ -218,7 +218,10 @@ export function registerEndpoint<E extends Endpoint>(
     url: endpoint.path,
     handler: async (request, reply) => {
       verifySign(endpoint, request, deps.env.SIGN_SECRET);
-      const state = await deps.sessions.resolve(request);
+      // A reader read reuses a session this node found a moment ago (decision 026).
+      const state = options.reader
+        ? await deps.sessions.resolveForRead(request)
+        : await deps.sessions.resolve(request);
       const data = await invokeEndpoint(app, deps, endpoint, rawInput(endpoint, request), {
         request,
         reply,

@@ -57,9 +57,16 @@ export function cookieScope(reply: FastifyReply, domain: string | undefined) {
   return { path: '/', domain, secure: reply.request.protocol === 'https' };
 }
 
+/** Sessions a node keeps for reuse at most; past it the oldest leaves first. */
+const REUSED_SESSIONS_MAX = 10_000;
+
 /** Database-backed sessions: duToken `<random>|<userId>|<issuedAtMs>` plus x-auth-token, both stored hashed. */
 export class SessionStore {
   private readonly lookups;
+  /** Live sessions found for reader reads, by token hash, until when they may be reused. */
+  private readonly reused = new Map<string, { session: ActiveSession; until: number }>();
+  /** How long a reader read may reuse a live session this node found (SESSION_READ_REUSE_MS). */
+  private reuseMs = 0;
 
   constructor(
     private readonly db: Db,
@@ -76,21 +83,59 @@ export class SessionStore {
     this.lookups = prepareLookups(reads);
   }
 
+  /** Lets reader reads reuse a live session for `ms` (decision 026); 0 turns reuse off. */
+  reuseForReads(ms: number): this {
+    this.reuseMs = ms;
+    return this;
+  }
+
+  /** The request's session, looked up now. */
   async resolve(request: FastifyRequest): Promise<SessionState> {
+    const token = this.tokenOf(request);
+    return token ? (await this.lookUp(token)).state : { kind: 'none' };
+  }
+
+  /**
+   * The session of a public read that only adds the reader's own state (an endpoint with a
+   * `reader`): a live session this node found within SESSION_READ_REUSE_MS is reused without a
+   * statement. A logout on this node ends the reuse at once; on another node it ends within that
+   * time, in which the token still reads only public contents marked with its user's own state
+   * (decision 026). A dead or unknown token is looked up every time (a session written a moment
+   * ago may not be on the replica yet).
+   */
+  async resolveForRead(request: FastifyRequest): Promise<SessionState> {
+    const token = this.tokenOf(request);
+    if (!token) return { kind: 'none' };
+    if (this.reuseMs <= 0) return (await this.lookUp(token)).state;
+    const now = Date.now();
+    const kept = this.reused.get(token.hash);
+    if (kept && kept.until > now) return { kind: 'active', session: kept.session };
+    const { state, expiresAt } = await this.lookUp(token);
+    if (state.kind === 'active') {
+      if (this.reused.size >= REUSED_SESSIONS_MAX)
+        this.reused.delete(this.reused.keys().next().value as string);
+      this.reused.set(token.hash, { session: state.session, until: Math.min(now + this.reuseMs, expiresAt) });
+    }
+    return state;
+  }
+
+  private tokenOf(request: FastifyRequest): { hash: string; kind: 'du' | 'x' } | null {
     const duToken = tokenOf(request, DU_TOKEN_COOKIE);
+    if (duToken) return { hash: hashToken(duToken), kind: 'du' };
     const xAuthToken = tokenOf(request, X_AUTH_TOKEN);
-    if (!duToken && !xAuthToken) return { kind: 'none' };
-    const [row] = duToken
-      ? await this.lookups.byDuToken.execute({ hash: hashToken(duToken) })
-      : await this.lookups.byXAuthToken.execute({ hash: hashToken(xAuthToken as string) });
-    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { kind: 'dead' };
-    return {
-      kind: 'active',
-      session: {
-        sessionId: row.sessionId,
-        user: { userId: row.userId, userName: row.userName, avatar: row.avatar },
-      },
-    };
+    return xAuthToken ? { hash: hashToken(xAuthToken), kind: 'x' } : null;
+  }
+
+  private async lookUp(token: {
+    hash: string;
+    kind: 'du' | 'x';
+  }): Promise<{ state: SessionState; expiresAt: number }> {
+    const lookup = token.kind === 'du' ? this.lookups.byDuToken : this.lookups.byXAuthToken;
+    const [row] = await lookup.execute({ hash: token.hash });
+    const expiresAt = row?.expiresAt.getTime() ?? 0;
+    if (!row || row.revokedAt || expiresAt <= Date.now()) return { state: { kind: 'dead' }, expiresAt };
+    const user = { userId: row.userId, userName: row.userName, avatar: row.avatar };
+    return { state: { kind: 'active', session: { sessionId: row.sessionId, user } }, expiresAt };
   }
 
   async create(userId: number): Promise<{ duToken: string; xAuthToken: string; expiresAt: Date }> {
@@ -108,6 +153,8 @@ export class SessionStore {
   }
 
   async revoke(sessionId: number): Promise<void> {
+    for (const [hash, kept] of this.reused)
+      if (kept.session.sessionId === sessionId) this.reused.delete(hash);
     await this.db
       .update(sessions)
       .set({ revokedAt: new Date() })
