@@ -30,12 +30,13 @@ ALTER TABLE "fans_groups" ADD COLUMN "member_count" integer DEFAULT 0 NOT NULL;-
 -- a member from one total's row to another's; the member counter moves on a join or a leave only.
 CREATE FUNCTION fans_members_track() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
-  changed text;
   g record;
 BEGIN
+  -- Static statements, planned once per session. The group's row first, then its totals' rows:
+  -- every writer locks in that order.
   IF TG_OP = 'UPDATE' THEN
-    -- The award path (every light, comment, watch minute of a member): static, planned once per
-    -- session; a member never changes group, so the member counters stay (the loop finds nothing).
+    -- The award path (every light, comment, watch minute of a member): a member never changes
+    -- group, so the loop finds nothing and the member counters stay.
     FOR g IN SELECT group_id, sum(sign)::integer AS n FROM (
       SELECT group_id, -1 AS sign FROM old_rows UNION ALL SELECT group_id, 1 FROM new_rows
     ) r GROUP BY 1 HAVING sum(sign) <> 0 ORDER BY 1 LOOP
@@ -46,18 +47,21 @@ BEGIN
       SELECT group_id, intimacy, -1 AS sign FROM old_rows UNION ALL SELECT group_id, intimacy, 1 FROM new_rows
     ) r GROUP BY 1, 2 HAVING sum(sign) <> 0 ORDER BY 1, 2
     ON CONFLICT (group_id, intimacy) DO UPDATE SET members = h.members + excluded.members;
-    RETURN NULL;
-  END IF;
-  changed := CASE TG_OP WHEN 'INSERT' THEN 'SELECT group_id, intimacy, 1 AS sign FROM new_rows'
-    ELSE 'SELECT group_id, intimacy, -1 AS sign FROM old_rows' END;
-  -- The group's row first, then its totals' rows: every writer locks in that order.
-  FOR g IN EXECUTE format('SELECT group_id, sum(sign)::integer AS n FROM (%s) r GROUP BY 1 ORDER BY 1', changed) LOOP
-    UPDATE fans_groups SET member_count = member_count + g.n WHERE id = g.group_id;
-  END LOOP;
-  EXECUTE format($q$
+  ELSIF TG_OP = 'INSERT' THEN
+    FOR g IN SELECT group_id, count(*)::integer AS n FROM new_rows GROUP BY 1 ORDER BY 1 LOOP
+      UPDATE fans_groups SET member_count = member_count + g.n WHERE id = g.group_id;
+    END LOOP;
     INSERT INTO fans_group_intimacy_counts AS h (group_id, intimacy, members)
-    SELECT group_id, intimacy, sum(sign) FROM (%s) r GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (group_id, intimacy) DO UPDATE SET members = h.members + excluded.members$q$, changed);
+    SELECT group_id, intimacy, count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (group_id, intimacy) DO UPDATE SET members = h.members + excluded.members;
+  ELSE
+    FOR g IN SELECT group_id, count(*)::integer AS n FROM old_rows GROUP BY 1 ORDER BY 1 LOOP
+      UPDATE fans_groups SET member_count = member_count - g.n WHERE id = g.group_id;
+    END LOOP;
+    INSERT INTO fans_group_intimacy_counts AS h (group_id, intimacy, members)
+    SELECT group_id, intimacy, -count(*) FROM old_rows GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (group_id, intimacy) DO UPDATE SET members = h.members + excluded.members;
+  END IF;
   RETURN NULL;
 END
 $fn$;
@@ -93,13 +97,29 @@ CREATE FUNCTION follower_groups_track() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
   changed text;
 BEGIN
+  -- A follow and an unfollow (the product's writes): static statements, planned once per session.
   IF TG_OP = 'INSERT' THEN
-    changed := 'SELECT follower_id, followee_id, 1 AS sign FROM new_rows';
+    PERFORM 1 FROM users WHERE id IN (SELECT follower_id FROM new_rows) ORDER BY id FOR SHARE;
+    INSERT INTO creator_follower_groups AS g (author_id, kind, key, followers)
+    SELECT r.followee_id, k.kind, k.key, count(*)
+    FROM new_rows r JOIN users u ON u.id = r.follower_id
+    CROSS JOIN LATERAL (VALUES ('gender', coalesce(u.gender::text, '')),
+      ('birthYear', coalesce(u.birth_year::text, '')), ('region', coalesce(u.region, ''))) k (kind, key)
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (author_id, kind, key) DO UPDATE SET followers = g.followers + excluded.followers;
+    RETURN NULL;
   ELSIF TG_OP = 'DELETE' THEN
-    changed := 'SELECT follower_id, followee_id, -1 AS sign FROM old_rows';
-  ELSE
-    changed := 'SELECT follower_id, followee_id, -1 AS sign FROM old_rows UNION ALL SELECT follower_id, followee_id, 1 FROM new_rows';
+    PERFORM 1 FROM users WHERE id IN (SELECT follower_id FROM old_rows) ORDER BY id FOR SHARE;
+    INSERT INTO creator_follower_groups AS g (author_id, kind, key, followers)
+    SELECT r.followee_id, k.kind, k.key, -count(*)
+    FROM old_rows r JOIN users u ON u.id = r.follower_id
+    CROSS JOIN LATERAL (VALUES ('gender', coalesce(u.gender::text, '')),
+      ('birthYear', coalesce(u.birth_year::text, '')), ('region', coalesce(u.region, ''))) k (kind, key)
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (author_id, kind, key) DO UPDATE SET followers = g.followers + excluded.followers;
+    RETURN NULL;
   END IF;
+  changed := 'SELECT follower_id, followee_id, -1 AS sign FROM old_rows UNION ALL SELECT follower_id, followee_id, 1 FROM new_rows';
   EXECUTE format('SELECT 1 FROM users WHERE id IN (SELECT follower_id FROM (%s) r) ORDER BY id FOR SHARE', changed);
   EXECUTE format($q$
     INSERT INTO creator_follower_groups AS g (author_id, kind, key, followers)
