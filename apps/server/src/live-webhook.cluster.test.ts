@@ -189,6 +189,86 @@ describeCluster('live platform webhook on two pro nodes, one PostgreSQL (issue 3
     expect(after.events).toBe(12);
   }, 120_000);
 
+  it('a burst of joins and lights of 25 fans, to both nodes at once, keeps the group counters a recount (issue 33 point 2)', async () => {
+    const burst = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({ userName: `并发直播粉丝${i}`, avatar: '/cdn/seed/a.svg' })),
+      )
+      .returning({ id: users.id });
+    const t0 = Date.now() - 60_000;
+    // Per fan: a join then two lights (one batch, in order); every batch sent twice, once to each
+    // node, and all 50 posts at once.
+    const bodies = burst.map(({ id }, i) =>
+      JSON.stringify({
+        events: [
+          {
+            eventId: `burst-${t0}-${id}-j`,
+            roomId: ROOM_ID,
+            type: 'fans_group_joined',
+            userId: id,
+            at: t0 + i,
+          },
+          {
+            eventId: `burst-${t0}-${id}-l1`,
+            roomId: ROOM_ID,
+            type: 'light',
+            userId: id,
+            units: 1 + (i % 3),
+            at: t0 + i + 1,
+          },
+          {
+            eventId: `burst-${t0}-${id}-l2`,
+            roomId: ROOM_ID,
+            type: 'light',
+            userId: id,
+            units: 2,
+            at: t0 + i + 2,
+          },
+        ],
+      }),
+    );
+    const answers = await Promise.all(
+      bodies.flatMap((body) => nodes.map((node) => post(node.baseUrl, body))),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const differ = async (counted: ReturnType<typeof sql>, kept: ReturnType<typeof sql>) =>
+      rowsOf(
+        await database.db.execute(
+          sql`(${counted} except all ${kept}) union all (select * from (${kept} except all ${counted}) extra)`,
+        ),
+      );
+    const mismatch = [
+      ...(await differ(
+        sql`select g.id, (select count(*) from fans_group_members m where m.group_id = g.id)::integer from fans_groups g`,
+        sql`select id, member_count from fans_groups`,
+      )),
+      ...(await differ(
+        sql`select group_id, intimacy, count(*)::integer from fans_group_members group by 1, 2`,
+        sql`select group_id, intimacy, members from fans_group_intimacy_counts where members <> 0`,
+      )),
+      ...(await differ(
+        sql`select group_id, day::text, points, count(*)::integer from fans_intimacy_days group by 1, 2, 3`,
+        sql`select group_id, day::text, points, members from fans_intimacy_day_counts where members <> 0`,
+      )),
+    ];
+    expect(mismatch).toEqual([]);
+    const [group] = rowsOf<{ member_count: number; members: number }>(
+      await database.db.execute(sql`select member_count, (select count(*)::integer from fans_group_members
+        where group_id = ${HOST_ID}) as members from fans_groups where id = ${HOST_ID}`),
+    );
+    expect(group?.member_count).toBe(group?.members);
+    const [joined] = rowsOf<{ n: number; points: number }>(
+      await database.db.execute(sql`select count(*)::integer as n, sum(intimacy)::integer as points from fans_group_members
+        where group_id = ${HOST_ID} and user_id in (${sql.join(
+          burst.map((u) => u.id),
+          sql`, `,
+        )})`),
+    );
+    // Each fan joined once and lit 1 + i % 3 and 2 once: 25 × 3 + 8 × (0 + 1 + 2).
+    expect(joined).toEqual({ n: 25, points: 99 });
+  }, 120_000);
+
   it('an unsigned and a stale call are refused (401) and change nothing', async () => {
     const before = await figures();
     const body = JSON.stringify({

@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A creator's data-centre figures of one China-time day (issue 19 point 5): what the summary
@@ -20,4 +20,22 @@ export const creatorDailyFigures = pgTable(
     newFans: integer('new_fans').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.authorId, t.day] })],
+);
+
+/**
+ * A creator's followers by one attribute of their profiles (issue 33 point 2): `kind` is 'gender',
+ * 'birthYear' or 'region', `key` the value as text ('' where the follower never said), as the fans
+ * portrait groups them. Never written by the server's code: a statement trigger on `follows` and a
+ * row trigger on a change of a user's gender, birth year or region keep it (migration 0038); a key
+ * nobody has any more stays as a row of 0.
+ */
+export const creatorFollowerGroups = pgTable(
+  'creator_follower_groups',
+  {
+    authorId: integer('author_id').notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    followers: integer('followers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.authorId, t.kind, t.key] })],
 );

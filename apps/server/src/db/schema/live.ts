@@ -94,6 +94,11 @@ export const fansGroups = pgTable('fans_groups', {
     .references(() => liveHosts.userId),
   name: varchar('name', { length: 20 }).notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
+  /**
+   * Its members (issue 33 point 2): kept by a trigger on `fans_group_members` (migration 0038),
+   * never written by the server's code, so a page reads it instead of counting the group.
+   */
+  memberCount: integer('member_count').notNull().default(0),
 });
 
 /** A rename of a group: the limit per period counts these rows. */
@@ -135,6 +140,22 @@ export const fansGroupMembers = pgTable(
   ],
 );
 
+/**
+ * How many members of a group have each intimacy total (issue 33 point 2): the rank of a member is
+ * one more than the members of higher totals (a sum over the distinct totals above theirs) and of
+ * their own total with a later user id. Kept with `member_count` by the same trigger (migration
+ * 0038); a total nobody has any more stays as a row of 0.
+ */
+export const fansGroupIntimacyCounts = pgTable(
+  'fans_group_intimacy_counts',
+  {
+    groupId: integer('group_id').notNull(),
+    intimacy: integer('intimacy').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.intimacy] })],
+);
+
 /** A member's intimacy of one China-time day: the today rank reads it. */
 export const fansIntimacyDays = pgTable(
   'fans_intimacy_days',
@@ -152,6 +173,18 @@ export const fansIntimacyDays = pgTable(
     primaryKey({ columns: [t.groupId, t.day, t.userId] }),
     index('fans_intimacy_days_rank_idx').on(t.groupId, t.day, t.points.desc(), t.userId.desc()),
   ],
+);
+
+/** How many members of a group gained each number of points on one day: the today rank's `mine` sums it (migration 0038). */
+export const fansIntimacyDayCounts = pgTable(
+  'fans_intimacy_day_counts',
+  {
+    groupId: integer('group_id').notNull(),
+    day: day('day').notNull(),
+    points: integer('points').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.day, t.points] })],
 );
 
 /** A member's progress on one weekly task (`week` is the Monday, China time). */

@@ -147,17 +147,13 @@ export async function contentDays(db: Db, contentId: number, authorId: number, b
 
 /**
  * The creator's followers counted by gender, by birth year and by region ('' where the follower
- * never said), from their own profiles: one pass over the creator's follows (follows_followee_idx)
- * and one grouped query, the three counts as grouping sets.
+ * never said), from their own profiles: the counters the follows and profile changes keep
+ * (`creator_follower_groups`, migration 0038), one row per value however many followers.
  */
 export async function followerGroups(db: Db, authorId: number) {
   const result = await db.execute(sql`
-    select case when grouping(u.gender) = 0 then 'gender' when grouping(u.birth_year) = 0 then 'birthYear'
-        else 'region' end as kind,
-      coalesce(u.gender::text, u.birth_year::text, u.region, '') as key, count(*)::integer as n
-    from follows f join users u on u.id = f.follower_id
-    where f.followee_id = ${authorId}
-    group by grouping sets ((u.gender), (u.birth_year), (u.region))`);
+    select kind, key, followers as n from creator_follower_groups
+    where author_id = ${authorId} and followers > 0`);
   return rowsOf<{ kind: 'gender' | 'birthYear' | 'region'; key: string; n: number }>(result);
 }
 

@@ -24,7 +24,7 @@ import {
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { addIntimacy } from './events';
 import { LIVE_MESSAGES } from './messages';
-import { memberCount, rankOf } from './ranks';
+import { rankOf } from './ranks';
 import {
   allowanceCentsOf,
   chinaDay,
@@ -41,6 +41,7 @@ export async function groupOfStream(db: Db, streamId: number, silenceMinutes = L
     .select({
       groupId: fansGroups.id,
       name: fansGroups.name,
+      memberCount: fansGroups.memberCount,
       hostId: liveStreams.hostId,
       streamId: liveStreams.id,
       roomId: liveStreams.roomId,
@@ -113,7 +114,7 @@ export async function fansGroupInfo(
   return {
     groupId: g.groupId,
     name: g.name,
-    memberCount: await memberCount(db, g.groupId),
+    memberCount: g.memberCount,
     host: host ?? { userId: g.hostId, userName: '', avatar: '' },
     streamId: g.streamId,
     roomId: g.roomId,

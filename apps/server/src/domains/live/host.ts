@@ -16,7 +16,6 @@ import { AppError, notFound } from '../../plugins/errors';
 import { CHINA_OFFSET_MS } from '../creator/data-center-period';
 import { requireHost } from './events';
 import { chinaMinute, LIVE_MESSAGES } from './messages';
-import { memberCount } from './ranks';
 import {
   CREDIT_BASE,
   chinaDay,
@@ -42,6 +41,7 @@ export async function levelInfo(db: Db, userId: number): Promise<HostLevelInfo> 
     .select({
       groupId: fansGroups.id,
       name: fansGroups.name,
+      memberCount: fansGroups.memberCount,
       streamId: liveStreams.id,
       roomId: liveStreams.roomId,
     })
@@ -61,7 +61,7 @@ export async function levelInfo(db: Db, userId: number): Promise<HostLevelInfo> 
     privileges: HOST_LEVELS.flatMap((l) =>
       l.privileges.map((name) => ({ level: l.level, name, unlocked: l.level <= current.level })),
     ),
-    group: { ...group, memberCount: await memberCount(db, host.groupId) },
+    group,
     host: person ?? { userId, userName: '', avatar: '' },
   };
 }

@@ -1,23 +1,34 @@
 import type { FansRankItem, Page, PageQuery } from '@h5/contract';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
 import { decodeIntRankCursor, encodeRankCursor } from '../../db/cursor';
 import { pageFrom, rowsToRead } from '../../db/keyset';
-import { fansGroupMembers, fansIntimacyDays, users } from '../../db/schema';
+import {
+  fansGroupIntimacyCounts,
+  fansGroupMembers,
+  fansGroups,
+  fansIntimacyDayCounts,
+  fansIntimacyDays,
+  users,
+} from '../../db/schema';
 import { chinaDay, fansLevelOf } from './rules';
 
 /** Ranks are by intimacy, highest first; ties by the later user id (the cursor's rank desc, id desc). */
 const m = fansGroupMembers;
-const ahead = (intimacy: number, userId: number): SQL =>
-  sql`(${m.intimacy}, ${m.userId}) > (${intimacy}::integer, ${userId}::integer)`;
 
-/** The rank of a member with this intimacy and user id: one more than the members ahead of them. */
+/**
+ * The rank of a member with this intimacy and user id: one more than the members ahead of them,
+ * those of a higher total summed from the per-total counters (one row per distinct total above
+ * theirs) and those of their total with a later user id counted (issue 33 point 2).
+ */
 export async function rankOf(db: Db, groupId: number, intimacy: number, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(m)
-    .where(and(eq(m.groupId, groupId), ahead(intimacy, userId)));
-  return (row?.n ?? 0) + 1;
+  const h = fansGroupIntimacyCounts;
+  const result = await db.execute(sql`
+    select 1 + (select coalesce(sum(${h.members}), 0) from ${h}
+        where ${h.groupId} = ${groupId} and ${h.intimacy} > ${intimacy}::integer)
+      + (select count(*) from ${m} where ${m.groupId} = ${groupId} and ${m.intimacy} = ${intimacy}::integer
+        and ${m.userId} > ${userId}::integer) as rank`);
+  return Number(rowsOf<{ rank: number | string }>(result)[0]?.rank ?? 1);
 }
 
 /** One page of a group's all-time rank, each member with their absolute rank. */
@@ -105,9 +116,12 @@ export async function todayRank(db: Db, groupId: number, atMs = Date.now()) {
   };
 }
 
-/** Members of a group. */
+/** Members of a group, from its counter (kept by a trigger, migration 0038). */
 export async function memberCount(db: Db, groupId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(m).where(eq(m.groupId, groupId));
+  const [row] = await db
+    .select({ n: fansGroups.memberCount })
+    .from(fansGroups)
+    .where(eq(fansGroups.id, groupId));
   return row?.n ?? 0;
 }
 
@@ -127,18 +141,15 @@ export async function myTodayRank(
     .innerJoin(m, and(eq(m.groupId, d.groupId), eq(m.userId, d.userId)))
     .where(and(eq(d.groupId, groupId), eq(d.day, day), eq(d.userId, userId), sql`${d.points} > 0`));
   if (!row) return null;
-  const [ahead] = await db
-    .select({ n: count() })
-    .from(d)
-    .where(
-      and(
-        eq(d.groupId, groupId),
-        eq(d.day, day),
-        sql`(${d.points}, ${d.userId}) > (${row.points}::integer, ${userId}::integer)`,
-      ),
-    );
+  const h = fansIntimacyDayCounts;
+  // As rankOf: the day's members of more points from the per-points counters, ties by user id.
+  const ahead = await db.execute(sql`
+    select (select coalesce(sum(${h.members}), 0) from ${h}
+        where ${h.groupId} = ${groupId} and ${h.day} = ${day} and ${h.points} > ${row.points}::integer)
+      + (select count(*) from ${d} where ${d.groupId} = ${groupId} and ${d.day} = ${day}
+        and ${d.points} = ${row.points}::integer and ${d.userId} > ${userId}::integer) as n`);
   return {
-    rank: (ahead?.n ?? 0) + 1,
+    rank: Number(rowsOf<{ n: number | string }>(ahead)[0]?.n ?? 0) + 1,
     user: { userId, userName: row.userName, avatar: row.avatar },
     intimacy: row.points,
     fansLevel: fansLevelOf(row.total),

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { fansGroupMembers, fansGroups, liveStreamLogs, liveStreams, users } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { LIVE_MESSAGES } from './messages';
-import { memberCount } from './ranks';
 import { broadcastRunning, LIVE_SILENCE_DEFAULT_MINUTES } from './silence';
 
 /** Our live room page: where a stream without its own `jumpUrl` is opened. */
@@ -47,6 +46,7 @@ export async function liveRoom(
       avatar: users.avatar,
       groupId: fansGroups.id,
       groupName: fansGroups.name,
+      memberCount: fansGroups.memberCount,
       streamLogId: liveStreamLogs.id,
       startedAt: liveStreamLogs.startedAt,
     })
@@ -64,7 +64,7 @@ export async function liveRoom(
     title: row.title,
     startedAt: row.startedAt?.toISOString() ?? null,
     host: { userId: row.hostId, userName: row.userName, avatar: row.avatar },
-    group: { name: row.groupName, memberCount: await memberCount(db, row.groupId) },
+    group: { name: row.groupName, memberCount: row.memberCount },
   };
 }
 
