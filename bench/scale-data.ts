@@ -66,12 +66,12 @@ const NULL = '\\N';
 /** `field` + `by`, a null left null. */
 const plus = (field: string, by: number) => (field === NULL ? NULL : String(Number(field) + by));
 /** Row `f` with each field `[i, by]` of `ids` moved by k times `by` (copy k's ids). */
-function shiftIds(f: Fields, k: number, ids: ReadonlyArray<readonly [number, number]>): Fields {
+export function shiftIds(f: Fields, k: number, ids: ReadonlyArray<readonly [number, number]>): Fields {
   for (const [i, by] of ids) f[i] = plus(f[i] as string, k * by);
   return f;
 }
 /** An instant read as epoch milliseconds, `minutes` later, as COPY accepts it. */
-const later = (ms: string, minutes: number) => new Date(Number(ms) + minutes * 60_000).toISOString();
+export const later = (ms: string, minutes: number) => new Date(Number(ms) + minutes * 60_000).toISOString();
 /** Epoch milliseconds of a timestamp column, so copies can shift it without parsing dates. */
 const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint`;
 /** Where an analytics payload names its content; the copy writes the copied content's id there. */
@@ -121,7 +121,12 @@ async function copyIn(
 }
 
 /** Copy 1 … `factor - 1` of each of `rows`, the first `width` fields of each as one COPY line. */
-function* copies(rows: Fields[], factor: number, width: number, copy: CopyPlan['copy']): Generator<string> {
+export function* copies(
+  rows: Fields[],
+  factor: number,
+  width: number,
+  copy: CopyPlan['copy'],
+): Generator<string> {
   for (let k = 1; k < factor; k++)
     for (const row of rows)
       yield copy([...row], k)
