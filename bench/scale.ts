@@ -1,9 +1,10 @@
-// `npm run bench -- scale` (issue 19 point 5, DESIGN.md §8): the hot reads at 1× and at 10× the
-// default data, as same-run ratios. Two databases are built next to BENCH_DATABASE_URL's (the
-// seed, then its rows multiplied: bench/scale-data.ts), a server runs on each, and every read is
-// measured through HTTP as a logged-in user (no visitor cache), the two servers asked in turn by
-// the same clients; each figure is the median over rounds of (latency at 1×) / (latency at 10×),
-// per call: what the 10× server does in the time the 1× does one, like a ratio of requests/s.
+// `npm run bench -- scale` (issue 19 point 5, issue 33 point 2, DESIGN.md §8): the hot reads at 1×
+// and at 100× the default data (BENCH_SCALE_FACTOR), as same-run ratios. Two databases are built
+// next to BENCH_DATABASE_URL's (the seed, then its rows multiplied through COPY:
+// bench/scale-data.ts), a server runs on each, and every read is measured through HTTP as a
+// logged-in user (no visitor cache), the two servers asked in turn by the same clients; each
+// figure is the median over rounds of (latency at 1×) / (latency at 100×), per call: what the
+// 100× server does in the time the 1× does one, like a ratio of requests/s.
 import { contract, type Endpoint, type RequestOf } from '@h5/contract';
 import { SUCCESS } from '@h5/core';
 import { buildRequest, type WireRequest } from '@h5/request';
@@ -14,7 +15,13 @@ import { startServer } from '../scripts/start-server.mjs';
 import { dropDatabase, freshDatabase } from './database';
 import { median, type PairTarget, pairedLatencies } from './load';
 import { loginThroughApi, type Session, sessionHeaders } from './logged-in';
-import { buildScaleDatabase, GROWING_TABLES, type ScaleCast, type ScaleCounts } from './scale-data';
+import {
+  type BuildSeconds,
+  buildScaleDatabase,
+  GROWING_TABLES,
+  type ScaleCast,
+  type ScaleCounts,
+} from './scale-data';
 
 export interface Row {
   figure: string;
@@ -22,8 +29,8 @@ export interface Row {
   budget: string;
 }
 
-/** The big data set, in multiples of the seed. */
-export const SCALE_FACTOR = 10;
+/** The big data set, in multiples of the seed: BENCH_SCALE_FACTOR, 100 unless set (issue 33 point 2). */
+export const SCALE_FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? 100);
 /**
  * Rounds of paired latencies: both servers are asked in turn by the same two clients, so a burst
  * of someone else's work on this shared two-core machine slows both alike; the median of the
@@ -45,11 +52,13 @@ type Tokens = Session;
 /** One side of the comparison: a server on one database, its users logged in. */
 interface Side {
   factor: number;
+  databaseUrl: string;
   baseURL: string;
   client: pg.Client;
   cast: ScaleCast & { host: { userId: number; phone: string } };
   tokens: Record<Who, Tokens>;
   counts: ScaleCounts;
+  seconds: BuildSeconds;
   stop: () => Promise<void>;
 }
 
@@ -103,6 +112,36 @@ const HOT_READS: HotRead[] = [
     check: fullPage,
   },
   {
+    name: '关注 feed API, first page',
+    who: 'reader',
+    calls: async () => [{ endpoint: contract.content.followingFeed, input: { limit: PAGE } }],
+    check: fullPage,
+  },
+  {
+    name: '关注 feed API, deep page',
+    who: 'reader',
+    calls: async ({ client, cast }) => [
+      {
+        endpoint: contract.content.followingFeed,
+        input: {
+          limit: PAGE,
+          lastId: await deepNewest(
+            client,
+            'author_id in (select followee_id from follows where follower_id = $1)',
+            cast.reader.userId,
+          ),
+        },
+      },
+    ],
+    check: fullPage,
+  },
+  {
+    name: 'hot videos API, first page',
+    who: 'reader',
+    calls: async () => [{ endpoint: contract.content.hotVideoList, input: { limit: PAGE } }],
+    check: fullPage,
+  },
+  {
     name: 'content detail',
     who: 'reader',
     calls: async () =>
@@ -138,6 +177,37 @@ const HOT_READS: HotRead[] = [
     },
     check: fullPage,
   },
+  {
+    name: "user home, the demo creator's profile",
+    who: 'reader',
+    calls: async ({ cast }) => [
+      { endpoint: contract.community.uhomepageProfile, input: { userId: cast.creator.userId } },
+    ],
+    check: (data) => typeof data.followerCount === 'number' && typeof data.contentCount === 'number',
+  },
+  {
+    name: "user home, the demo creator's contents, first page",
+    who: 'reader',
+    calls: async ({ cast }) => [
+      { endpoint: contract.community.uhomepageContents, input: { userId: cast.creator.userId, limit: PAGE } },
+    ],
+    check: fullPage,
+  },
+  {
+    name: "user home, the demo creator's contents, deep page",
+    who: 'reader',
+    calls: async ({ client, cast }) => [
+      {
+        endpoint: contract.community.uhomepageContents,
+        input: {
+          userId: cast.creator.userId,
+          limit: PAGE,
+          lastId: await deepNewest(client, 'author_id = $1', cast.creator.userId),
+        },
+      },
+    ],
+    check: fullPage,
+  },
   ...([7, 90] as const).map(
     (period): HotRead => ({
       name: `data centre summary, ${period} days (the demo creator)`,
@@ -146,6 +216,35 @@ const HOT_READS: HotRead[] = [
       check: (data) => typeof (data.views as { value?: unknown })?.value === 'number',
     }),
   ),
+  {
+    name: 'data centre content list, 30 days by views, first page',
+    who: 'creator',
+    calls: async () => [
+      { endpoint: contract.creator.dataCenterContentList, input: { period: 30, sort: 'views', limit: PAGE } },
+    ],
+    check: fullPage,
+  },
+  {
+    name: "data centre, one content's days, 90 days",
+    who: 'creator',
+    calls: async ({ client, cast }) => {
+      // The demo creator's most viewed content of the seed: the same content at every factor.
+      const { id } = await one<{ id: number }>(
+        client,
+        `select c.id from contents c join analytics_events e on e.content_id = c.id
+         where c.author_id = $1 and c.id <= $2 group by c.id order by count(*) desc, c.id limit 1`,
+        [cast.creator.userId, Math.max(...DETAIL_IDS)],
+      );
+      return [{ endpoint: contract.creator.dataCenterContentDetail, input: { contentId: id, period: 90 } }];
+    },
+    check: (data) => Array.isArray(data.days) && data.days.length === 90,
+  },
+  {
+    name: 'data centre fans portrait',
+    who: 'creator',
+    calls: async () => [{ endpoint: contract.creator.dataCenterFansPortrait, input: {} }],
+    check: (data) => Array.isArray(data.activeHours) && Number(data.total) > 0,
+  },
   {
     name: 'fans-group ranks, first page + my rank (a member 9/10 down)',
     who: 'member',
@@ -182,7 +281,7 @@ const HOT_READS: HotRead[] = [
     check: (data) => fullPage(data) && typeof data.memberCount === 'number',
   },
   // Search (issue 32 point 2): a 2-character word many titles hold (the copies hold it too, so
-  // 10× data is 10× the matches to rank), a user's nickname, and the suggestions while typing.
+  // 100× data is 100× the matches to rank), a user's nickname, and the suggestions while typing.
   {
     name: 'search API, contents 复古, first page',
     who: 'reader',
@@ -202,6 +301,19 @@ const HOT_READS: HotRead[] = [
     who: 'reader',
     calls: async () => [{ endpoint: contract.search.searchSuggest, input: { keyword: '复古' } }],
     check: (data) => Array.isArray(data.list) && data.list.length > 0,
+  },
+  // 消息 (issue 32 point 3): the demo creator is told of every light, reply and follow they get.
+  {
+    name: '消息 unread counts (the demo creator)',
+    who: 'creator',
+    calls: async () => [{ endpoint: contract.message.unreadCounts, input: {} }],
+    check: (data) => Number(data.total) > 0,
+  },
+  {
+    name: '消息 list, lights, first page (the demo creator)',
+    who: 'creator',
+    calls: async () => [{ endpoint: contract.message.list, input: { kind: 'light', limit: PAGE } }],
+    check: fullPage,
   },
 ];
 
@@ -232,8 +344,22 @@ async function deepRank({ client, cast }: Side): Promise<string> {
   return encodeRankCursor({ rank: row.intimacy, id: row.user_id });
 }
 
+/**
+ * The cursor nine tenths down a newest-first list of contents (`where`, with the one parameter
+ * $1), as the server's time keyset pages them.
+ */
+async function deepNewest(client: pg.Client, where: string, param: number): Promise<string> {
+  const total = await count(client, `select count(*) from contents where ${where}`, [param]);
+  const row = await one<{ created_at: Date; id: number }>(
+    client,
+    `select created_at, id from contents where ${where} order by created_at desc, id desc offset $2 limit 1`,
+    [param, deepOffset(total)],
+  );
+  return encodeCursor({ createdAtMs: row.created_at.getTime(), id: row.id });
+}
+
 async function openSide(databaseUrl: string, factor: number, signSecret: string): Promise<Side> {
-  const { cast, counts } = await buildScaleDatabase(databaseUrl, factor);
+  const { cast, counts, seconds } = await buildScaleDatabase(databaseUrl, factor);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   // The host of the member's group logs in too (the host's own rank list).
@@ -257,11 +383,13 @@ async function openSide(databaseUrl: string, factor: number, signSecret: string)
     tokens[who] = await loginThroughApi(server.baseURL, signSecret, fullCast[who].phone);
   return {
     factor,
+    databaseUrl,
     baseURL: server.baseURL,
     client,
     cast: fullCast,
     tokens,
     counts,
+    seconds,
     stop: async () => {
       await server.stop();
       await client.end();
@@ -304,15 +432,59 @@ function target(side: Side, requests: WireRequest[]): PairTarget {
   };
 }
 
+/** auto_explain's settings for the EXPLAIN pass: every statement's plan, with its buffers. */
+const AUTO_EXPLAIN = {
+  session_preload_libraries: 'auto_explain',
+  'auto_explain.log_min_duration': '0',
+  'auto_explain.log_analyze': 'on',
+  'auto_explain.log_buffers': 'on',
+} as const;
+
+/**
+ * BENCH_SCALE_EXPLAIN=1: after the figures, each read is sent twice more to a second server on
+ * the big database whose sessions load auto_explain, so PostgreSQL's log holds
+ * `EXPLAIN (ANALYZE, BUFFERS)` of every statement the server runs for it (the second, warm, is
+ * the one docs/performance.md quotes), each read preceded by a logged `select 'bench explain: <read>'`.
+ */
+async function explainReads(side: Side, reads: HotRead[], signSecret: string): Promise<void> {
+  const name = decodeURIComponent(new URL(side.databaseUrl).pathname.slice(1));
+  for (const [key, value] of Object.entries(AUTO_EXPLAIN))
+    await side.client.query(`alter database "${name}" set ${key} = '${value}'`);
+  const server = await startServer({
+    DATABASE_URL: side.databaseUrl,
+    SIGN_SECRET: signSecret,
+    LOG_LEVEL: 'error',
+    RISK_WRITE_LIMIT: '1000000',
+  });
+  const marker = new pg.Client({ connectionString: side.databaseUrl });
+  await marker.connect();
+  try {
+    for (const read of reads)
+      for (let time = 0; time < 2; time++) {
+        await marker.query(`select $bench$bench explain: ${read.name}$bench$`);
+        await requestsOf(read, { ...side, baseURL: server.baseURL }, signSecret);
+      }
+  } finally {
+    await marker.end();
+    await server.stop();
+    for (const key of Object.keys(AUTO_EXPLAIN))
+      await side.client.query(`alter database "${name}" reset ${key}`);
+  }
+}
+
 /**
  * The "cost as data grows" figures. Needs BENCH_DATABASE_URL (PostgreSQL) and the right to
- * create databases beside it: `<name>_scale1` and `<name>_scale10` are made afresh and dropped
- * after (kept with BENCH_SCALE_KEEP=1, e.g. for EXPLAIN).
+ * create databases beside it: `<name>_scale1` and `<name>_scale<factor>` are made afresh and
+ * dropped after (kept with BENCH_SCALE_KEEP=1, e.g. for EXPLAIN).
  */
 export async function scaleFigures(adminUrl: string | undefined, signSecret: string): Promise<Row[]> {
   if (!adminUrl)
     return [
-      { figure: 'hot reads at 10× data / 1×', value: 'skipped: needs BENCH_DATABASE_URL', budget: '≥ 0.8' },
+      {
+        figure: `hot reads at ${SCALE_FACTOR}× data / 1×`,
+        value: 'skipped: needs BENCH_DATABASE_URL',
+        budget: '≥ 0.8',
+      },
     ];
   const base = decodeURIComponent(new URL(adminUrl).pathname.slice(1));
   const names = [`${base}_scale1`, `${base}_scale${SCALE_FACTOR}`];
@@ -327,7 +499,7 @@ export async function scaleFigures(adminUrl: string | undefined, signSecret: str
         // 42501: the role may not create databases.
         if ((error as { code?: string }).code !== '42501') throw error;
         const value = `skipped: ${new URL(adminUrl).username} may not create databases`;
-        return [{ figure: 'hot reads at 10× data / 1×', value, budget: '≥ 0.8' }];
+        return [{ figure: `hot reads at ${SCALE_FACTOR}× data / 1×`, value, budget: '≥ 0.8' }];
       }
       sides.push(await openSide(url, factor, signSecret));
     }
@@ -338,6 +510,13 @@ export async function scaleFigures(adminUrl: string | undefined, signSecret: str
         value: `${small.counts[table]} → ${big.counts[table]}`,
         budget: '',
       });
+    const took = (side: Side) =>
+      `${Object.values(side.seconds)
+        .reduce((sum, s) => sum + s, 0)
+        .toFixed(0)} s (${Object.entries(side.seconds)
+        .map(([step, s]) => `${step} ${s.toFixed(0)}`)
+        .join(', ')})`;
+    rows.push({ figure: `  build of the ${SCALE_FACTOR}× database`, value: took(big), budget: '' });
     for (const read of HOT_READS.filter(measured)) {
       const [smallRequests, bigRequests] = [
         await requestsOf(read, small, signSecret),
@@ -358,6 +537,18 @@ export async function scaleFigures(adminUrl: string | undefined, signSecret: str
         figure: `${read.name}, ${SCALE_FACTOR}× / 1× (HTTP, PostgreSQL)`,
         value: `${median(ratios).toFixed(2)} (${median(bigMs).toFixed(2)} / ${median(smallMs).toFixed(2)} ms a call)`,
         budget: '≥ 0.8',
+      });
+    }
+    if (process.env.BENCH_SCALE_EXPLAIN === '1') {
+      // auto_explain needs a superuser to preload it: the figures stand without it.
+      const value = await explainReads(big, HOT_READS.filter(measured), signSecret).then(
+        () => "in PostgreSQL's log, after 'bench explain: <read>'",
+        (error: Error) => `failed: ${error.message}`,
+      );
+      rows.push({
+        figure: `  plans of every statement at ${SCALE_FACTOR}× (auto_explain)`,
+        value,
+        budget: '',
       });
     }
   } finally {
