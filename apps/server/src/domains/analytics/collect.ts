@@ -117,8 +117,11 @@ export function checkEvent(raw: unknown, now: number, sender: CollectSender): Ve
 }
 
 /**
- * Stores rows in ONE statement, `ON CONFLICT (uuid) DO NOTHING`, and answers the uuids it
- * inserted. Rows go in uuid order: concurrent batches holding the same uuids in other orders
+ * Stores rows in ONE statement, `ON CONFLICT (uuid, occurred_at) DO NOTHING`, and answers the
+ * uuids it inserted. The key holds the partition key (a partitioned table's unique indexes must):
+ * a resend carries its first `occurredAt` unchanged, so it is a no-op; the same uuid with another
+ * time is another event claim, stored like a new uuid would be (docs/decisions/026). Rows go in
+ * uuid order: concurrent batches holding the same uuids in other orders
  * (the tracker reads its queue in random order; a resend may overlap a slow first send) then
  * wait on each other instead of deadlocking. The batch travels as a single jsonb parameter
  * unpacked by `jsonb_to_recordset`: on both drivers ~2.5× faster than a 100-row VALUES list of
@@ -136,7 +139,7 @@ async function insertNew(db: Db, rows: readonly EventRow[]): Promise<Set<string>
       anonymous_id varchar, client_id varchar, client_release varchar
     )
     ORDER BY uuid
-    ON CONFLICT (uuid) DO NOTHING
+    ON CONFLICT (uuid, occurred_at) DO NOTHING
     RETURNING uuid
   `);
   return new Set(rowsOf<{ uuid: string }>(result).map((row) => row.uuid));
