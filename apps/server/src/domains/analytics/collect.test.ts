@@ -56,6 +56,21 @@ describe('collectEvents', () => {
     expect(rows.map((row) => row.tracker)).toEqual(['h5']);
   });
 
+  it('stores the same uuid with another occurredAt as another event (the key is uuid and time, decision 026)', async () => {
+    const event = analyticsEvent({ occurredAt: Date.now() - 60_000 });
+    const moved = { ...event, occurredAt: event.occurredAt + 1_000 };
+    expect((await collect([event])).body.data.accepted).toEqual([event.uuid]);
+    expect((await collect([moved])).body.data).toEqual({
+      accepted: [event.uuid],
+      duplicates: [],
+      rejected: [],
+    });
+    // Its own resend is still a duplicate.
+    expect((await collect([moved])).body.data.duplicates).toEqual([event.uuid]);
+    const rows = await storedRows([event.uuid]);
+    expect(rows.map((row) => row.occurredAt.getTime()).sort()).toEqual([event.occurredAt, moved.occurredAt]);
+  });
+
   it('stores a uuid repeated within one batch once: one accepted, the repeat a duplicate', async () => {
     const event = analyticsEvent();
     const other = analyticsEvent();
