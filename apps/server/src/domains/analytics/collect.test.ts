@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, riskCounters, users } from '../../db/schema';
 import { analyticsEvent, createTestApp, type TestApp, uniqueIp, uniquePhone } from '../../test-utils';
 import { findOrCreateUserByPhone } from '../auth/users';
+import { collectEvents } from './collect';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,6 +104,29 @@ describe('collectEvents', () => {
       expect(accepted.sort()).toEqual([...uuids].sort());
       expect(await storedRows(uuids)).toHaveLength(events.length);
     }
+  });
+
+  it('gives each of concurrent batches its own verdicts when their inserts are grouped', async () => {
+    const shared = analyticsEvent();
+    const moved = { ...shared, occurredAt: shared.occurredAt - 1_000 };
+    const own = Array.from({ length: 6 }, () => analyticsEvent());
+    // Six batches at once: the first goes alone, the others wait and are stored together, except
+    // those holding a uuid already in the group (they wait for the next insert).
+    const answers = await Promise.all(
+      own.map((event, i) =>
+        collectEvents(t.db, [event, i % 2 ? shared : moved], { userId: null, flowType: null }),
+      ),
+    );
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.accepted).toContain(own[i]?.uuid);
+      expect(answer.rejected).toEqual([]);
+    }
+    // The shared uuid at two times: two events, each accepted once, all its other copies duplicates.
+    const accepted = answers.flatMap((answer) => answer.accepted).filter((uuid) => uuid === shared.uuid);
+    const duplicates = answers.flatMap((answer) => answer.duplicates);
+    expect(accepted).toHaveLength(2);
+    expect(duplicates).toEqual([shared.uuid, shared.uuid, shared.uuid, shared.uuid]);
+    expect(await storedRows([shared.uuid, ...own.map((e) => e.uuid)])).toHaveLength(8);
   });
 
   it('refuses a bad event with a reason and keeps the good ones of the same batch', async () => {
