@@ -128,6 +128,9 @@ export async function contentOf(db: Db, contentId: number) {
  */
 export async function contentDays(db: Db, contentId: number, authorId: number, b: PeriodBounds) {
   const start = sql`${b.start.toISOString()}::timestamptz`;
+  // A literal, not `start - interval '1 day'` (stable, so pruned only when run, after planning
+  // every partition).
+  const dayBefore = new Date(b.start.getTime() - 86_400_000).toISOString();
   const end = sql`${b.end.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     select 'views' as figure, to_char(day, 'YYYY-MM-DD') as day, views as n from content_daily_figures
@@ -146,7 +149,7 @@ export async function contentDays(db: Db, contentId: number, authorId: number, b
             and e.user_id = f.follower_id and e.occurred_at <= f.created_at
             and e.occurred_at > f.created_at - interval '1 day'
             -- The same bounds as constants: the planner keeps only the period's partitions.
-            and e.occurred_at > ${start}::timestamptz - interval '1 day' and e.occurred_at < ${end})
+            and e.occurred_at > ${dayBefore}::timestamptz and e.occurred_at < ${end})
     ) x group by 1, 2`);
   return rowsOf<{ figure: 'views' | 'lights' | 'comments' | 'newFans'; day: string; n: number }>(result);
 }
