@@ -29,6 +29,17 @@ export const createPartitions = (db: Db): Promise<number> =>
   partitionWork(db, sql`analytics_events_partitions(${PARTITION_DAYS_AHEAD}::integer)`);
 
 /**
+ * At start-up: yesterday's to {@link PARTITION_DAYS_AHEAD} days' partitions where missing (a
+ * server that was down when the daily job ran); leaves the default partition to that job.
+ */
+export const createComingPartitions = (db: Db): Promise<number> =>
+  partitionWork(
+    db,
+    sql`(select count(*)::integer from generate_series(-1, ${PARTITION_DAYS_AHEAD}::integer) as k
+      where analytics_events_add_partition((now() at time zone 'UTC')::date + k))`,
+  );
+
+/**
  * Drops the day partitions wholly older than `retentionDays` (UTC days: an event stays at most
  * one day longer) and the default partition's rows older than that; answers how many events left.
  */

@@ -7,7 +7,7 @@ import { contents } from '../../db/schema';
 import { analyticsEvent, createTestApp, signedInUser, type TestApp } from '../../test-utils';
 import type { PeriodBounds } from '../creator/data-center-period';
 import { contentDays, contentFigures, summaryCounts } from '../creator/data-center-queries';
-import { createPartitions, dropOldPartitions, PARTITION_DAYS_AHEAD } from './jobs';
+import { createComingPartitions, createPartitions, dropOldPartitions, PARTITION_DAYS_AHEAD } from './jobs';
 
 // Issue 33 point 3 (decision 026): analytics_events partitioned by UTC day; retention drops whole
 // days and the data centre's daily figures outlive them.
@@ -85,6 +85,18 @@ describe('analytics_events partitions', () => {
     );
     expect(figures?.views).toBe(1);
     await cleanOldFigures();
+  });
+
+  it('creates the coming days at start-up only where missing', async () => {
+    await createPartitions(t.db);
+    expect(await createComingPartitions(t.db)).toBe(0);
+    const lastDay = new Date(Date.now() + PARTITION_DAYS_AHEAD * DAY)
+      .toISOString()
+      .slice(0, 10)
+      .replaceAll('-', '');
+    await t.db.execute(sql.raw(`drop table analytics_events_${lastDay}`));
+    expect(await createComingPartitions(t.db)).toBe(1);
+    expect(await exists(`analytics_events_${lastDay}`)).toBe(true);
   });
 
   it("drops the days older than the retention and keeps the data centre's figures of them", async () => {
