@@ -385,6 +385,7 @@ const SECTIONS: Record<string, () => unknown> = {
   'first-load': bundleWeights,
   sign: signCost,
   tracker: async () => rows.push(...(await import('./tracker').then((tracker) => tracker.trackerFigures()))),
+  ingest: async () => rows.push(...(await import('./ingest').then((ingest) => ingest.ingestFigures()))),
   api: apiThroughput,
   ssr: ssrThroughput,
   processes: processScaling,

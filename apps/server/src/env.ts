@@ -123,7 +123,8 @@ const envSchema = z.object({
   OPERATOR_SESSION_IDLE_MINUTES: positiveInt(24 * 60).default(30),
   OPERATOR_SESSION_MAX_HOURS: positiveInt(24).default(12),
   SEED: booleanVar(true),
-  // Issue 31 point 4: the analytics-retention job deletes analytics events older than this.
+  // Issue 31 point 4, issue 33 point 3: the analytics-retention job drops the day partitions of
+  // analytics events older than this (decision 027).
   ANALYTICS_RETENTION_DAYS: positiveInt(3650).default(180),
   // Issue 26 point 4: migrate at start (under the start-up lock); false for deployments that run
   // `npm run migrate` as a step of their own, where a node refuses to start on an older database.

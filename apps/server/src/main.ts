@@ -4,6 +4,7 @@ import type { DatabaseLog } from './db/client';
 import { isMigrated, migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { syncUploadApps } from './db/seed/upload-seed';
+import { createComingPartitions } from './domains/analytics/jobs';
 import { loadEnv, openDatabaseOf } from './start-up';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,6 +39,10 @@ async function main() {
       jobsDatabaseUrl: env.DATABASE_URL,
       logger: true,
     });
+    // Inserts never wait for the daily job's partitions (a missed run would fill the default one).
+    await createComingPartitions(database.db).catch((error) =>
+      app?.log.warn({ err: error }, 'analytics partitions not created at start-up; the daily job will'),
+    );
     // The upload apps' secrets are configuration: their rows follow it on every start.
     await syncUploadApps(database.db, app.deps.secrets.uploadApps);
     if (env.SEED) {

@@ -25,6 +25,7 @@ describe('定时任务 (backstage jobs)', () => {
         { name: 'lottery-draw', schedule: null },
         { name: 'lottery-sweep', schedule: '* * * * *' },
         { name: 'pick-rule', schedule: '0 3 * * 1' },
+        { name: 'analytics-partitions', schedule: '13 3 * * *' },
         { name: 'analytics-retention', schedule: '23 3 * * *' },
         { name: 'jobs-probe', schedule: null },
       ]),

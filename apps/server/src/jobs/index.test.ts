@@ -11,6 +11,7 @@ describe('jobDefinitions', () => {
       'activity-windows',
       'auth-expired',
       'upload-sweep',
+      'analytics-partitions',
       'analytics-retention',
       'live-silence',
       'operator-sessions',

@@ -1,6 +1,6 @@
 import type { TelemetryKind } from '@h5/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { jsonValue } from './json';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -34,14 +34,17 @@ export const telemetry = pgTable(
 );
 
 /**
- * Tracker events received by the collector, one row per uuid (the primary key makes a resent
- * event a no-op: `ON CONFLICT (uuid) DO NOTHING`). Append-only; `user_id` is who was logged in
- * when the batch arrived (no foreign key: facts outlive accounts and inserts take no user lock).
+ * Tracker events received by the collector, one row per (uuid, occurred_at): a resent event
+ * carries both unchanged, so the primary key makes it a no-op (`ON CONFLICT (uuid, occurred_at)
+ * DO NOTHING`). Append-only; `user_id` is who was logged in when the batch arrived (no foreign
+ * key: facts outlive accounts and inserts take no user lock). Partitioned by UTC day of
+ * `occurred_at` (migration 0039, docs/decisions/027): Drizzle cannot declare that, so the
+ * migration is hand-written; old days leave by dropping their partition.
  */
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    uuid: varchar('uuid', { length: 64 }).primaryKey(),
+    uuid: varchar('uuid', { length: 64 }).notNull(),
     tracker: varchar('tracker', { length: 64 }).notNull(),
     event: varchar('event', { length: 64 }).notNull(),
     /** The payload as its event's schema parsed it (unknown keys dropped). */
@@ -62,6 +65,8 @@ export const analyticsEvents = pgTable(
     ),
   },
   (t) => [
+    // The partition key is part of every unique index of a partitioned table.
+    primaryKey({ columns: [t.uuid, t.occurredAt] }),
     // Counts per event over time (the internal analytics page).
     index('analytics_events_event_occurred_idx').on(t.event, t.occurredAt),
     // A content's views and shares over a period (the data centre).

@@ -39,3 +39,21 @@ export const creatorFollowerGroups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.authorId, t.kind, t.key] })],
 );
+
+/**
+ * A content's detail page views and shares of one China-time day (issue 33 point 3): the data
+ * centre's per-content figures and the pick report read these instead of counting events, and
+ * keep them after the events' partition is dropped. Kept by the statement triggers on
+ * `analytics_events` (migration 0039) for every event naming a content, whether or not the
+ * content exists yet.
+ */
+export const contentDailyFigures = pgTable(
+  'content_daily_figures',
+  {
+    contentId: integer('content_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.day] })],
+);

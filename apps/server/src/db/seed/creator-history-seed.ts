@@ -134,7 +134,7 @@ export async function insertCreatorHistory(db: Db, nowMs = Date.now()): Promise<
         l.created_at - interval '1 minute', l.created_at - interval '1 minute', l.created_at + interval '2 hours', l.user_id
       from content_lights l
       where l.user_id <= ${SEED_SIZES.users} and l.content_id <= ${SEED_SIZES.contents}
-      on conflict (uuid) do nothing`);
+      on conflict (uuid, occurred_at) do nothing`);
     // Likewise the seed's follows of these creators.
     await tx.execute(sql`
       update follows set created_at = ${new Date(nowMs).toISOString()}::timestamptz
@@ -156,7 +156,7 @@ export async function insertCreatorHistory(db: Db, nowMs = Date.now()): Promise<
       insert into analytics_events (uuid, tracker, event, payload, occurred_at, received_at, expires_at, user_id)
       select uuid, 'h5', event, payload, at, at, at + interval '3 hours', user_id
       from jsonb_to_recordset(${json(events)}) as r(uuid varchar, event varchar, payload jsonb, at timestamptz, user_id integer)
-      on conflict (uuid) do nothing`);
+      on conflict (uuid, occurred_at) do nothing`);
     // Lights and comments move their contents' counts, as the product's own writes do.
     await tx.execute(sql`
       with added as (

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, riskCounters, users } from '../../db/schema';
 import { analyticsEvent, createTestApp, type TestApp, uniqueIp, uniquePhone } from '../../test-utils';
 import { findOrCreateUserByPhone } from '../auth/users';
+import { collectEvents } from './collect';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +57,21 @@ describe('collectEvents', () => {
     expect(rows.map((row) => row.tracker)).toEqual(['h5']);
   });
 
+  it('stores the same uuid with another occurredAt as another event (the key is uuid and time, decision 027)', async () => {
+    const event = analyticsEvent({ occurredAt: Date.now() - 60_000 });
+    const moved = { ...event, occurredAt: event.occurredAt + 1_000 };
+    expect((await collect([event])).body.data.accepted).toEqual([event.uuid]);
+    expect((await collect([moved])).body.data).toEqual({
+      accepted: [event.uuid],
+      duplicates: [],
+      rejected: [],
+    });
+    // Its own resend is still a duplicate.
+    expect((await collect([moved])).body.data.duplicates).toEqual([event.uuid]);
+    const rows = await storedRows([event.uuid]);
+    expect(rows.map((row) => row.occurredAt.getTime()).sort()).toEqual([event.occurredAt, moved.occurredAt]);
+  });
+
   it('stores a uuid repeated within one batch once: one accepted, the repeat a duplicate', async () => {
     const event = analyticsEvent();
     const other = analyticsEvent();
@@ -88,6 +104,29 @@ describe('collectEvents', () => {
       expect(accepted.sort()).toEqual([...uuids].sort());
       expect(await storedRows(uuids)).toHaveLength(events.length);
     }
+  });
+
+  it('gives each of concurrent batches its own verdicts when their inserts are grouped', async () => {
+    const shared = analyticsEvent();
+    const moved = { ...shared, occurredAt: shared.occurredAt - 1_000 };
+    const own = Array.from({ length: 6 }, () => analyticsEvent());
+    // Six batches at once: the first goes alone, the others wait and are stored together, except
+    // those holding a uuid already in the group (they wait for the next insert).
+    const answers = await Promise.all(
+      own.map((event, i) =>
+        collectEvents(t.db, [event, i % 2 ? shared : moved], { userId: null, flowType: null }),
+      ),
+    );
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.accepted).toContain(own[i]?.uuid);
+      expect(answer.rejected).toEqual([]);
+    }
+    // The shared uuid at two times: two events, each accepted once, all its other copies duplicates.
+    const accepted = answers.flatMap((answer) => answer.accepted).filter((uuid) => uuid === shared.uuid);
+    const duplicates = answers.flatMap((answer) => answer.duplicates);
+    expect(accepted).toHaveLength(2);
+    expect(duplicates).toEqual([shared.uuid, shared.uuid, shared.uuid, shared.uuid]);
+    expect(await storedRows([shared.uuid, ...own.map((e) => e.uuid)])).toHaveLength(8);
   });
 
   it('refuses a bad event with a reason and keeps the good ones of the same batch', async () => {

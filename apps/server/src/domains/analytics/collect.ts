@@ -117,8 +117,11 @@ export function checkEvent(raw: unknown, now: number, sender: CollectSender): Ve
 }
 
 /**
- * Stores rows in ONE statement, `ON CONFLICT (uuid) DO NOTHING`, and answers the uuids it
- * inserted. Rows go in uuid order: concurrent batches holding the same uuids in other orders
+ * Stores rows in ONE statement, `ON CONFLICT (uuid, occurred_at) DO NOTHING`, and answers the
+ * uuids it inserted. The key holds the partition key (a partitioned table's unique indexes must):
+ * a resend carries its first `occurredAt` unchanged, so it is a no-op; the same uuid with another
+ * time is another event claim, stored like a new uuid would be (docs/decisions/027). Rows go in
+ * uuid order: concurrent batches holding the same uuids in other orders
  * (the tracker reads its queue in random order; a resend may overlap a slow first send) then
  * wait on each other instead of deadlocking. The batch travels as a single jsonb parameter
  * unpacked by `jsonb_to_recordset`: on both drivers ~2.5× faster than a 100-row VALUES list of
@@ -136,16 +139,93 @@ async function insertNew(db: Db, rows: readonly EventRow[]): Promise<Set<string>
       anonymous_id varchar, client_id varchar, client_release varchar
     )
     ORDER BY uuid
-    ON CONFLICT (uuid) DO NOTHING
+    ON CONFLICT (uuid, occurred_at) DO NOTHING
     RETURNING uuid
   `);
   return new Set(rowsOf<{ uuid: string }>(result).map((row) => row.uuid));
 }
 
+/** Rows one insert carries at most when it takes several waiting batches. */
+export const GROUP_ROWS_MAX = 1000;
+/** Inserts in flight at once per database handle: the collector's share of the node's pool. */
+const WRITERS = 2;
+
+interface Waiting {
+  rows: EventRow[];
+  done: (stored: Set<string>) => void;
+  fail: (error: unknown) => void;
+}
+interface Writer {
+  waiting: Waiting[];
+  busy: number;
+}
+const writers = new WeakMap<Db, Writer>();
+
 /**
- * Judges every event of a batch, then stores the good ones in one insert (one round trip): a
- * uuid the insert returns is accepted, any other good event a duplicate (stored before, by this
- * or a concurrent batch, or earlier in this batch). Every event of the batch gets exactly one
+ * Stores a batch's rows through the node's writers: while {@link WRITERS} inserts are in flight,
+ * batches that arrive wait, and the next free writer stores them together in one insert (up to
+ * {@link GROUP_ROWS_MAX} rows). A busy collector then pays one statement, one run of the roll-up
+ * trigger and one commit per group instead of per batch: at 100 rows a statement those, not the
+ * rows, were most of the database's time (docs/performance.md "Analytics ingest"). A group never
+ * holds one uuid twice, so each batch gets back exactly the uuids it stored; a failed insert
+ * fails every batch of its group (each answers an error and its tracker resends).
+ */
+function storeGrouped(db: Db, rows: EventRow[]): Promise<Set<string>> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = { waiting: [], busy: 0 };
+    writers.set(db, writer);
+  }
+  const queue = writer;
+  return new Promise((done, fail) => {
+    queue.waiting.push({ rows, done, fail });
+    if (queue.busy < WRITERS) void drain(db, queue);
+  });
+}
+
+/** The next waiting batches that fit one insert: at least one, no uuid twice, at most GROUP_ROWS_MAX rows. */
+function nextGroup(waiting: Waiting[]): Waiting[] {
+  const group: Waiting[] = [];
+  const uuids = new Set<string>();
+  let size = 0;
+  for (let next = waiting[0]; next; next = waiting[0]) {
+    const collides = next.rows.some((row) => uuids.has(row.uuid));
+    if (group.length > 0 && (size + next.rows.length > GROUP_ROWS_MAX || collides)) break;
+    waiting.shift();
+    group.push(next);
+    size += next.rows.length;
+    for (const row of next.rows) uuids.add(row.uuid);
+  }
+  return group;
+}
+
+/** One writer: stores groups of waiting batches until none is left. */
+async function drain(db: Db, writer: Writer): Promise<void> {
+  writer.busy++;
+  try {
+    for (let group = nextGroup(writer.waiting); group.length > 0; group = nextGroup(writer.waiting)) {
+      try {
+        const stored = await insertNew(
+          db,
+          group.flatMap((batch) => batch.rows),
+        );
+        for (const batch of group) {
+          batch.done(new Set(batch.rows.filter((row) => stored.has(row.uuid)).map((row) => row.uuid)));
+        }
+      } catch (error) {
+        for (const batch of group) batch.fail(error);
+      }
+    }
+  } finally {
+    writer.busy--;
+  }
+}
+
+/**
+ * Judges every event of a batch, then stores the good ones in one insert, shared with the batches
+ * waiting beside it ({@link storeGrouped}): a uuid the insert stored for this batch is accepted,
+ * any other good event a duplicate (stored before, by this or a concurrent batch, or earlier in
+ * this batch). Every event of the batch gets exactly one
  * verdict.
  */
 export async function collectEvents(
@@ -169,7 +249,7 @@ export async function collectEvents(
   });
   if (rows.size === 0) return { accepted: [], duplicates: [], rejected };
 
-  const stored = await insertNew(db, [...rows.values()]);
+  const stored = await storeGrouped(db, [...rows.values()]);
   const accepted: string[] = [];
   const duplicates: string[] = [];
   for (const uuid of good) {

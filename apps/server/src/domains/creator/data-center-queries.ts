@@ -74,7 +74,11 @@ export type ListAfter =
   | { sort: 'newest'; createdAtMs: number; id: number }
   | null;
 
-/** A page of the creator's contents with their figures in the period, in the asked order. */
+/**
+ * A page of the creator's contents with their figures in the period, in the asked order. Views are
+ * sums of the contents' daily figures (`content_daily_figures`): a period's bounds are China
+ * midnights, so its days hold exactly its views, and they outlive the events' partitions.
+ */
 export async function contentFigures(
   db: Db,
   authorId: number,
@@ -99,8 +103,8 @@ export async function contentFigures(
   const result = await db.execute(sql`
     select * from (
       select c.id, c.title, c.content_type, c.cover_url, c.created_at,
-        (select count(*) from analytics_events e where e.content_id = c.id and e.event = 'pageView'
-          and e.occurred_at >= ${start} and e.occurred_at < ${end})::integer as views,
+        (select coalesce(sum(f.views), 0) from content_daily_figures f where f.content_id = c.id
+          and f.day >= ${dayOf(b.start)} and f.day < ${dayOf(b.end)})::integer as views,
         (select count(*) from content_lights l where l.content_id = c.id
           and l.created_at >= ${start} and l.created_at < ${end})::integer as lights,
         (select count(*) from replies r where r.content_id = c.id
@@ -118,19 +122,22 @@ export async function contentOf(db: Db, contentId: number) {
 }
 
 /**
- * A content's figures per China day of the period. A new fan of a content is a follow of its author
+ * A content's figures per China day of the period, its views from its daily figures. A new fan of a content is a follow of its author
  * made within a day after the follower viewed the content (a follower who viewed several of the
  * author's contents that day counts for each of them).
  */
 export async function contentDays(db: Db, contentId: number, authorId: number, b: PeriodBounds) {
   const start = sql`${b.start.toISOString()}::timestamptz`;
+  // A literal, not `start - interval '1 day'` (stable, so pruned only when run, after planning
+  // every partition).
+  const dayBefore = new Date(b.start.getTime() - 86_400_000).toISOString();
   const end = sql`${b.end.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
+    select 'views' as figure, to_char(day, 'YYYY-MM-DD') as day, views as n from content_daily_figures
+      where content_id = ${contentId} and day >= ${dayOf(b.start)} and day < ${dayOf(b.end)} and views > 0
+    union all
     select figure, ${chinaDay('at')} as day, count(*)::integer as n from (
-      select 'views' as figure, occurred_at as at from analytics_events
-        where content_id = ${contentId} and event = 'pageView' and occurred_at >= ${start} and occurred_at < ${end}
-      union all
-      select 'lights', created_at from content_lights
+      select 'lights' as figure, created_at as at from content_lights
         where content_id = ${contentId} and created_at >= ${start} and created_at < ${end}
       union all
       select 'comments', created_at from replies
@@ -140,7 +147,9 @@ export async function contentDays(db: Db, contentId: number, authorId: number, b
         where f.followee_id = ${authorId} and f.created_at >= ${start} and f.created_at < ${end}
           and exists (select 1 from analytics_events e where e.content_id = ${contentId} and e.event = 'pageView'
             and e.user_id = f.follower_id and e.occurred_at <= f.created_at
-            and e.occurred_at > f.created_at - interval '1 day')
+            and e.occurred_at > f.created_at - interval '1 day'
+            -- The same bounds as constants: the planner keeps only the period's partitions.
+            and e.occurred_at > ${dayBefore}::timestamptz and e.occurred_at < ${end})
     ) x group by 1, 2`);
   return rowsOf<{ figure: 'views' | 'lights' | 'comments' | 'newFans'; day: string; n: number }>(result);
 }
@@ -159,7 +168,8 @@ export async function followerGroups(db: Db, authorId: number) {
 
 /**
  * The hours (China time) of the followers' detail page views of the creator's contents since
- * `since`, with their counts.
+ * `since`, with their counts. Read from the events (who viewed is not rolled up): `since` as a
+ * constant keeps the planner to its days' partitions.
  */
 export async function followerViewHours(db: Db, authorId: number, since: Date) {
   const result = await db.execute(sql`

@@ -105,7 +105,7 @@ export async function pickReport(db: Db, authorId: number, query: PageQuery): Pr
         coverHeight: contents.coverHeight,
         lights: contents.lightCount,
         comments: contents.replyCount,
-        views: sql<number>`(select count(*)::int from analytics_events e where e.content_id = ${contentPicks.contentId} and e.event = 'pageView')`,
+        views: sql<number>`(select coalesce(sum(f.views), 0)::int from content_daily_figures f where f.content_id = ${contentPicks.contentId})`,
       })
       .from(contentPicks)
       .innerJoin(contents, eq(contents.id, contentPicks.contentId))
