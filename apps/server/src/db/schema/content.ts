@@ -78,10 +78,15 @@ export const contents = pgTable(
     // Ascending on purpose: PostgreSQL scans it backwards for the feed's row-comparison keyset
     // `(created_at, id) < (…)`, which it cannot do with a DESC index (seq scan + sort instead).
     index('contents_feed_idx').on(t.createdAt, t.id),
-    index('contents_author_idx').on(t.authorId, t.createdAt.desc()),
-    // A followed author's contents by rank (the reader's feed, issue 19 point 5): the type rides
-    // along so the per-author walk reads the index only.
-    index('contents_author_hot_idx').on(t.authorId, t.hotScore, t.id, t.contentType),
+    // A user's contents newest first (their home), scanned backwards for the same keyset; with
+    // `created_at DESC NULLS LAST` the deep pages walked the whole feed index (issue 33, 100×).
+    index('contents_author_idx').on(t.authorId, t.createdAt, t.id),
+    // A followed author's shown contents by rank (the reader's feed, issue 19 point 5): the type
+    // rides along so the per-author walk reads the index only; partial (issue 33 point 1), so the
+    // walk reads no row to test the visibility and a user's count of shown contents is index only.
+    index('contents_author_hot_idx')
+      .on(t.authorId, t.hotScore, t.id, t.contentType)
+      .where(sql`taken_down_at is null and review_state = 'approved'`),
     // The author's own notices of taken-down contents (their home): few rows, a partial index.
     // A topic's contents by lights (the #七夕 ranking, topic search): few topics, many contents each.
     index('contents_topic_idx').on(t.topic, t.lightCount).where(sql`topic is not null`),
