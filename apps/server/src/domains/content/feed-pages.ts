@@ -1,9 +1,9 @@
 import type { FeedCard, FeedPage, PageQuery } from '@h5/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
 import { decodeRankCursor, encodeRankCursor } from '../../db/cursor';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
-import { contents, users } from '../../db/schema';
+import { contents, follows, users } from '../../db/schema';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import type { ContentQueries } from './queries';
 import { visibleContent } from './visible';
@@ -139,4 +139,36 @@ export async function filteredFeedPage(
     .limit(rowsToRead(input));
   const page = pageFrom(rows, input.limit, (row) => newestContents.cursor(row.createdAt, row.contentId));
   return { ...page, list: page.list.map(toCard) };
+}
+
+/**
+ * The 关注 feed's page (issue 32 point 4): the contents of the authors `viewerId` follows, newest
+ * first. Each followee's newest `limit` after the cursor are read from their `contents_author_idx`
+ * (a LATERAL top-N, backwards), merged, and only the page's ids are joined to their cards, so
+ * the cost grows with the follows, not with their contents: the plain semi-join read 151,801
+ * contents for 21 at 100× data (issue 33 point 2).
+ */
+export async function followedNewestPage(db: ReadDb, viewerId: number, input: PageQuery): Promise<FeedPage> {
+  const limit = rowsToRead(input);
+  const top = db
+    .select({ id: contents.id, createdAt: contents.createdAt })
+    .from(contents)
+    .where(
+      and(
+        sql`${contents.authorId} = ${follows.followeeId}`,
+        visibleContent,
+        newestContents.after(input.lastId),
+      ),
+    )
+    .orderBy(...newestContents.orderBy)
+    .limit(limit)
+    .as('top');
+  const picked = db
+    .select({ id: top.id })
+    .from(follows)
+    .innerJoinLateral(top, sql`true`)
+    .where(eq(follows.followerId, viewerId))
+    .orderBy(desc(top.createdAt), desc(top.id))
+    .limit(limit);
+  return filteredFeedPage(db, sql`${contents.id} = any(array(${picked}))`, input, viewerId);
 }

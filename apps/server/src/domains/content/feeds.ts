@@ -10,13 +10,13 @@ import type {
 import { CONTENT_CATEGORY_NAMES, CONTENT_TYPE } from '@h5/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
-import { contentLights, contentProducts, contents, follows, products, users } from '../../db/schema';
+import { contentLights, contentProducts, contents, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { completeCards } from '../commerce/ratings';
 import type { FollowQueries } from '../community/follow-queries';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
 import { toProductCard } from './detail';
-import { filteredFeedPage } from './feed-pages';
+import { filteredFeedPage, followedNewestPage } from './feed-pages';
 import { CONTENT_MESSAGES } from './messages';
 import { visibleContent } from './visible';
 
@@ -168,15 +168,6 @@ export async function lzInfo(
 export const tagContentsPage = (db: ReadDb, tagId: number, input: PageQuery, viewerId: number | null) =>
   filteredFeedPage(db, sql`${contents.category} = ${tagId}`, input, viewerId);
 
-/**
- * The 关注 feed (issue 32 point 4): the contents of the authors `viewerId` follows, newest first.
- * The semi-join lets PostgreSQL walk `contents_feed_idx` backwards and stop at a page for a
- * reader who follows many, or read each followee's `contents_author_idx` for one who follows few.
- */
+/** The 关注 feed (issue 32 point 4): the contents of the authors `viewerId` follows, newest first. */
 export const followingFeedPage = (db: ReadDb, viewerId: number, input: PageQuery) =>
-  filteredFeedPage(
-    db,
-    sql`${contents.authorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId})`,
-    input,
-    viewerId,
-  );
+  followedNewestPage(db, viewerId, input);
