@@ -48,6 +48,30 @@ export async function replyPage(
   };
 }
 
+/**
+ * A signed-in reader's reply-list page from the visitors' shared one (issue 33 point 1): the only
+ * state of theirs is which replies they wrote (`isSelf`, from the authors already on the page),
+ * so one statement remains, the content's reply count now. A count unlike the shared page's
+ * means the thread changed since that page was read (the reader's own reply or deletion among
+ * the changes, which they must see at once): their page is then read afresh.
+ */
+export async function readerReplyPage(
+  queries: ReplyQueries,
+  shared: ReplyPage,
+  contentId: number,
+  input: PageQuery,
+  viewerId: number,
+): Promise<ReplyPage> {
+  const now = await queries.replyCount(contentId);
+  if (now === undefined) throw notFound(COMMUNITY_MESSAGES.contentNotFound);
+  if (now !== shared.replyCount) return replyPage(queries, contentId, input, viewerId);
+  const mine = <R extends Reply>(reply: R): R => ({ ...reply, isSelf: reply.author.userId === viewerId });
+  return {
+    ...shared,
+    list: shared.list.map((top) => ({ ...mine(top), child: { replyList: top.child.replyList.map(mine) } })),
+  };
+}
+
 /** full-reply-list: the children of one reply, oldest first. */
 export async function childPage(
   queries: ReplyQueries,

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../plugins/register-endpoint';
 import { setFollow, userProfile } from './follow';
 import { createFollowQueries } from './follow-queries';
 import { setLight } from './lights';
-import { addReply, childPage, deleteReply, replyPage } from './replies';
+import { addReply, childPage, deleteReply, readerReplyPage, replyPage } from './replies';
 import { createReplyQueries } from './replies-queries';
 import { userContentsPage } from './user-home';
 import { hashIdOf, specialListPage, userOfHashId } from './users';
@@ -28,8 +28,15 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   // Issue 6: reply-list, full-reply-list, the emoji mapping, posting and deleting replies.
   const replies = createReplyQueries(deps.db, deps.reads);
-  registerEndpoint(app, deps, calls.replyList, ({ contentId, ...page }, { viewerId }) =>
-    replyPage(replies, contentId, page, viewerId),
+  registerEndpoint(
+    app,
+    deps,
+    calls.replyList,
+    ({ contentId, ...page }, { viewerId }) => replyPage(replies, contentId, page, viewerId),
+    {
+      reader: (shared, { contentId, ...page }, { viewerId }) =>
+        readerReplyPage(replies, shared, contentId, page, viewerId as number),
+    },
   );
   registerEndpoint(app, deps, calls.fullReplyList, ({ replyId, ...page }, { viewerId }) =>
     childPage(replies, replyId, page, viewerId),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { contract, type FeedCard, type RequestOf, type ResponseOf } from '@h5/contract';
 import { CONTENT_DETAIL_HEADER_VERSION, SUCCESS } from '@h5/core';
 import { and, eq } from 'drizzle-orm';
@@ -174,5 +175,36 @@ describe("a reader's shared reads", () => {
       .sort((a, b) => b.rank - a.rank || b.id - a.id);
     expect(walked).toEqual(boosted.slice(0, walked.length).map((r) => r.id));
     expect(walked.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it('reads a reply-list page with the reader’s own marks in one statement, their reply and its deletion at once', async () => {
+    const db = (await testDatabase()).db;
+    const { userId, cookies } = await signedInUser(app, db, 'reader-state-replies');
+    const input = { contentId: 1888, limit: 10 };
+    const visitor = await counted(() => inject(contract.community.replyList, input));
+    const first = await counted(() => inject(contract.community.replyList, input, { cookies }));
+    expect(first.statements).toBe(2);
+    const again = await counted(() => inject(contract.community.replyList, input, { cookies }));
+    expect(again.statements).toBe(1);
+    expect(again.data).toEqual(visitor.data);
+
+    const added = await inject(
+      contract.community.replyAdd,
+      { requestId: randomUUID(), contentId: 1888, content: '我的评论' },
+      { cookies },
+    );
+    const replyId = added.body.data.reply.replyId;
+    // The visitors' page is still the one read before the reply; the writer's is fresh.
+    expect((await inject(contract.community.replyList, input)).body.data.replyCount).toBe(
+      visitor.data.replyCount,
+    );
+    const mine = await inject(contract.community.replyList, input, { cookies });
+    expect(mine.body.data.replyCount).toBe(visitor.data.replyCount + 1);
+    expect(mine.body.data.list[0]).toMatchObject({ replyId, isSelf: true, author: { userId } });
+
+    await inject(contract.community.replyDelete, { replyId }, { cookies });
+    const gone = await inject(contract.community.replyList, input, { cookies });
+    expect(gone.body.data.replyCount).toBe(visitor.data.replyCount);
+    expect(gone.body.data.list.some((r: { replyId: number }) => r.replyId === replyId)).toBe(false);
   });
 });
