@@ -2,6 +2,7 @@ import type { Auth, Endpoint, InputOf, ResponseOf, UserBrief } from '@h5/contrac
 import { NOT_FOUND } from '@h5/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { readStates } from '../db/replica';
 import type { AppDeps } from '../deps';
 import type { Env } from '../env';
 import { endpointKey } from './endpoint-key';
@@ -172,7 +173,12 @@ export async function invokeEndpoint<E extends Endpoint>(
     const key = visitorCacheKey(endpointKey(served), parsed.data, ctx.headers);
     let shared: unknown;
     try {
-      shared = await app.visitorCache.get(key, async () => registered.handler(parsed.data, visitor));
+      // Read as any visitor's, outside this request's read-your-writes state: a writer's fence
+      // must not fill everyone's answer from the primary (what the replica lacks yet would show
+      // to visitors early); the reader's own statement below still reads where their fence says.
+      shared = await app.visitorCache.get(key, () =>
+        readStates.exit(async () => registered.handler(parsed.data, visitor)),
+      );
     } catch (error) {
       // Missing for visitors, perhaps not for this reader (an author's own content under review).
       if (isAppError(error) && error.code === NOT_FOUND)
