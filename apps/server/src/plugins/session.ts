@@ -21,7 +21,7 @@ export interface ActiveSession {
 /** What the request's tokens amount to: none sent, a live session, or a dead one (expired, revoked, unknown). */
 export type SessionState = { kind: 'none' } | { kind: 'active'; session: ActiveSession } | { kind: 'dead' };
 
-function prepareLookups(db: ReadDb) {
+function prepareLookups(db: ReadDb, suffix = '') {
   const columns = {
     sessionId: sessions.id,
     expiresAt: sessions.expiresAt,
@@ -34,10 +34,10 @@ function prepareLookups(db: ReadDb) {
   return {
     byDuToken: base()
       .where(eq(sessions.duTokenHash, sql.placeholder('hash')))
-      .prepare('session_by_du_token'),
+      .prepare(`session_by_du_token${suffix}`),
     byXAuthToken: base()
       .where(eq(sessions.xAuthTokenHash, sql.placeholder('hash')))
-      .prepare('session_by_x_auth_token'),
+      .prepare(`session_by_x_auth_token${suffix}`),
   };
 }
 
@@ -81,7 +81,15 @@ export class SessionStore {
     reads: ReadDb = db,
   ) {
     this.lookups = prepareLookups(reads);
+    this.primaryLookups = reads === db ? null : prepareLookups(db, '_primary');
   }
+
+  /**
+   * The same lookups on the primary, for a token the replica does not know: a session written a
+   * moment ago may not have been replayed yet, and an app that sends its tokens as headers carries
+   * no read fence (a login, then at once a call on another node answered 700).
+   */
+  private readonly primaryLookups;
 
   /** Lets reader reads reuse a live session for `ms` (decision 026); 0 turns reuse off. */
   reuseForReads(ms: number): this {
@@ -130,8 +138,10 @@ export class SessionStore {
     hash: string;
     kind: 'du' | 'x';
   }): Promise<{ state: SessionState; expiresAt: number }> {
-    const lookup = token.kind === 'du' ? this.lookups.byDuToken : this.lookups.byXAuthToken;
-    const [row] = await lookup.execute({ hash: token.hash });
+    const on = (lookups: ReturnType<typeof prepareLookups>) =>
+      (token.kind === 'du' ? lookups.byDuToken : lookups.byXAuthToken).execute({ hash: token.hash });
+    let [row] = await on(this.lookups);
+    if (!row && this.primaryLookups) [row] = await on(this.primaryLookups);
     const expiresAt = row?.expiresAt.getTime() ?? 0;
     if (!row || row.revokedAt || expiresAt <= Date.now()) return { state: { kind: 'dead' }, expiresAt };
     const user = { userId: row.userId, userName: row.userName, avatar: row.avatar };
