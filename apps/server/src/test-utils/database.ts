@@ -1,4 +1,5 @@
-import { type Database, openDatabase } from '../db/client';
+import type { SQL } from 'drizzle-orm';
+import { type Database, type Db, openDatabase, rowsOf } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 
@@ -17,4 +18,9 @@ export function testDatabase(): Promise<Database> {
     return database;
   })();
   return shared;
+}
+
+/** The rows of a raw statement on a test database, typed as the caller reads them. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
 }

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { contract } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
 import { contents } from '../../db/schema';
-import { analyticsEvent, createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { analyticsEvent, createTestApp, selectRows, signedInUser, type TestApp } from '../../test-utils';
 import type { PeriodBounds } from '../creator/data-center-period';
 import { contentDays, contentFigures, summaryCounts } from '../creator/data-center-queries';
 import { createComingPartitions, createPartitions, dropOldPartitions, PARTITION_DAYS_AHEAD } from './jobs';
@@ -22,16 +21,14 @@ const DAY = 86_400_000;
 /** Far before any seeded or tested event: the days this file drops are only its own. */
 const OLD_DAY = Date.UTC(2000, 0, 5);
 
-async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await t.db.execute(text));
-}
-
 const exists = async (name: string) =>
-  (await query<{ oid: string | null }>(sql`select to_regclass(${name})::text as oid`))[0]?.oid != null;
+  (await selectRows<{ oid: string | null }>(t.db, sql`select to_regclass(${name})::text as oid`))[0]?.oid !=
+  null;
 
 const partitionOf = async (uuid: string) =>
   (
-    await query<{ part: string }>(
+    await selectRows<{ part: string }>(
+      t.db,
       sql`select tableoid::regclass::text as part from analytics_events where uuid = ${uuid}`,
     )
   )[0]?.part;
@@ -80,7 +77,8 @@ describe('analytics_events partitions', () => {
     expect(await createPartitions(t.db)).toBeGreaterThanOrEqual(1);
     expect(await partitionOf(stray as string)).toBe('analytics_events_20000105');
     // Moved straight between partitions: the roll-up counted it once, at its insert.
-    const [figures] = await query<{ views: number }>(
+    const [figures] = await selectRows<{ views: number }>(
+      t.db,
       sql`select views from content_daily_figures where content_id = ${contentId} and day = '2000-01-05'`,
     );
     expect(figures?.views).toBe(1);
@@ -127,8 +125,11 @@ describe('analytics_events partitions', () => {
     expect(gone).toBeGreaterThanOrEqual(4);
     expect(await exists('analytics_events_20000105')).toBe(false);
     expect(await exists('analytics_events_20000106')).toBe(true);
-    const left = await query<{ n: number }>(sql`select count(*)::integer as n from analytics_events
-      where content_id = ${mine.contentId}`);
+    const left = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::integer as n from analytics_events
+      where content_id = ${mine.contentId}`,
+    );
     expect(left[0]?.n).toBe(2);
 
     expect(await summaryCounts(t.db, mine.userId, oldBounds)).toEqual(before.summary);
@@ -156,10 +157,12 @@ describe('analytics_events partitions', () => {
       ),
     );
     expect(answers.flatMap((res) => res.body.data.accepted)).toHaveLength(events.length);
-    const [stored] = await query<{ n: number }>(
+    const [stored] = await selectRows<{ n: number }>(
+      t.db,
       sql`select count(*)::integer as n from analytics_events where content_id = ${contentId}`,
     );
-    const [rolled] = await query<{ n: number }>(
+    const [rolled] = await selectRows<{ n: number }>(
+      t.db,
       sql`select coalesce(sum(views), 0)::integer as n from content_daily_figures where content_id = ${contentId}`,
     );
     expect([stored?.n, rolled?.n]).toEqual([40, 40]);

@@ -1,9 +1,8 @@
 import { contract } from '@h5/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
 import { follows, users } from '../../db/schema';
-import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { createTestApp, selectRows, signedInUser, type TestApp } from '../../test-utils';
 import { followerGroups } from './data-center-queries';
 
 // Issue 33 point 2: the fans portrait reads `creator_follower_groups`, kept by triggers on follows
@@ -17,10 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await t.db.execute(query));
-}
-
 /** Every kept group that differs from grouping the follows now (both ways), all authors: [] when right. */
 async function portraitMismatch(): Promise<unknown[]> {
   const counted = sql`
@@ -30,7 +25,8 @@ async function portraitMismatch(): Promise<unknown[]> {
     from follows f join users u on u.id = f.follower_id
     group by grouping sets ((f.followee_id, u.gender), (f.followee_id, u.birth_year), (f.followee_id, u.region))`;
   const kept = sql`select author_id, kind, key, followers from creator_follower_groups where followers <> 0`;
-  return rows(
+  return selectRows(
+    t.db,
     sql`(${counted} except all ${kept}) union all (select * from (${kept} except all ${counted}) extra)`,
   );
 }
@@ -121,7 +117,8 @@ describe('fans portrait counters', () => {
       ]),
     );
     expect(await portraitMismatch()).toEqual([]);
-    const [followers] = await rows<{ n: number }>(
+    const [followers] = await selectRows<{ n: number }>(
+      t.db,
       sql`select count(*)::integer as n from follows where followee_id = ${authors[1]}`,
     );
     expect(followers?.n).toBe(12);

@@ -1,9 +1,8 @@
 import { contract } from '@h5/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
 import { fansGroupMembers, fansGroups, users } from '../../db/schema';
-import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { createTestApp, selectRows, signedInUser, type TestApp } from '../../test-utils';
 import { addIntimacy } from './events';
 import { liveHost } from './live-test-world';
 import { groupRankPage, memberCount, myRank, myTodayRank, rankOf } from './ranks';
@@ -18,10 +17,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await t.db.execute(query));
-}
 
 /** Every counter that differs from counting the rows (both ways), over all groups: [] when right. */
 async function countersMismatch(): Promise<unknown[]> {
@@ -42,7 +37,8 @@ async function countersMismatch(): Promise<unknown[]> {
   const found: unknown[] = [];
   for (const [counted, kept] of pairs)
     found.push(
-      ...(await rows(
+      ...(await selectRows(
+        t.db,
         sql`(${counted} except all ${kept}) union all (select * from (${kept} except all ${counted}) extra)`,
       )),
     );
@@ -51,10 +47,13 @@ async function countersMismatch(): Promise<unknown[]> {
 
 /** Each member's rank as counting the members ahead gives it, best first. */
 async function countedRanks(groupId: number) {
-  return rows<{ userId: number; intimacy: number; rank: number }>(sql`
+  return selectRows<{ userId: number; intimacy: number; rank: number }>(
+    t.db,
+    sql`
     select m.user_id as "userId", m.intimacy, (select count(*)::integer + 1 from fans_group_members a
       where a.group_id = m.group_id and (a.intimacy, a.user_id) > (m.intimacy, m.user_id)) as rank
-    from fans_group_members m where m.group_id = ${groupId} order by rank`);
+    from fans_group_members m where m.group_id = ${groupId} order by rank`,
+  );
 }
 
 /** New users (no session needed: the writes here are the rules' own functions and SQL). */
@@ -83,7 +82,8 @@ const join = (groupId: number, userIds: number[]) =>
 describe('fans group counters', () => {
   it('the migration counted the seeded groups', async () => {
     expect(await countersMismatch()).toEqual([]);
-    const [seeded] = await rows<{ n: number }>(
+    const [seeded] = await selectRows<{ n: number }>(
+      t.db,
       sql`select count(*)::integer as n from fans_group_intimacy_counts`,
     );
     expect(seeded?.n).toBeGreaterThan(0);
@@ -160,8 +160,11 @@ describe('fans group counters', () => {
     expect((await myTodayRank(t.db, groupId, d))?.rank).toBe(3);
     // The counters of the rows read: every total above d's is a row, not a member.
     expect(
-      await rows(sql`select intimacy, members from fans_group_intimacy_counts
-        where group_id = ${groupId} and members <> 0 order by intimacy desc`),
+      await selectRows(
+        t.db,
+        sql`select intimacy, members from fans_group_intimacy_counts
+        where group_id = ${groupId} and members <> 0 order by intimacy desc`,
+      ),
     ).toEqual([
       { intimacy: 35, members: 1 },
       { intimacy: 30, members: 1 },
