@@ -2,7 +2,15 @@ import { contract } from '@h5/contract';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp, testDatabase } from '../test-utils';
-import { noteStatement, parseLsn, type ReadState, ReplicaRouter, readStates } from './replica';
+import {
+  noteStatement,
+  onReadRoute,
+  parseLsn,
+  type ReadState,
+  ReplicaRouter,
+  readRouteKey,
+  readStates,
+} from './replica';
 
 /** A stand-in pool: answers position readings from `lsn()` (or throws), and any other statement with `rows`. */
 function fakePool(name: string) {
@@ -192,5 +200,21 @@ describe('without DATABASE_READ_URL (PGlite, a single DATABASE_URL)', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.cookies.readFence).toBeUndefined();
+  });
+});
+
+describe('read routes of coalesced reads', () => {
+  it('keys a request by where its reads go, and runs a shared read there', async () => {
+    const storeOn = (key: string) => onReadRoute(key, async () => readStates.getStore());
+    expect(readRouteKey()).toBe('');
+    await readStates.run({ fence: null, wrote: false }, async () => expect(readRouteKey()).toBe(''));
+    await readStates.run({ fence: 42n, wrote: false }, async () => {
+      expect(readRouteKey()).toBe('fence:42');
+      // A shared visitor-like read inside a fenced request still runs on its own route.
+      expect(await storeOn('')).toBeUndefined();
+    });
+    await readStates.run({ fence: 42n, wrote: true }, async () => expect(readRouteKey()).toBe('primary'));
+    expect(await storeOn('fence:42')).toEqual({ fence: 42n, wrote: false });
+    expect(await storeOn('primary')).toEqual({ fence: null, wrote: true });
   });
 });

@@ -30,6 +30,23 @@ export interface ReadState {
 /** The current request's {@link ReadState}; none outside a request (every read is a visitor's). */
 export const readStates = new AsyncLocalStorage<ReadState>();
 
+/**
+ * The current request's read route as a key: reads of calls with the same key may run as one
+ * statement ({@link onReadRoute}), whichever request's context runs it.
+ */
+export function readRouteKey(): string {
+  const state = readStates.getStore();
+  if (state?.wrote) return 'primary';
+  return state?.fence ? `fence:${state.fence}` : '';
+}
+
+/** Runs `read` where the calls of {@link readRouteKey} `key` read. */
+export function onReadRoute<T>(key: string, read: () => Promise<T>): Promise<T> {
+  if (key === '') return readStates.exit(read);
+  if (key === 'primary') return readStates.run({ fence: null, wrote: true }, read);
+  return readStates.run({ fence: BigInt(key.slice('fence:'.length)), wrote: false }, read);
+}
+
 /** Statements that change rows (a CTE's write included): they make the request's later reads the primary's. */
 const WRITE_STATEMENT = /\b(insert|update|delete|merge)\b/i;
 

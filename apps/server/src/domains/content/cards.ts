@@ -37,7 +37,8 @@ export interface CardRow {
   coverHeight: number | null;
   videoDuration: number | null;
   lightCount: number;
-  createdAt: Date;
+  /** Not drawn: lists read it for their cursors. */
+  createdAt?: Date;
   authorId: number;
   authorName: string;
   authorAvatar: string;

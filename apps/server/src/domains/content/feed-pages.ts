@@ -81,16 +81,28 @@ export async function readerRankedPage(
     contentType,
     rankBefore: bound.rank,
     idBefore: bound.id,
-    boost: FOLLOW_BOOST,
     rankFloor: cut ? cut.rank : RANK_FLOOR,
     limit: rowsToRead(input),
-    shared: `{${shared.list.map((card) => card.contentId).join(',')}}`,
+    shared: shared.list.map((card) => card.contentId),
   });
   type Ranked = { card: FeedCard; rank: number; id: number };
-  const byId = new Map(rows.map((row) => [row.contentId, row]));
-  const followed: Ranked[] = rows
-    .filter((row) => row.boosted)
-    .map((row) => ({ card: toCard(row), rank: row.hotScore + FOLLOW_BOOST, id: row.contentId }));
+  const byId = new Map(rows.filter((row) => !row.boosted).map((row) => [row.contentId, row]));
+  const followed: Ranked[] = rows.flatMap((row) =>
+    row.boosted && row.card
+      ? [
+          {
+            card: toCard({
+              ...row.card,
+              contentId: row.contentId,
+              lightCount: row.lightCount,
+              isLight: row.isLight,
+            }),
+            rank: row.hotScore + FOLLOW_BOOST,
+            id: row.contentId,
+          },
+        ]
+      : [],
+  );
   const others: Ranked[] = shared.list.flatMap((card) => {
     const row = byId.get(card.contentId);
     // Gone since the shared page was read, or by a followed author (ranked above, boosted).

@@ -38,7 +38,19 @@ const row = (c: FeedCard, hotScore: number, extra: Partial<StateRow> = {}): Stat
 });
 const stub = (rows: StateRow[], fallback: StateRow[] = []) =>
   ({
-    readerState: { execute: async () => rows },
+    // The statement's shape: a boosted row carries its card's columns, a shared card's row not.
+    readerState: {
+      execute: async () =>
+        rows.map(({ contentId, hotScore, lightCount, isLight, followsAuthor, boosted, ...columns }) => ({
+          contentId,
+          hotScore,
+          lightCount,
+          isLight: isLight === true,
+          followsAuthor,
+          boosted,
+          card: boosted ? columns : null,
+        })),
+    },
     rankedFollowed: { execute: async () => [] },
     rankedOthers: { execute: async () => fallback.map((r) => ({ ...r, rank: r.hotScore })) },
   }) as unknown as ContentQueries;

@@ -15,11 +15,19 @@ import { visibleContent } from './visible';
 // their own. The app's statements pass a counter (countingDb); nothing else runs on this app.
 let app: FastifyInstance;
 let statements = 0;
+/** The readers' feed statements sent (queries.ts readerStatesStatement). */
+let readerBatches = 0;
 let inject: ReturnType<typeof signedInjector>;
 beforeAll(async () => {
   const database = await testDatabase();
   const env = testEnv();
-  app = await buildApp({ env, db: countingDb(database, () => void statements++) });
+  app = await buildApp({
+    env,
+    db: countingDb(database, (text) => {
+      statements++;
+      if (text.includes('jsonb_to_recordset')) readerBatches++;
+    }),
+  });
   inject = signedInjector(app, env.SIGN_SECRET);
 });
 afterAll(() => app.close());
@@ -175,6 +183,53 @@ describe("a reader's shared reads", () => {
       .sort((a, b) => b.rank - a.rank || b.id - a.id);
     expect(walked).toEqual(boosted.slice(0, walked.length).map((r) => r.id));
     expect(walked.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it('answers readers’ concurrent pages in shared statements, each reader their own page', async () => {
+    const db = (await testDatabase()).db;
+    const follower = await signedInUser(app, db, 'reader-state-batch-follower');
+    const plain = await signedInUser(app, db, 'reader-state-batch-plain');
+    const visitorPages: FeedCard[] = [];
+    let lastId: string | undefined;
+    for (let page = 0; page < 3; page++) {
+      const { body } = await inject(contract.content.moreRecommend, { limit: 20, lastId });
+      visitorPages.push(...body.data.list);
+      lastId = body.data.lastId ?? undefined;
+    }
+    const authors = [...new Set(visitorPages.slice(25).map((c) => c.author.userId))].slice(0, 3);
+    await db
+      .insert(follows)
+      .values(authors.map((followeeId) => ({ followerId: follower.userId, followeeId })));
+    // Each reader's first three pages of the feed and of the hot videos, one call at a time.
+    type Call = { cookies: Record<string, string>; video: boolean; lastId: string | undefined };
+    const ask = (call: Call) =>
+      inject(
+        call.video ? contract.content.hotVideoList : contract.content.moreRecommend,
+        { limit: 20, lastId: call.lastId },
+        { cookies: call.cookies },
+      ).then((response) => response.body.data as ResponseOf<typeof contract.content.moreRecommend>);
+    const calls: Call[] = [];
+    const alone: unknown[] = [];
+    for (const { cookies } of [follower, plain])
+      for (const video of [false, true]) {
+        let cursor: string | undefined;
+        for (let page = 0; page < 3; page++) {
+          const call = { cookies, video, lastId: cursor };
+          const answer = await ask(call);
+          calls.push(call);
+          alone.push(answer);
+          cursor = answer.lastId ?? undefined;
+          if (!cursor) break;
+        }
+      }
+    expect(calls.length).toBeGreaterThanOrEqual(8);
+    // The same calls at once: fewer statements than pages, and the same answers.
+    const before = readerBatches;
+    const together = await Promise.all(calls.map(ask));
+    expect(together).toEqual(alone);
+    expect(readerBatches - before).toBeLessThan(calls.length / 2);
+    // The follower's pages differ from the plain reader's: no page went to the other reader.
+    expect(alone[0]).not.toEqual(alone[calls.findIndex((c) => c.cookies === plain.cookies)]);
   });
 
   it('reads a reply-list page with the reader’s own marks in one statement, their reply and its deletion at once', async () => {
