@@ -1,7 +1,7 @@
 // `npm run build -w @h5/server`: bundles src/main.ts into dist/server.js for Node 20 (ESM),
 // started by dist/main.js. Workspace packages (@h5/*) are inlined; every other dependency stays
 // external and is loaded from node_modules at run time. Migrations are read from apps/server/drizzle.
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const workspaceInlined = {
@@ -41,10 +41,23 @@ const result = await build({
 // imports load it before any of its own code runs: the launcher sets it first, whatever the
 // caller's environment says (a test runner's NODE_ENV=test too), as the server only ever serves
 // the web app's production build. Development React rendered pages at about half the speed
-// (issue 19 point 1).
+// (issue 19 point 1). react-router's package exports resolve every condition to its development
+// build (remix-run/react-router#14102): the launcher's resolve hook takes its production build,
+// for the server's imports and the SSR bundle's alike, so both share one module (issue 33 point 4).
 writeFileSync(
   new URL('./dist/main.js', import.meta.url),
-  "// The server's start (build.mjs): production libraries, then the bundle.\nprocess.env.NODE_ENV = 'production';\nawait import('./server.js');\n",
+  [
+    "// The server's start (build.mjs): production libraries, then the bundle.",
+    "import { register } from 'node:module';",
+    "process.env.NODE_ENV = 'production';",
+    "register('./react-router-production.mjs', import.meta.url);",
+    "await import('./server.js');",
+    '',
+  ].join('\n'),
+);
+copyFileSync(
+  new URL('./src/react-router-production.mjs', import.meta.url),
+  new URL('./dist/react-router-production.mjs', import.meta.url),
 );
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(`apps/server/dist/main.js built (${Math.round(bytes / 1024)} KiB with source map)`);
