@@ -17,7 +17,7 @@ CREATE TABLE "creator_viewer_hours" (
 --> statement-breakpoint
 ALTER TABLE "content_daily_figures" ADD COLUMN "author_id" integer;--> statement-breakpoint
 CREATE INDEX "contents_author_approved_idx" ON "contents" USING btree ("author_id","id") WHERE review_state = 'approved';--> statement-breakpoint
-CREATE INDEX "content_daily_figures_author_idx" ON "content_daily_figures" USING btree ("author_id","day");--> statement-breakpoint
+CREATE INDEX "content_daily_figures_author_idx" ON "content_daily_figures" USING btree ("author_id","day","content_id","views");--> statement-breakpoint
 -- content_daily_figures.author_id: set on every row written, whoever writes it (the analytics
 -- statement triggers today, a folding job perhaps tomorrow), from the content as it is then.
 CREATE FUNCTION content_figures_author_set() RETURNS trigger LANGUAGE plpgsql AS $fn$

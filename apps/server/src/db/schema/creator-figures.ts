@@ -64,8 +64,10 @@ export const contentDailyFigures = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.contentId, t.day] }),
-    // Not the views: an index on them would end the heap-only updates of every view's upsert.
-    index('content_daily_figures_author_idx').on(t.authorId, t.day),
+    // Covering: the content list sums a creator's period from the index alone (14 700 rows of
+    // the demo creator's 30 days at 100× lie on 2 150 heap pages). The price: a views upsert is
+    // no longer a heap-only update.
+    index('content_daily_figures_author_idx').on(t.authorId, t.day, t.contentId, t.views),
   ],
 );
 
