@@ -81,6 +81,9 @@ export const contents = pgTable(
     // A user's contents newest first (their home), scanned backwards for the same keyset; with
     // `created_at DESC NULLS LAST` the deep pages walked the whole feed index (issue 33, 100×).
     index('contents_author_idx').on(t.authorId, t.createdAt, t.id),
+    // An author's approved contents by id, scanned backwards: the data centre's list by views
+    // takes its unviewed contents from it after the viewed ones (issue 33 point 2, 100×).
+    index('contents_author_approved_idx').on(t.authorId, t.id).where(sql`review_state = 'approved'`),
     // A followed author's shown contents by rank (the reader's feed, issue 19 point 5): the type
     // rides along so the per-author walk reads the index only; partial (issue 33 point 1), so the
     // walk reads no row to test the visibility and a user's count of shown contents is index only.

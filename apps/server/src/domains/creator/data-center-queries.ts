@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { CHINA_OFFSET_SQL, type PeriodBounds } from './data-center-period';
+import { CHINA_OFFSET_MS, CHINA_OFFSET_SQL, type PeriodBounds } from './data-center-period';
 
 // Issue 15 point 1: every figure of the data centre, from the rows the product writes: detail page
 // views (page id 637) and shares as the analytics collector stores them (`analytics_events`, its
@@ -74,21 +74,8 @@ export type ListAfter =
   | { sort: 'newest'; createdAtMs: number; id: number }
   | null;
 
-/**
- * A page of the creator's contents with their figures in the period, in the asked order. Views are
- * sums of the contents' daily figures (`content_daily_figures`): a period's bounds are China
- * midnights, so its days hold exactly its views, and they outlive the events' partitions.
- */
-export async function contentFigures(
-  db: Db,
-  authorId: number,
-  b: PeriodBounds,
-  sort: 'views' | 'lights' | 'newest',
-  after: ListAfter,
-  rows: number,
-): Promise<ContentFiguresRow[]> {
-  const start = sql`${b.start.toISOString()}::timestamptz`;
-  const end = sql`${b.end.toISOString()}::timestamptz`;
+/** The page's order on the columns `t.views` / `t.lights` / `t.created_at` and `t.id`. */
+function pageOrder(sort: 'views' | 'lights' | 'newest', after: ListAfter) {
   const order =
     sort === 'newest'
       ? sql`t.created_at desc, t.id desc`
@@ -100,17 +87,80 @@ export async function contentFigures(
     where = sql`(t.created_at, t.id) < (${new Date(after.createdAtMs).toISOString()}::timestamptz, ${after.id}::integer)`;
   else if (after)
     where = sql`(${sql.raw(after.sort === 'views' ? 't.views' : 't.lights')}, t.id) < (${after.rank}::integer, ${after.id}::integer)`;
-  const result = await db.execute(sql`
+  return { order, where };
+}
+
+/**
+ * The ids (and views) of a page by views: the contents viewed in the period, from the figures
+ * of the creator's days (`content_daily_figures_author_idx`), then, where the page goes past
+ * them, the unviewed ones by id, skipping the viewed. Reads the period's viewed contents and the
+ * page, not every content of the creator. `author_id` there is the content's as the triggers
+ * keep it; the join checks it against the content anyway.
+ */
+function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number) {
+  return sql`
+    with viewed as materialized (
+      select content_id as id, sum(views)::integer as views from content_daily_figures
+      where author_id = ${authorId} and day >= ${dayOf(b.start)} and day < ${dayOf(b.end)}
+      group by 1 having sum(views) > 0
+    )
     select * from (
-      select c.id, c.title, c.content_type, c.cover_url, c.created_at,
-        (select coalesce(sum(f.views), 0) from content_daily_figures f where f.content_id = c.id
-          and f.day >= ${dayOf(b.start)} and f.day < ${dayOf(b.end)})::integer as views,
-        (select count(*) from content_lights l where l.content_id = c.id
-          and l.created_at >= ${start} and l.created_at < ${end})::integer as lights,
-        (select count(*) from replies r where r.content_id = c.id
-          and r.created_at >= ${start} and r.created_at < ${end})::integer as comments
-      from contents c where c.author_id = ${authorId} and c.review_state = 'approved'
-    ) t where ${where} order by ${order} limit ${rows}`);
+      (select t.id, t.views from (
+        select v.id, v.views from viewed v join contents c on c.id = v.id
+        where c.author_id = ${authorId} and c.review_state = 'approved') t
+       where ${where} order by t.views desc, t.id desc limit ${rows})
+      union all
+      (select t.id, t.views from (
+        select c.id, 0 as views from contents c
+        where c.author_id = ${authorId} and c.review_state = 'approved'
+          and not exists (select 1 from viewed v where v.id = c.id)) t
+       where ${where} order by t.id desc limit ${rows})
+    ) t order by t.views desc, t.id desc limit ${rows}`;
+}
+
+/**
+ * A page of the creator's contents with their figures in the period, in the asked order. Views are
+ * sums of the contents' daily figures (`content_daily_figures`): a period's bounds are China
+ * midnights, so its days hold exactly its views, and they outlive the events' partitions. Lights
+ * and comments are counted for the page's contents only, except for the order by lights.
+ */
+export async function contentFigures(
+  db: Db,
+  authorId: number,
+  b: PeriodBounds,
+  sort: 'views' | 'lights' | 'newest',
+  after: ListAfter,
+  rows: number,
+): Promise<ContentFiguresRow[]> {
+  const start = sql`${b.start.toISOString()}::timestamptz`;
+  const end = sql`${b.end.toISOString()}::timestamptz`;
+  const { order, where } = pageOrder(sort, after);
+  const views = (
+    id: SQL,
+  ) => sql`(select coalesce(sum(f.views), 0) from content_daily_figures f where f.content_id = ${id}
+    and f.day >= ${dayOf(b.start)} and f.day < ${dayOf(b.end)})::integer`;
+  const lights = (id: SQL) => sql`(select count(*) from content_lights l where l.content_id = ${id}
+    and l.created_at >= ${start} and l.created_at < ${end})::integer`;
+  const comments = sql`(select count(*) from replies r where r.content_id = c.id
+    and r.created_at >= ${start} and r.created_at < ${end})::integer`;
+  // The page's ids, with the figure it is ordered by; the other figures for those rows only.
+  const page =
+    sort === 'views'
+      ? pageByViews(authorId, b, where, rows)
+      : sort === 'newest'
+        ? sql`select t.id from contents t
+            where t.author_id = ${authorId} and t.review_state = 'approved' and ${where}
+            order by ${order} limit ${rows}`
+        : sql`select t.id, t.lights from (
+            select c.id, ${lights(sql`c.id`)} as lights from contents c
+            where c.author_id = ${authorId} and c.review_state = 'approved') t
+            where ${where} order by ${order} limit ${rows}`;
+  const result = await db.execute(sql`
+    select c.id, c.title, c.content_type, c.cover_url, c.created_at,
+      ${sort === 'views' ? sql`p.views` : views(sql`c.id`)} as views,
+      ${sort === 'lights' ? sql`p.lights` : lights(sql`c.id`)} as lights, ${comments} as comments
+    from (${page}) p join contents c on c.id = p.id
+    order by ${sort === 'newest' ? sql`c.created_at` : sql.raw(sort)} desc, c.id desc`);
   return rowsOf<ContentFiguresRow>(result);
 }
 
@@ -143,13 +193,20 @@ export async function contentDays(db: Db, contentId: number, authorId: number, b
       select 'comments', created_at from replies
         where content_id = ${contentId} and created_at >= ${start} and created_at < ${end}
       union all
-      select 'newFans', f.created_at from follows f
-        where f.followee_id = ${authorId} and f.created_at >= ${start} and f.created_at < ${end}
-          and exists (select 1 from analytics_events e where e.content_id = ${contentId} and e.event = 'pageView'
-            and e.user_id = f.follower_id and e.occurred_at <= f.created_at
-            and e.occurred_at > f.created_at - interval '1 day'
-            -- The same bounds as constants: the planner keeps only the period's partitions.
-            and e.occurred_at > ${dayBefore}::timestamptz and e.occurred_at < ${end})
+      -- From the content's signed-in viewers of the period to their follow of the author (its
+      -- key), not from every follow of the author: bounded by the content's views.
+      select 'newFans', f.created_at from (
+        select distinct e.user_id from analytics_events e where e.content_id = ${contentId} and e.event = 'pageView'
+          and e.user_id is not null
+          -- As constants: the planner keeps only the period's partitions.
+          and e.occurred_at > ${dayBefore}::timestamptz and e.occurred_at < ${end}
+        offset 0) v
+      join follows f on f.follower_id = v.user_id and f.followee_id = ${authorId}
+      where f.created_at >= ${start} and f.created_at < ${end}
+        and exists (select 1 from analytics_events e where e.content_id = ${contentId} and e.event = 'pageView'
+          and e.user_id = f.follower_id and e.occurred_at <= f.created_at
+          and e.occurred_at > f.created_at - interval '1 day'
+          and e.occurred_at > ${dayBefore}::timestamptz and e.occurred_at < ${end})
     ) x group by 1, 2`);
   return rowsOf<{ figure: 'views' | 'lights' | 'comments' | 'newFans'; day: string; n: number }>(result);
 }
@@ -167,18 +224,16 @@ export async function followerGroups(db: Db, authorId: number) {
 }
 
 /**
- * The hours (China time) of the followers' detail page views of the creator's contents since
- * `since`, with their counts. Read from the events (who viewed is not rolled up): `since` as a
- * constant keeps the planner to its days' partitions.
+ * The hours (China time) of the views of the creator's contents by those who follow them now,
+ * from the start of `since`'s China hour: the roll-up the views and follows keep
+ * (`creator_follower_hours`, migration 0042), at most 24 rows a day however many views.
  */
 export async function followerViewHours(db: Db, authorId: number, since: Date) {
+  const at = new Date(since.getTime() + CHINA_OFFSET_MS).toISOString();
+  const [day, hour] = [at.slice(0, 10), Number(at.slice(11, 13))];
   const result = await db.execute(sql`
-    select extract(hour from e.occurred_at at time zone 'UTC' + interval '${sql.raw(CHINA_OFFSET_SQL)}')::integer as hour,
-      count(*)::integer as n
-    from analytics_events e
-    join follows f on f.follower_id = e.user_id and f.followee_id = ${authorId}
-    where e.content_id in (select id from contents where author_id = ${authorId}) and e.event = 'pageView'
-      and e.occurred_at >= ${since.toISOString()}::timestamptz
-    group by 1`);
+    select hour::integer as hour, sum(views)::integer as n from creator_follower_hours
+    where author_id = ${authorId} and (day, hour) >= (${day}::date, ${hour}::smallint)
+    group by 1 having sum(views) <> 0`);
   return rowsOf<{ hour: number; n: number }>(result);
 }
