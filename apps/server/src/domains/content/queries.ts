@@ -5,8 +5,14 @@ import { feedCardColumns } from './cards';
 
 /** Contents by authors the viewer does not follow. */
 const notFollowed = sql`not exists (select 1 from ${follows} where ${follows.followerId} = ${sql.placeholder('viewerId')} and ${follows.followeeId} = ${contents.authorId})`;
-/** -1 for every type, else one content type (the hot-video list asks for videos). */
-const ofType = sql`(${sql.placeholder('contentType')}::integer < 0 or ${contents.contentType} = ${sql.placeholder('contentType')}::integer)`;
+/**
+ * Every type (null), or one (the hot-video list's videos) written into the statement, not a
+ * parameter: a generic plan cannot tell `$1 < 0 or content_type = $1` to be `content_type = 1`,
+ * so it could neither bound an author's walk by the type nor pick the videos' partial index
+ * (issue 33 point 2: the walk filtered out 393 non-videos per followed author at 100×).
+ */
+const ofType = (type: number | null) =>
+  type === null ? sql`true` : sql`${contents.contentType} = ${sql.raw(String(Math.trunc(type)))}`;
 /** Approved and not taken down (content/visible.ts), written out for the prepared statements. */
 const shown = sql`${contents.takenDownAt} is null and ${contents.reviewState} = 'approved'`;
 
@@ -22,7 +28,7 @@ const rankFloor = sql`${sql.placeholder('rankFloor')}::double precision`;
  * The viewer's followed authors' first `limit` contents after the keyset bound, by boosted rank:
  * per followed author at most `limit` from the author's hot index (a LATERAL top-N), merged.
  */
-function followedTop(db: ReadDb, floored = false) {
+function followedTop(db: ReadDb, type: number | null, floored = false) {
   // The rank is hot_score + boost in floating point: the index is bounded a hair above
   // rankBefore - boost (never below a row the exact comparison keeps), the comparison decides.
   const loose = sql`${contents.hotScore} <= ${rankBefore} - ${boost} + 1e-9 * (1 + abs(${rankBefore}))`;
@@ -37,7 +43,7 @@ function followedTop(db: ReadDb, floored = false) {
     .select({ id: contents.id, hotScore: contents.hotScore })
     .from(contents)
     .where(
-      sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${shown} and ${loose}${floor}
+      sql`${contents.authorId} = ${follows.followeeId} and ${ofType(type)} and ${shown} and ${loose}${floor}
         and (${contents.hotScore} + ${boost}, ${contents.id}) < (${rankBefore}, ${idBefore})`,
     )
     .orderBy(desc(contents.hotScore), desc(contents.id))
@@ -58,8 +64,8 @@ function followedTop(db: ReadDb, floored = false) {
  * the shared page's contents (`shared`, an integer array literal) with the reader's light, their
  * follow of the author and the present light count; each row read by its primary key.
  */
-function readerStatement(db: ReadDb, name: string) {
-  const picked = db.$with('picked').as(followedTop(db, true));
+function readerStatement(db: ReadDb, type: number | null, name: string) {
+  const picked = db.$with('picked').as(followedTop(db, type, true));
   const pickedIds = sql`select ${picked.id} from ${picked}`;
   return db
     .with(picked)
@@ -85,10 +91,10 @@ function readerStatement(db: ReadDb, name: string) {
  * of their contents from the author's hot index (a LATERAL top-N, merged here), so its cost grows
  * with what the viewer follows, not with every content there is nor with how deep the page is.
  */
-function rankedStatement(db: ReadDb, slice: Slice, name: string) {
+function rankedStatement(db: ReadDb, type: number | null, slice: Slice, name: string) {
   if (slice === 'followed') {
     // The first `limit` of them all; only these are joined to their card's columns.
-    const picked = followedTop(db).as('picked');
+    const picked = followedTop(db, type).as('picked');
     return db
       .select({
         ...feedCardColumns(sql.placeholder('viewerId')),
@@ -104,7 +110,7 @@ function rankedStatement(db: ReadDb, slice: Slice, name: string) {
     ...feedCardColumns(sql.placeholder('viewerId')),
     rank: sql<number>`${contents.hotScore}`.mapWith(Number),
   };
-  const after = sql`${ofType} and ${shown} and (${contents.hotScore}, ${contents.id}) < (${rankBefore}, ${idBefore})`;
+  const after = sql`${ofType(type)} and ${shown} and (${contents.hotScore}, ${contents.id}) < (${rankBefore}, ${idBefore})`;
   return db
     .select(columns)
     .from(contents)
@@ -115,17 +121,18 @@ function rankedStatement(db: ReadDb, slice: Slice, name: string) {
     .prepare(name);
 }
 
-/** Prepared statements of the content domain. */
-export function createContentQueries(db: ReadDb) {
+/** Prepared statements of the content domain, of every type (null) or of one (its own names). */
+export function createContentQueries(db: ReadDb, type: number | null = null) {
+  const name = (base: string) => (type === null ? base : `${base}_type${type}`);
   return {
     /** Ranked cards for a visitor: every content. */
-    rankedAll: rankedStatement(db, 'all', 'feed_ranked_all'),
+    rankedAll: rankedStatement(db, type, 'all', name('feed_ranked_all')),
     /** Ranked cards by authors the viewer follows, their rank raised by the follow boost. */
-    rankedFollowed: rankedStatement(db, 'followed', 'feed_ranked_followed'),
+    rankedFollowed: rankedStatement(db, type, 'followed', name('feed_ranked_followed')),
     /** Ranked cards by everyone the viewer does not follow. */
-    rankedOthers: rankedStatement(db, 'others', 'feed_ranked_others'),
+    rankedOthers: rankedStatement(db, type, 'others', name('feed_ranked_others')),
     /** A reader's followed cards and their state on the visitors' page (readerRankedPage). */
-    readerState: readerStatement(db, 'feed_reader_state'),
+    readerState: readerStatement(db, type, name('feed_reader_state')),
   };
 }
 
