@@ -90,6 +90,14 @@ export const contents = pgTable(
     index('contents_author_hot_idx')
       .on(t.authorId, t.hotScore, t.id, t.contentType)
       .where(sql`taken_down_at is null and review_state = 'approved'`),
+    // The hot videos' walks (issue 33 point 2): a followed author's shown videos by rank, and every
+    // shown video by rank (the visitors' page), so neither reads the other types to drop them.
+    index('contents_author_video_hot_idx')
+      .on(t.authorId, t.hotScore, t.id)
+      .where(sql`content_type = 1 and taken_down_at is null and review_state = 'approved'`),
+    index('contents_video_hot_idx')
+      .on(t.hotScore, t.id)
+      .where(sql`content_type = 1 and taken_down_at is null and review_state = 'approved'`),
     // The author's own notices of taken-down contents (their home): few rows, a partial index.
     // A topic's contents by lights (the #七夕 ranking, topic search): few topics, many contents each.
     index('contents_topic_idx').on(t.topic, t.lightCount).where(sql`topic is not null`),

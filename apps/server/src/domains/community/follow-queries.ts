@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
-import { contents, follows, users } from '../../db/schema';
+import { follows, userCounts, users } from '../../db/schema';
 import { notify } from '../message/notify';
 
 /**
@@ -9,7 +9,10 @@ import { notify } from '../message/notify';
  */
 export function createFollowQueries(db: Db, reads: ReadDb = db) {
   const followerCount = async (userId: number): Promise<number> => {
-    const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
+    const [row] = await db
+      .select({ n: userCounts.followers })
+      .from(userCounts)
+      .where(eq(userCounts.userId, userId));
     return row?.n ?? 0;
   };
   return {
@@ -35,22 +38,25 @@ export function createFollowQueries(db: Db, reads: ReadDb = db) {
       }),
     unfollow: (followerId: number, followeeId: number) =>
       db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))),
-    /** The user home's header: the user, their counts and whether `viewerId` follows them. */
+    /**
+     * The user home's header: the user, their counts (user_counts, kept by triggers: migration
+     * 0043) and whether `viewerId` follows them.
+     */
     profile: async (userId: number, viewerId: number | null) => {
-      // Qualified by hand: in a one-table select Drizzle writes users.id as a bare "id", which
-      // inside a subquery on contents would mean contents.id.
+      // Qualified by hand: in a one-table select Drizzle writes users.id as a bare "id".
       const outerUserId = sql.raw('"users"."id"');
       const [row] = await reads
         .select({
           userId: users.id,
           userName: users.userName,
           avatar: users.avatar,
-          followerCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${outerUserId})`,
-          followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${outerUserId})`,
-          contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${outerUserId} and ${contents.takenDownAt} is null and ${contents.reviewState} = 'approved')`,
+          followerCount: sql<number>`coalesce(${userCounts.followers}, 0)`,
+          followingCount: sql<number>`coalesce(${userCounts.following}, 0)`,
+          contentCount: sql<number>`coalesce(${userCounts.shownContents}, 0)`,
           isFollowing: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId ?? -1} and ${follows.followeeId} = ${outerUserId})`,
         })
         .from(users)
+        .leftJoin(userCounts, eq(userCounts.userId, users.id))
         .where(eq(users.id, userId));
       return row;
     },

@@ -3,7 +3,7 @@ import type { FollowingUser, PageQuery, UserHashId } from '@h5/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, ReadDb } from '../../db/client';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
-import { contents, follows, userHashIds, users } from '../../db/schema';
+import { follows, userCounts, userHashIds, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { COMMUNITY_MESSAGES } from './messages';
 
@@ -24,10 +24,11 @@ export async function specialListPage(db: ReadDb, followerId: number, input: Pag
       userName: users.userName,
       avatar: users.avatar,
       followedAt: follows.createdAt,
-      contentCount: sql<number>`(select count(*)::int from ${contents} where ${contents.authorId} = ${follows.followeeId} and ${contents.takenDownAt} is null and ${contents.reviewState} = 'approved')`,
+      contentCount: sql<number>`coalesce(${userCounts.shownContents}, 0)`,
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followeeId))
+    .leftJoin(userCounts, eq(userCounts.userId, follows.followeeId))
     .where(and(eq(follows.followerId, followerId), latestFollows.after(input.lastId)))
     .orderBy(...latestFollows.orderBy)
     .limit(rowsToRead(input));

@@ -20,8 +20,6 @@ export const FOLLOW_BOOST = 2;
 const RANK_START = { rank: 1e300, id: 2_147_483_647 } as const;
 /** Below every rank: the last page's floor (nothing after it to leave out). */
 const RANK_FLOOR = -1e300;
-/** Any content type. */
-const ALL_TYPES = -1;
 
 /**
  * One page of a ranked list (the recommend feed, the hot videos): contents by hot score (lights
@@ -34,12 +32,10 @@ export async function rankedPage(
   queries: ContentQueries,
   input: PageQuery,
   viewerId: number | null,
-  contentType: number = ALL_TYPES,
 ): Promise<FeedPage> {
   const bound = input.lastId ? decodeRankCursor(input.lastId) : RANK_START;
   const params = {
     viewerId: viewerId ?? NO_VIEWER,
-    contentType,
     rankBefore: bound.rank,
     idBefore: bound.id,
     limit: rowsToRead(input),
@@ -72,13 +68,11 @@ export async function readerRankedPage(
   shared: FeedPage,
   input: PageQuery,
   viewerId: number,
-  contentType: number = ALL_TYPES,
 ): Promise<FeedPage> {
   const bound = input.lastId ? decodeRankCursor(input.lastId) : RANK_START;
   const cut = shared.hasMore && shared.lastId ? decodeRankCursor(shared.lastId) : null;
   const rows = await queries.readerState.execute({
     viewerId,
-    contentType,
     rankBefore: bound.rank,
     idBefore: bound.id,
     rankFloor: cut ? cut.rank : RANK_FLOOR,
@@ -120,7 +114,7 @@ export async function readerRankedPage(
   }
   // Nothing above the cut (the shared cards all by followed authors, shown boosted before): the
   // reader's own statements, since an empty page with more would stop the client's list.
-  if (ranked.length === 0 && shared.hasMore) return rankedPage(queries, input, viewerId, contentType);
+  if (ranked.length === 0 && shared.hasMore) return rankedPage(queries, input, viewerId);
   // Every followed card above the cut is here; past it, more only where the shared list goes on.
   const last = ranked.at(-1);
   return {

@@ -8,8 +8,14 @@ import { FOLLOW_BOOST } from './feed-pages';
 
 /** Contents by authors the viewer does not follow. */
 const notFollowed = sql`not exists (select 1 from ${follows} where ${follows.followerId} = ${sql.placeholder('viewerId')} and ${follows.followeeId} = ${contents.authorId})`;
-/** -1 for every type, else one content type (the hot-video list asks for videos). */
-const ofType = sql`(${sql.placeholder('contentType')}::integer < 0 or ${contents.contentType} = ${sql.placeholder('contentType')}::integer)`;
+/**
+ * Every type (null), or one (the hot-video list's videos) written into the statement, not a
+ * parameter: a generic plan cannot tell `$1 < 0 or content_type = $1` to be `content_type = 1`,
+ * so it could neither bound an author's walk by the type nor pick the videos' partial index
+ * (issue 33 point 2: the walk filtered out 393 non-videos per followed author at 100×).
+ */
+const ofType = (type: number | null) =>
+  type === null ? sql`true` : sql`${contents.contentType} = ${sql.raw(String(Math.trunc(type)))}`;
 /** Approved and not taken down (content/visible.ts), written out for the prepared statements. */
 const shown = sql`${contents.takenDownAt} is null and ${contents.reviewState} = 'approved'`;
 
@@ -24,7 +30,7 @@ const boost = sql`${sql.placeholder('boost')}::double precision`;
  * The viewer's followed authors' first `limit` contents after the keyset bound, by boosted rank:
  * per followed author at most `limit` from the author's hot index (a LATERAL top-N), merged.
  */
-function followedTop(db: ReadDb) {
+function followedTop(db: ReadDb, type: number | null) {
   // The rank is hot_score + boost in floating point: the index is bounded a hair above
   // rankBefore - boost (never below a row the exact comparison keeps), the comparison decides.
   const loose = sql`${contents.hotScore} <= ${rankBefore} - ${boost} + 1e-9 * (1 + abs(${rankBefore}))`;
@@ -33,7 +39,7 @@ function followedTop(db: ReadDb) {
     .select({ id: contents.id, hotScore: contents.hotScore })
     .from(contents)
     .where(
-      sql`${contents.authorId} = ${follows.followeeId} and ${ofType} and ${shown} and ${loose}
+      sql`${contents.authorId} = ${follows.followeeId} and ${ofType(type)} and ${shown} and ${loose}
         and (${contents.hotScore} + ${boost}, ${contents.id}) < (${rankBefore}, ${idBefore})`,
     )
     .orderBy(desc(contents.hotScore), desc(contents.id))
@@ -51,7 +57,6 @@ function followedTop(db: ReadDb) {
 /** One reader's page in {@link readerStatesStatement}: the visitors' page and the reader's bound. */
 export interface ReaderStateCall {
   viewerId: number;
-  contentType: number;
   rankBefore: number;
   idBefore: number;
   /** The shared page's last rank: no followed card below it is shown. */
@@ -78,9 +83,9 @@ export type FollowedCardJson = Omit<CardRow, 'contentId' | 'lightCount' | 'isLig
  * it planned afresh on every call (a custom plan for the arrays' lengths: 0.55–0.86 ms a bind),
  * and an EXISTS of the reader's follow was a hash of every follow (0.22 ms at 1×, growing).
  */
-function readerStatesStatement(db: ReadDb) {
+function readerStatesStatement(db: ReadDb, type: number | null, name: string) {
   const requests = sql`jsonb_to_recordset(${sql.placeholder('calls')}::jsonb) as r(tag integer, viewer integer,
-    content_type integer, rank_before double precision, id_before integer, rank_floor double precision,
+    rank_before double precision, id_before integer, rank_floor double precision,
     lim integer, shared integer[])`;
   // Written out (aliases, no builder) because the reader's columns come from `r`, row by row.
   // A reader's page keeps no followed card ranked below the shared page's last (`rank_floor`):
@@ -88,7 +93,7 @@ function readerStatesStatement(db: ReadDb) {
   // index, not `limit` of their contents (399 index rows for 19 authors at 1×, 0.25 ms of 0.43).
   const followed = sql`select top.id from ${follows} f cross join lateral (
         select hc.id, hc.hot_score from ${contents} hc
-        where hc.author_id = f.followee_id and (r.content_type < 0 or hc.content_type = r.content_type)
+        where hc.author_id = f.followee_id and ${type === null ? sql`true` : sql`hc.content_type = ${sql.raw(String(Math.trunc(type)))}`}
           and hc.taken_down_at is null and hc.review_state = 'approved'
           and hc.hot_score <= r.rank_before - ${boost} + 1e-9 * (1 + abs(r.rank_before))
           and hc.hot_score >= r.rank_floor - ${boost} - 1e-9 * (1 + abs(r.rank_floor))
@@ -123,7 +128,7 @@ function readerStatesStatement(db: ReadDb) {
         left join lateral (${probe(contentLights, sql`l.user_id = r.viewer and l.content_id = c.id`)}) lit on true
         left join lateral (${probe(follows, sql`l.follower_id = r.viewer and l.followee_id = c.author_id`)}) fo on true`,
     )
-    .prepare('feed_reader_states');
+    .prepare(name);
 }
 
 /** One primary-key probe per row (see readerStatesStatement): `l` is the table's alias. */
@@ -137,7 +142,6 @@ async function readerStates(statement: ReturnType<typeof readerStatesStatement>,
       calls.map((call, tag) => ({
         tag,
         viewer: call.viewerId,
-        content_type: call.contentType,
         rank_before: call.rankBefore,
         id_before: call.idBefore,
         rank_floor: call.rankFloor,
@@ -160,10 +164,10 @@ async function readerStates(statement: ReturnType<typeof readerStatesStatement>,
  * of their contents from the author's hot index (a LATERAL top-N, merged here), so its cost grows
  * with what the viewer follows, not with every content there is nor with how deep the page is.
  */
-function rankedStatement(db: ReadDb, slice: Slice, name: string) {
+function rankedStatement(db: ReadDb, type: number | null, slice: Slice, name: string) {
   if (slice === 'followed') {
     // The first `limit` of them all; only these are joined to their card's columns.
-    const picked = followedTop(db).as('picked');
+    const picked = followedTop(db, type).as('picked');
     return db
       .select({
         ...feedCardColumns(sql.placeholder('viewerId')),
@@ -179,7 +183,7 @@ function rankedStatement(db: ReadDb, slice: Slice, name: string) {
     ...feedCardColumns(sql.placeholder('viewerId')),
     rank: sql<number>`${contents.hotScore}`.mapWith(Number),
   };
-  const after = sql`${ofType} and ${shown} and (${contents.hotScore}, ${contents.id}) < (${rankBefore}, ${idBefore})`;
+  const after = sql`${ofType(type)} and ${shown} and (${contents.hotScore}, ${contents.id}) < (${rankBefore}, ${idBefore})`;
   return db
     .select(columns)
     .from(contents)
@@ -205,20 +209,21 @@ function coalesced(statement: ReturnType<typeof readerStatesStatement>) {
   return { execute: (call: ReaderStateCall) => coalescer.load(call, readRouteKey()) };
 }
 
-/** Prepared statements of the content domain. */
-export function createContentQueries(db: ReadDb) {
+/** Prepared statements of the content domain, of every type (null) or of one (its own names). */
+export function createContentQueries(db: ReadDb, type: number | null = null) {
+  const name = (base: string) => (type === null ? base : `${base}_type${type}`);
   return {
     /** Ranked cards for a visitor: every content. */
-    rankedAll: rankedStatement(db, 'all', 'feed_ranked_all'),
+    rankedAll: rankedStatement(db, type, 'all', name('feed_ranked_all')),
     /** Ranked cards by authors the viewer follows, their rank raised by the follow boost. */
-    rankedFollowed: rankedStatement(db, 'followed', 'feed_ranked_followed'),
+    rankedFollowed: rankedStatement(db, type, 'followed', name('feed_ranked_followed')),
     /** Ranked cards by everyone the viewer does not follow. */
-    rankedOthers: rankedStatement(db, 'others', 'feed_ranked_others'),
+    rankedOthers: rankedStatement(db, type, 'others', name('feed_ranked_others')),
     /**
      * A reader's followed cards and their state on the visitors' page (readerRankedPage), the
      * concurrent readers' pages of the same read route in one statement.
      */
-    readerState: coalesced(readerStatesStatement(db)),
+    readerState: coalesced(readerStatesStatement(db, type, name('feed_reader_states'))),
   };
 }
 

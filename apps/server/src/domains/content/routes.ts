@@ -27,6 +27,7 @@ import { contentReviewPage, decideFromBackstage } from './review';
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
   const { reads } = deps;
   const queries = createContentQueries(reads);
+  const videoQueries = createContentQueries(reads, CONTENT_TYPE.Video);
   const followQueries = createFollowQueries(deps.db, reads);
   const calls = contract.content;
   // A reader's page of a shared read: the visitors' cached answer and one statement of their own.
@@ -46,10 +47,10 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
     app,
     deps,
     calls.hotVideoList,
-    (input, { viewerId }) => rankedPage(queries, input, viewerId, CONTENT_TYPE.Video),
+    (input, { viewerId }) => rankedPage(videoQueries, input, viewerId),
     {
       reader: (shared, input, { viewerId }) =>
-        readerRankedPage(queries, shared, input, viewerId as number, CONTENT_TYPE.Video),
+        readerRankedPage(videoQueries, shared, input, viewerId as number),
     },
   );
   registerEndpoint(app, deps, calls.hotVideoRank, async ({ limit }, { viewerId }) => ({
