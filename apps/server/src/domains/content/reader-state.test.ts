@@ -131,16 +131,25 @@ describe("a reader's shared reads", () => {
   it('ranks a followed author’s contents above the shared page and marks the follow on the detail', async () => {
     const db = (await testDatabase()).db;
     const reader = await signedInUser(app, db, 'reader-state-follow');
-    const visitor = await inject(contract.content.moreRecommend, { limit: 20, lastId: undefined });
-    const deep = await inject(contract.content.moreRecommend, {
-      limit: 20,
-      lastId: visitor.body.data.lastId as string,
-    });
-    // The best card below the first page: any boost lifts it onto the page, whatever other tests
-    // sharing this database published since (their new contents fill the top of the feed).
-    const author = (deep.body.data.list[0] as FeedCard).author.userId;
-    await db.insert(follows).values({ followerId: reader.userId, followeeId: author });
-    const page = await inject(contract.content.moreRecommend, { limit: 20 }, { cookies: reader.cookies });
+    // The best card below the first page: any boost lifts it onto the page. Other tests sharing
+    // this database publish meanwhile (their new contents fill the top of the feed and can push
+    // the first page's last rank past the boost), so a moved first page is tried again.
+    let author = 0;
+    let page = await inject(contract.content.moreRecommend, { limit: 20 }, { cookies: reader.cookies });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const visitor = await inject(contract.content.moreRecommend, { limit: 20, lastId: undefined });
+      const deep = await inject(contract.content.moreRecommend, {
+        limit: 20,
+        lastId: visitor.body.data.lastId as string,
+      });
+      author = (deep.body.data.list[0] as FeedCard).author.userId;
+      await db
+        .insert(follows)
+        .values({ followerId: reader.userId, followeeId: author })
+        .onConflictDoNothing();
+      page = await inject(contract.content.moreRecommend, { limit: 20 }, { cookies: reader.cookies });
+      if (page.body.data.list.some((c) => c.author.userId === author)) break;
+    }
     expect(page.body.data.list.some((c) => c.author.userId === author)).toBe(true);
     const contentId = (page.body.data.list.find((c) => c.author.userId === author) as FeedCard).contentId;
     const detail = await inject(
@@ -223,11 +232,13 @@ describe("a reader's shared reads", () => {
         }
       }
     expect(calls.length).toBeGreaterThanOrEqual(8);
-    // The same calls at once: fewer statements than pages, and the same answers.
+    // The same calls twice over, all at once: the same answers, in at most three statements per
+    // list (two runs start alone, two at a time; the rest wait and share the next).
     const before = readerBatches;
-    const together = await Promise.all(calls.map(ask));
-    expect(together).toEqual(alone);
-    expect(readerBatches - before).toBeLessThan(calls.length / 2);
+    const together = await Promise.all([...calls, ...calls].map(ask));
+    expect(together).toEqual([...alone, ...alone]);
+    expect(readerBatches - before).toBeLessThanOrEqual(6);
+    expect(calls.length * 2).toBeGreaterThanOrEqual(16);
     // The follower's pages differ from the plain reader's: no page went to the other reader.
     expect(alone[0]).not.toEqual(alone[calls.findIndex((c) => c.cookies === plain.cookies)]);
   });
