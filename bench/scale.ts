@@ -10,7 +10,7 @@ import { SUCCESS } from '@h5/core';
 import { buildRequest, type WireRequest } from '@h5/request';
 import pg from 'pg';
 import { encodeCursor, encodeRankCursor } from '../apps/server/src/db/cursor';
-import { FOLLOW_BOOST } from '../apps/server/src/domains/content/feed-pages';
+import { FOLLOW_BOOST } from '../apps/server/src/domains/content/queries';
 import { startServer } from '../scripts/start-server.mjs';
 import { dropDatabase, freshDatabase } from './database';
 import { median, type PairTarget, pairedLatencies } from './load';

@@ -5,17 +5,13 @@ import { decodeRankCursor, encodeRankCursor } from '../../db/cursor';
 import { pageFrom, rowsToRead, timeKeyset } from '../../db/keyset';
 import { contents, follows, users } from '../../db/schema';
 import { feedCardColumns, NO_VIEWER, toCard } from './cards';
-import type { ContentQueries } from './queries';
+import { type ContentQueries, FOLLOW_BOOST } from './queries';
+
 import { visibleContent } from './visible';
 
 /** The newest-first order of contents. */
 const newestContents = timeKeyset(contents.createdAt, contents.id);
 
-/**
- * How much following an author raises their contents' rank: two units of hot score, as much as
- * a hundred times the lights or 25 hours of freshness.
- */
-export const FOLLOW_BOOST = 2;
 /** Above every rank: the first page's bound. */
 const RANK_START = { rank: 1e300, id: 2_147_483_647 } as const;
 /** Below every rank: the last page's floor (nothing after it to leave out). */

@@ -4,8 +4,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentProducts, contents, follows, products } from '../../db/schema';
 import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
-import { FOLLOW_BOOST } from './feed-pages';
 import { CONTENT_MESSAGES } from './messages';
+import { FOLLOW_BOOST } from './queries';
 import { visibleContent } from './visible';
 
 let t: TestApp;

@@ -4,7 +4,6 @@ import { Coalescer } from '../../db/coalesce';
 import { onReadRoute, readRouteKey } from '../../db/replica';
 import { contentLights, contents, follows, users } from '../../db/schema';
 import { type CardRow, feedCardColumns } from './cards';
-import { FOLLOW_BOOST } from './feed-pages';
 
 /** Contents by authors the viewer does not follow. */
 const notFollowed = sql`not exists (select 1 from ${follows} where ${follows.followerId} = ${sql.placeholder('viewerId')} and ${follows.followeeId} = ${contents.authorId})`;
@@ -25,6 +24,12 @@ type Slice = 'all' | 'followed' | 'others';
 const rankBefore = sql`${sql.placeholder('rankBefore')}::double precision`;
 const idBefore = sql`${sql.placeholder('idBefore')}::integer`;
 const boost = sql`${sql.placeholder('boost')}::double precision`;
+
+/**
+ * How much following an author raises their contents' rank: two units of hot score, as much as
+ * a hundred times the lights or 25 hours of freshness.
+ */
+export const FOLLOW_BOOST = 2;
 
 /**
  * The viewer's followed authors' first `limit` contents after the keyset bound, by boosted rank:

@@ -2,8 +2,8 @@ import type { FeedCard, FeedPage } from '@h5/contract';
 import { describe, expect, it } from 'vitest';
 import { decodeRankCursor, encodeRankCursor } from '../../db/cursor';
 import type { CardRow } from './cards';
-import { FOLLOW_BOOST, readerRankedPage } from './feed-pages';
-import type { ContentQueries } from './queries';
+import { readerRankedPage } from './feed-pages';
+import { type ContentQueries, FOLLOW_BOOST } from './queries';
 
 // readerRankedPage's merge, on stub statements: which cards a reader's page holds and where it ends.
 const card = (contentId: number, authorId: number): FeedCard => ({
