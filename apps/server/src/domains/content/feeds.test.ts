@@ -77,11 +77,15 @@ describe('more-recommend ranking', () => {
       .orderBy(desc(boosted), desc(contents.id))
       .limit(ids.length);
     expect(ids).toEqual(expected.map((row) => row.id));
-    // The boost changed the order: a followed author's first content comes earlier for the reader.
-    const position = seen.findIndex((c) => followees.includes(c.author.userId));
-    const contentId = seen[position]?.contentId;
-    expect(position).toBeGreaterThanOrEqual(0);
-    expect(position).toBeLessThan(visitor.findIndex((c) => c.contentId === contentId));
+    // The boost changed the order: some followed author's content comes earlier for the reader
+    // (or only the reader reaches it in five pages). Not necessarily the first one met: where the
+    // seed's contents lie more than the boost apart, that one keeps its place.
+    const moved = seen.filter((card, i) => {
+      if (!followees.includes(card.author.userId)) return false;
+      const atVisitor = visitor.findIndex((c) => c.contentId === card.contentId);
+      return atVisitor === -1 || i < atVisitor;
+    });
+    expect(moved.length).toBeGreaterThan(0);
   });
 
   it('moves a content up when it is lit', async () => {
