@@ -6,3 +6,4 @@ export * from './feedback';
 export * from './lottery';
 export * from './operators';
 export * from './pg-cluster';
+export * from './users';

@@ -1,8 +1,15 @@
 import { contract } from '@h5/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contents, follows, users } from '../../db/schema';
-import { createTestApp, insertTestContents, selectRows, signedInUser, type TestApp } from '../../test-utils';
+import { contents, follows } from '../../db/schema';
+import {
+  createTestApp,
+  insertTestContents,
+  insertTestUsers,
+  selectRows,
+  signedInUser,
+  type TestApp,
+} from '../../test-utils';
 
 // Issue 33 point 2: the user home's header and the user search read `user_counts`, kept by
 // triggers on follows and contents (migration 0043). After any mix of follows, unfollows,
@@ -33,13 +40,7 @@ async function countsMismatch(): Promise<unknown[]> {
   );
 }
 
-async function newUsers(n: number, name: string): Promise<number[]> {
-  const made = await t.db
-    .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ userName: `${name}${i}`, avatar: '/cdn/seed/a.svg' })))
-    .returning({ id: users.id });
-  return made.map((u) => u.id);
-}
+const newUsers = (n: number, name: string) => insertTestUsers(t.db, n, name);
 
 const header = async (userId: number) => {
   const res = await t.signedInject(contract.community.uhomepageProfile, { userId });

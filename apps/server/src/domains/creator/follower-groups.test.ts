@@ -1,8 +1,8 @@
 import { contract } from '@h5/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, users } from '../../db/schema';
-import { createTestApp, selectRows, signedInUser, type TestApp } from '../../test-utils';
+import { follows } from '../../db/schema';
+import { createTestApp, insertTestUsers, selectRows, signedInUser, type TestApp } from '../../test-utils';
 import { followerGroups } from './data-center-queries';
 
 // Issue 33 point 2: the fans portrait reads `creator_follower_groups`, kept by triggers on follows
@@ -31,13 +31,7 @@ async function portraitMismatch(): Promise<unknown[]> {
   );
 }
 
-async function newUsers(n: number, name: string): Promise<number[]> {
-  const made = await t.db
-    .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ userName: `${name}${i}`, avatar: '/cdn/seed/a.svg' })))
-    .returning({ id: users.id });
-  return made.map((u) => u.id);
-}
+const newUsers = (n: number, name: string) => insertTestUsers(t.db, n, name);
 
 const groupsOf = async (authorId: number) =>
   (await followerGroups(t.db, authorId)).map((g) => `${g.kind}:${g.key}=${g.n}`).sort();

@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { contract } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contents, follows, users } from '../../db/schema';
-import { analyticsEvent, createTestApp, selectRows, signedInUser, type TestApp } from '../../test-utils';
+import { contents, follows } from '../../db/schema';
+import {
+  analyticsEvent,
+  createTestApp,
+  insertTestUsers,
+  selectRows,
+  signedInUser,
+  type TestApp,
+} from '../../test-utils';
 import { followerViewHours } from './data-center-queries';
 
 // Issue 33 point 2: the fans portrait's active hours read `creator_follower_hours`, kept with
@@ -45,13 +52,7 @@ async function hoursMismatch(): Promise<unknown[]> {
   return [...viewers.map((r) => ['viewer', r]), ...followers.map((r) => ['follower', r])];
 }
 
-async function newUsers(n: number, name: string): Promise<number[]> {
-  const made = await t.db
-    .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ userName: `${name}${i}`, avatar: '/cdn/seed/a.svg' })))
-    .returning({ id: users.id });
-  return made.map((u) => u.id);
-}
+const newUsers = (n: number, name: string) => insertTestUsers(t.db, n, name);
 
 async function newContent(authorId: number): Promise<number> {
   const [row] = await t.db

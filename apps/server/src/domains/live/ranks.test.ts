@@ -1,8 +1,8 @@
 import { contract } from '@h5/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fansGroupMembers, fansGroups, users } from '../../db/schema';
-import { createTestApp, selectRows, signedInUser, type TestApp } from '../../test-utils';
+import { fansGroupMembers, fansGroups } from '../../db/schema';
+import { createTestApp, insertTestUsers, selectRows, signedInUser, type TestApp } from '../../test-utils';
 import { addIntimacy } from './events';
 import { liveHost } from './live-test-world';
 import { groupRankPage, memberCount, myRank, myTodayRank, rankOf } from './ranks';
@@ -57,13 +57,7 @@ async function countedRanks(groupId: number) {
 }
 
 /** New users (no session needed: the writes here are the rules' own functions and SQL). */
-async function newUsers(n: number, name: string): Promise<number[]> {
-  const made = await t.db
-    .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ userName: `${name}${i}`, avatar: '/cdn/seed/a.svg' })))
-    .returning({ id: users.id });
-  return made.map((u) => u.id);
-}
+const newUsers = (n: number, name: string) => insertTestUsers(t.db, n, name);
 
 async function groupOf(hostId: number): Promise<number> {
   const [group] = await t.db
