@@ -74,6 +74,21 @@ export interface ReaderStateCall {
 /** A followed card's own columns ({@link readerStatesStatement}'s `card`), as JSON. */
 export type FollowedCardJson = Omit<CardRow, 'contentId' | 'lightCount' | 'isLight' | 'createdAt'>;
 
+/** One card of a reader's page, with the reader's state ({@link readerStatesStatement}). */
+export interface ReaderStateRow {
+  contentId: number;
+  hotScore: number;
+  lightCount: number;
+  /** By a followed author, ranked with the boost: `card` holds its columns. */
+  boosted: boolean;
+  isLight: boolean;
+  followsAuthor: boolean;
+  card: FollowedCardJson | null;
+}
+
+/** {@link ReaderStateRow} as the statement's JSON sends it, in the fields' order. */
+type ReaderStateJson = [number, number, number, boolean, boolean, boolean, FollowedCardJson | null];
+
 /**
  * Readers' pages beside the visitors' shared ones (issue 33 point 1), many readers in one
  * statement (`calls`, a JSON array; concurrent pages are coalesced): per reader the cards of
@@ -117,22 +132,21 @@ function readerStatesStatement(db: ReadDb, type: number | null, name: string) {
       'coverHeight', c.cover_height, 'videoDuration', c.video_duration, 'authorId', u.id,
       'authorName', u.user_name, 'authorAvatar', u.avatar, 'reviewState', c.review_state,
       'reviewReason', c.review_reason) from ${users} u where u.id = c.author_id) end`;
+  // One row per reader, their cards as one JSON array of arrays: pg's row parsing and Drizzle's
+  // mapping of ~30 rows of 8 columns were a fifth of a logged-in page's node time (profiled).
+  const rowOf = sql`json_build_array(c.id, c.hot_score, c.light_count, ids.boosted, lit.yes is not null,
+      fo.yes is not null, ${card})`;
   return db
     .select({
       tag: sql<number>`r.tag`.mapWith(Number),
-      contentId: sql<number>`c.id`.mapWith(Number),
-      hotScore: sql<number>`c.hot_score`.mapWith(Number),
-      lightCount: sql<number>`c.light_count`.mapWith(Number),
-      boosted: sql<boolean>`ids.boosted`,
-      isLight: sql<boolean>`lit.yes is not null`,
-      followsAuthor: sql<boolean>`fo.yes is not null`,
-      card,
+      rows: sql<string>`json_agg(${rowOf})::text`,
     })
     .from(
       sql`${requests} cross join lateral ${ids} cross join lateral (${content}) c
         left join lateral (${probe(contentLights, sql`l.user_id = r.viewer and l.content_id = c.id`)}) lit on true
         left join lateral (${probe(follows, sql`l.follower_id = r.viewer and l.followee_id = c.author_id`)}) fo on true`,
     )
+    .groupBy(sql`r.tag`)
     .prepare(name);
 }
 
@@ -156,8 +170,19 @@ async function readerStates(statement: ReturnType<typeof readerStatesStatement>,
     ),
     boost: FOLLOW_BOOST,
   });
-  const byCall = calls.map(() => [] as Omit<(typeof rows)[number], 'tag'>[]);
-  for (const { tag, ...row } of rows) byCall[tag]?.push(row);
+  const byCall = calls.map((): ReaderStateRow[] => []);
+  for (const { tag, rows: json } of rows)
+    byCall[tag] = (JSON.parse(json) as ReaderStateJson[]).map(
+      ([contentId, hotScore, lightCount, boosted, isLight, followsAuthor, card]) => ({
+        contentId,
+        hotScore,
+        lightCount,
+        boosted,
+        isLight,
+        followsAuthor,
+        card,
+      }),
+    );
   return byCall;
 }
 
