@@ -8,6 +8,7 @@ import { createTestApp, selectRows, signedInUser, type TestApp } from '../../tes
 import { insertTestContents, LONG_AGO } from '../../test-utils/contents';
 import { insertTestUsers } from '../../test-utils/users';
 import { contentSearchQuery } from './content-search';
+import { WALK_ROWS } from './hot-window';
 import { suggestTitles } from './search';
 import { USER_WINDOW, userWindow } from './user-search';
 
@@ -213,14 +214,35 @@ describe('user search window', () => {
     const { w, prefix, inside } = await windowUsers();
     const window = [...prefix.slice(10), ...inside.slice(10)].sort((a, b) => b - a);
     // The word, and its first character alone (a one-character keyword skips the strpos after
-    // the gram test; the walk always tests it).
+    // the gram test; the walk always tests it): the followed part of the walk fills the window.
     for (const keyword of [w, w.slice(0, 1)]) {
       const walk = await userWindow(t.db, keyword, 'walk');
       const gin = await userWindow(t.db, keyword, 'gin');
-      expect(walk.length).toBe(USER_WINDOW);
-      expect(walk).toEqual(gin);
-      if (keyword === w) expect(walk.map((u) => u.userId)).toEqual(window);
+      expect(walk.full).toBe(true);
+      expect(walk.rows.length).toBe(USER_WINDOW);
+      expect(walk.rows).toEqual(gin.rows);
+      if (keyword === w) expect(walk.rows.map((u) => u.userId)).toEqual(window);
     }
+    // 30 followed and 90 unfollowed matches: the window is the 30, then the newest 70 of the 90,
+    // the second from the newest users' part of the walk.
+    const v = rareWord();
+    const few = await insertTestUsers(t.db, 120, v);
+    await t.db
+      .insert(follows)
+      .values(few.slice(0, 30).map((followeeId) => ({ followerId: author, followeeId })));
+    const walk = await userWindow(t.db, v, 'walk');
+    const gin = await userWindow(t.db, v, 'gin');
+    const expected = [...few.slice(0, 30).reverse(), ...few.slice(50).reverse()];
+    expect(gin.rows.map((u) => [u.userId, u.followerCount])).toEqual(
+      expected.map((id, i) => [id, i < 30 ? 1 : 0]),
+    );
+    // Whole when every followed user was read (a test database has fewer than WALK_ROWS).
+    const [followed] = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::integer as n from user_counts where followers > 0`,
+    );
+    if ((followed?.n ?? 0) < WALK_ROWS) expect(walk.full).toBe(true);
+    if (walk.full) expect(walk.rows).toEqual(gin.rows);
     // The walk meets every user: each has a user_counts row (migration 0044), followed or not.
     const [missing] = await selectRows<{ n: number }>(
       t.db,
