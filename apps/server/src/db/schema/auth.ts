@@ -29,8 +29,11 @@ export const users = pgTable(
     /** A province-level region, as the user gave it (北京, 广东, ...). */
     region: varchar('region', { length: 32 }),
   },
-  // Search by nickname (issue 32 point 2, decision 024).
-  (t) => [index('users_search_idx').using('gin', sql`search_grams(${t.userName})`)],
+  // Search by nickname (issue 32 point 2, decision 024); an exact nickname by equality (issue 33).
+  (t) => [
+    index('users_search_idx').using('gin', sql`search_grams(${t.userName})`),
+    index('users_name_lower_idx').on(sql`lower(${t.userName})`),
+  ],
 );
 
 /** A login session: both tokens are stored as sha256 hex, never in clear. */

@@ -87,11 +87,16 @@ export const follows = pgTable(
  * A user's counts that their home's header and the user search show (issue 33 point 2): their
  * followers, the users they follow and their shown contents (approved, not taken down), read here
  * instead of counting thousands of rows. Never written by the server's code: triggers on `follows`
- * and `contents` keep it (migration 0043); a user with nothing counted may have no row (read 0).
+ * and `contents` keep it (migration 0043); every user has a row from their insert (migration 0044:
+ * the user search walks `user_counts_followers_idx`, most followed first, and must meet everyone).
  */
-export const userCounts = pgTable('user_counts', {
-  userId: integer('user_id').primaryKey(),
-  followers: integer('followers').notNull().default(0),
-  following: integer('following').notNull().default(0),
-  shownContents: integer('shown_contents').notNull().default(0),
-});
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    userId: integer('user_id').primaryKey(),
+    followers: integer('followers').notNull().default(0),
+    following: integer('following').notNull().default(0),
+    shownContents: integer('shown_contents').notNull().default(0),
+  },
+  (t) => [index('user_counts_followers_idx').on(t.followers, t.userId)],
+);

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps';
 import { registerEndpoint } from '../../plugins/register-endpoint';
 import { searchContents } from './content-search';
 import { clearRecents, listRecents, recordRecent } from './recents';
-import { searchProducts, searchTopics, searchUsers, suggest } from './search';
+import { searchProducts, searchTopics, suggest } from './search';
+import { searchUsers } from './user-search';
 
 /** Search (issue 32 point 2): the result tabs and suggestions read `deps.reads`; recents the primary. */
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -4,10 +4,13 @@ import { BAD_REQUEST, SUCCESS, TOURIST } from '@h5/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents, follows, products, users } from '../../db/schema';
-import { createTestApp, signedInUser, type TestApp } from '../../test-utils';
+import { createTestApp, selectRows, signedInUser, type TestApp } from '../../test-utils';
 import { insertTestContents, LONG_AGO } from '../../test-utils/contents';
+import { insertTestUsers } from '../../test-utils/users';
 import { contentSearchQuery } from './content-search';
+import { WALK_ROWS } from './hot-window';
 import { suggestTitles } from './search';
+import { USER_WINDOW, userWindow } from './user-search';
 
 let t: TestApp;
 let author: number;
@@ -157,6 +160,95 @@ describe('content search', () => {
       .join('\n');
     expect(walkPlan).toContain('contents_hot_idx');
     expect(walkPlan).not.toContain('contents_search_idx');
+  });
+});
+
+describe('user search window', () => {
+  /**
+   * 120 users holding a rare word, 60 as a prefix (rank 1) and 60 inside (rank 2), all but the
+   * first ten of each followed once (by the author): the window of the 100 most followed is those
+   * 100. Last, an unfollowed user named exactly the word, outside the window.
+   */
+  async function windowUsers() {
+    const w = rareWord();
+    const prefix = await insertTestUsers(t.db, 60, w);
+    const inside = await insertTestUsers(t.db, 60, `小${w}`);
+    const followed = [...prefix.slice(10), ...inside.slice(10)];
+    await t.db.insert(follows).values(followed.map((followeeId) => ({ followerId: author, followeeId })));
+    const [exact] = await insertTestUsers(t.db, 1, w);
+    await t.db.update(users).set({ userName: w }).where(sql`${users.id} = ${exact}`);
+    return { w, prefix, inside, exact: exact as number };
+  }
+
+  it('shows an unfollowed exact nickname first, then the 100 most followed by match, then the others, each once', async () => {
+    const { w, prefix, inside, exact } = await windowUsers();
+    const desc = (ids: number[]) => [...ids].reverse();
+    const expected = [
+      exact,
+      ...desc(prefix.slice(10)),
+      ...desc(inside.slice(10)),
+      ...desc(prefix.slice(0, 10)),
+      ...desc(inside.slice(0, 10)),
+    ];
+    const seen: [number, number][] = [];
+    let lastId: string | undefined;
+    do {
+      const res = await t.signedInject(contract.search.searchUsers, { keyword: w, limit: 20, lastId });
+      expect(res.body.code).toBe(SUCCESS);
+      seen.push(...res.body.data.list.map((u): [number, number] => [u.userId, u.followerCount]));
+      lastId = res.body.data.lastId ?? undefined;
+    } while (lastId);
+    // Pages of 20 + 1: the fifth page (offset 80) is past the window, ranked from every match.
+    expect(seen.map(([id]) => id)).toEqual(expected);
+    expect(seen[0]).toEqual([exact, 0]);
+    expect(seen.slice(1, 101).every(([, followers]) => followers === 1)).toBe(true);
+    // A suggestion offers the exact nickname too.
+    const suggested = await t.signedInject(contract.search.searchSuggest, { keyword: w });
+    expect(suggested.body.data.list.filter((s) => s.kind === 'user').map((s) => s.text)).toEqual([
+      w,
+      `${w}59`,
+    ]);
+  });
+
+  it('reads the same window walking the followers index as from the GIN index', async () => {
+    const { w, prefix, inside } = await windowUsers();
+    const window = [...prefix.slice(10), ...inside.slice(10)].sort((a, b) => b - a);
+    // The word, and its first character alone (a one-character keyword skips the strpos after
+    // the gram test; the walk always tests it): the followed part of the walk fills the window.
+    for (const keyword of [w, w.slice(0, 1)]) {
+      const walk = await userWindow(t.db, keyword, 'walk');
+      const gin = await userWindow(t.db, keyword, 'gin');
+      expect(walk.full).toBe(true);
+      expect(walk.rows.length).toBe(USER_WINDOW);
+      expect(walk.rows).toEqual(gin.rows);
+      if (keyword === w) expect(walk.rows.map((u) => u.userId)).toEqual(window);
+    }
+    // 30 followed and 90 unfollowed matches: the window is the 30, then the newest 70 of the 90,
+    // the second from the newest users' part of the walk.
+    const v = rareWord();
+    const few = await insertTestUsers(t.db, 120, v);
+    await t.db
+      .insert(follows)
+      .values(few.slice(0, 30).map((followeeId) => ({ followerId: author, followeeId })));
+    const walk = await userWindow(t.db, v, 'walk');
+    const gin = await userWindow(t.db, v, 'gin');
+    const expected = [...few.slice(0, 30).reverse(), ...few.slice(50).reverse()];
+    expect(gin.rows.map((u) => [u.userId, u.followerCount])).toEqual(
+      expected.map((id, i) => [id, i < 30 ? 1 : 0]),
+    );
+    // Whole when every followed user was read (a test database has fewer than WALK_ROWS).
+    const [followed] = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::integer as n from user_counts where followers > 0`,
+    );
+    if ((followed?.n ?? 0) < WALK_ROWS) expect(walk.full).toBe(true);
+    if (walk.full) expect(walk.rows).toEqual(gin.rows);
+    // The walk meets every user: each has a user_counts row (migration 0044), followed or not.
+    const [missing] = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::integer as n from users u where not exists (select 1 from user_counts c where c.user_id = u.id)`,
+    );
+    expect(missing?.n).toBe(0);
   });
 });
 

@@ -1,33 +1,13 @@
-import type { Page, PageQuery, SearchProduct, SearchSuggestion, SearchTopic, SearchUser } from '@h5/contract';
+import type { Page, PageQuery, SearchProduct, SearchSuggestion, SearchTopic } from '@h5/contract';
 import { SEARCH_SUGGEST_MAX } from '@h5/contract';
 import { CONTENT_CATEGORY_NAMES } from '@h5/core';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../db/client';
-import { contents, products, userCounts, users } from '../../db/schema';
+import { contents, products } from '../../db/schema';
 import { visibleContent } from '../content/visible';
 import { hotWindow, readLearning, type WindowPath } from './hot-window';
 import { gramsHold, matchRank, offsetOf, offsetPage, wordsInside } from './match';
-
-/** Kept by triggers (user_counts, migration 0043): a join, not a count of each match's follows. */
-const followerCount = sql<number>`coalesce(${userCounts.followers}, 0)`;
-
-/** Users by nickname: exact, prefix, inside; then followers. */
-export function searchUsers(db: ReadDb, keyword: string, page: PageQuery): Promise<Page<SearchUser>> {
-  const name = sql`${users.userName}`;
-  return offsetPage(
-    page,
-    (offset, take) =>
-      db
-        .select({ userId: users.id, userName: users.userName, avatar: users.avatar, followerCount })
-        .from(users)
-        .leftJoin(userCounts, eq(userCounts.userId, users.id))
-        .where(and(gramsHold(name, keyword), wordsInside(name, keyword)))
-        .orderBy(matchRank(name, keyword), desc(followerCount), desc(users.id))
-        .limit(take)
-        .offset(offset),
-    (row) => row,
-  );
-}
+import { searchUsers } from './user-search';
 
 /** Products by title: exact, prefix, inside; then the newest spu. */
 export function searchProducts(db: ReadDb, keyword: string, page: PageQuery): Promise<Page<SearchProduct>> {
