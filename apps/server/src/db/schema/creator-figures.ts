@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A creator's data-centre figures of one China-time day (issue 19 point 5): what the summary
@@ -105,3 +105,35 @@ export const creatorFollowerHours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.authorId, t.day, t.hour] })],
 );
+
+/**
+ * A content's detail page views in each period the data centre offers (7, 30 and 90 China days,
+ * today included), as of the China day in `content_period_views_day` (issue 33 point 2): the
+ * content list by views reads a page of these by `content_period_views_rank_idx`, however many
+ * contents and days a creator has. Never written by the server's code: a statement trigger on
+ * `content_daily_figures` adds every change of a day inside the windows, and the daily job
+ * `creator-period-views` (creator/jobs.ts) slides the windows at China midnight (migration 0045).
+ * `author_id` is the content's, as `content_daily_figures` keeps it; a row of 0 may stay.
+ */
+export const contentPeriodViews = pgTable(
+  'content_period_views',
+  {
+    authorId: integer('author_id').notNull(),
+    period: smallint('period').notNull(),
+    contentId: integer('content_id').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.authorId, t.period, t.contentId] }),
+    index('content_period_views_rank_idx').on(t.authorId, t.period, t.views, t.contentId),
+  ],
+);
+
+/**
+ * The China day the windows of `content_period_views` end on (one row): the content list reads
+ * them only when it is today, else sums the daily figures as before (migration 0045).
+ */
+export const contentPeriodViewsDay = pgTable('content_period_views_day', {
+  one: boolean('one').primaryKey().default(true),
+  day: date('day', { mode: 'string' }).notNull(),
+});

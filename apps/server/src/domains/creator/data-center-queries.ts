@@ -91,13 +91,44 @@ function pageOrder(sort: 'views' | 'lights' | 'newest', after: ListAfter) {
 }
 
 /**
- * The ids (and views) of a page by views: the contents viewed in the period, from the figures
- * of the creator's days (`content_daily_figures_author_idx`), then, where the page goes past
- * them, the unviewed ones by id, skipping the viewed. Reads the period's viewed contents and the
- * page, not every content of the creator. `author_id` there is the content's as the triggers
- * keep it; the join checks it against the content anyway.
+ * The ids (and views) of a page by views: from `content_period_views` (migration 0045), the
+ * creator's contents ranked by their views in the period, read by `content_period_views_rank_idx`
+ * from where the page starts, then, only where that falls short of the page, the unviewed ones
+ * by id; a page costs its rows however many contents and days the creator has. Those windows end
+ * on `content_period_views_day`; when that is not the period's last day (the job has not slid
+ * them since China midnight), {@link pageByDays} sums the days instead: the same answer, slower.
  */
 function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number) {
+  const fresh = sql`(select day from content_period_views_day) = ${dayOf(b.end)} - 1`;
+  return sql`
+    with ranked as materialized (
+      select t.id, t.views from (
+        select v.content_id as id, v.views from content_period_views v join contents c on c.id = v.content_id
+        where v.author_id = ${authorId} and v.period = ${b.period} and v.views > 0
+          and c.author_id = ${authorId} and c.review_state = 'approved') t
+      where ${fresh} and ${where} order by t.views desc, t.id desc limit ${rows}
+    )
+    select * from (
+      (select * from ranked)
+      union all
+      (select t.id, t.views from (
+        select c.id, 0 as views from contents c
+        where c.author_id = ${authorId} and c.review_state = 'approved'
+          and not exists (select 1 from content_period_views v where v.author_id = ${authorId}
+            and v.period = ${b.period} and v.content_id = c.id and v.views > 0)) t
+       where ${fresh} and (select count(*) from ranked) < ${rows} and ${where} order by t.id desc limit ${rows})
+      union all
+      (select * from (${pageByDays(authorId, b, where, rows)}) t where not ${fresh})
+    ) t order by t.views desc, t.id desc limit ${rows}`;
+}
+
+/**
+ * {@link pageByViews} from the days: the contents viewed in the period, from the figures of the
+ * creator's days (`content_daily_figures_author_idx`), then, where the page goes past them, the
+ * unviewed ones by id, skipping the viewed. Reads every viewed content of the period. `author_id`
+ * there is the content's as the triggers keep it; the join checks it against the content anyway.
+ */
+function pageByDays(authorId: number, b: PeriodBounds, where: SQL, rows: number) {
   return sql`
     with viewed as materialized (
       select content_id as id, sum(views)::integer as views from content_daily_figures
