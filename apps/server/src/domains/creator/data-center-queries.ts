@@ -103,9 +103,12 @@ function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number
   return sql`
     with ranked as materialized (
       select t.id, t.views from (
-        select v.content_id as id, v.views from content_period_views v join contents c on c.id = v.content_id
+        select v.content_id as id, v.views from content_period_views v
         where v.author_id = ${authorId} and v.period = ${b.period} and v.views > 0
-          and c.author_id = ${authorId} and c.review_state = 'approved') t
+          -- A subplan per row in the index's order, not a join: the planner, misled by author_id
+          -- on both sides, would join and sort all of the period's rows.
+          and (select c.author_id = ${authorId} and c.review_state = 'approved' from contents c
+            where c.id = v.content_id)) t
       where ${fresh} and ${where} order by t.views desc, t.id desc limit ${rows}
     )
     select * from (
