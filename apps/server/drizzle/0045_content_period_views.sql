@@ -52,13 +52,27 @@ END
 $fn$;--> statement-breakpoint
 -- Slides the windows to `today` (China) from the day they end on: adds the days in
 -- (max(D, today - period), today], takes out those in (D - period, min(D, today - period)],
--- drops the rows that fell to 0; answers how many rows changed (0 when already there).
+-- drops the rows that fell to 0; answers how many rows changed (0 when already there, -1 when
+-- the lock did not come within 500 ms: the next run slides them). The day is read first without
+-- the lock, so a run with nothing to do never queues the writers. A writer that holds the shared
+-- lock and waits for a row of another, itself queued behind this exclusive request, would be a
+-- deadlock: the request gives up before the deadlock check (deadlock_timeout, 1 s by default).
 CREATE FUNCTION content_period_views_advance(today date) RETURNS integer LANGUAGE plpgsql AS $fn$
 DECLARE
   was date;
+  waits text := current_setting('lock_timeout');
   a integer[]; p smallint[]; c integer[];
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('content_period_views'), 0);
+  IF (SELECT day FROM content_period_views_day) >= today THEN
+    RETURN 0;
+  END IF;
+  BEGIN
+    PERFORM set_config('lock_timeout', '500ms', true);
+    PERFORM pg_advisory_xact_lock(hashtext('content_period_views'), 0);
+  EXCEPTION WHEN lock_not_available THEN
+    RETURN -1;
+  END;
+  PERFORM set_config('lock_timeout', waits, true);
   SELECT day INTO was FROM content_period_views_day;
   IF was >= today THEN
     RETURN 0;

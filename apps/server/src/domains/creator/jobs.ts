@@ -4,8 +4,9 @@ import type { JobDefinition } from '../../jobs/types';
 
 /**
  * Slides the data centre's period windows (`content_period_views`, migration 0045) to today's
- * China day, if they end earlier; answers how many rows changed (0 when they were there). Until
- * it has run after a China midnight, the content list sums the daily figures instead.
+ * China day, if they end earlier; answers how many rows changed (0 when they were there, -1 when
+ * the writers held the lock for 500 ms: the next run slides them). Until it has run after a
+ * China midnight, the content list sums the daily figures instead.
  */
 export async function advancePeriodViews(db: Db): Promise<number> {
   const result = await db.execute(
