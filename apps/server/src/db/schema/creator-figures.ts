@@ -109,23 +109,27 @@ export const creatorFollowerHours = pgTable(
 /**
  * A content's detail page views in each period the data centre offers (7, 30 and 90 China days,
  * today included), as of the China day in `content_period_views_day` (issue 33 point 2): the
- * content list by views reads a page of these by `content_period_views_rank_idx`, however many
- * contents and days a creator has. Never written by the server's code: a statement trigger on
- * `content_daily_figures` adds every change of a day inside the windows, and the daily job
+ * content list by views reads a page of these by the period's index, however many contents and
+ * days a creator has. Never written by the server's code: a statement trigger on
+ * `content_daily_figures` adds every change of a day inside the windows, and the job
  * `creator-period-views` (creator/jobs.ts) slides the windows at China midnight (migration 0045).
- * `author_id` is the content's, as `content_daily_figures` keeps it; a row of 0 may stay.
+ * `author_id` is the content's, as `content_daily_figures` keeps it; a row of zeros may stay.
+ * One row per content, not per period: an events statement upserts a row per content it names.
  */
 export const contentPeriodViews = pgTable(
   'content_period_views',
   {
     authorId: integer('author_id').notNull(),
-    period: smallint('period').notNull(),
     contentId: integer('content_id').notNull(),
-    views: integer('views').notNull().default(0),
+    views7: integer('views_7').notNull().default(0),
+    views30: integer('views_30').notNull().default(0),
+    views90: integer('views_90').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.authorId, t.period, t.contentId] }),
-    index('content_period_views_rank_idx').on(t.authorId, t.period, t.views, t.contentId),
+    primaryKey({ columns: [t.authorId, t.contentId] }),
+    index('content_period_views_7_idx').on(t.authorId, t.views7, t.contentId),
+    index('content_period_views_30_idx').on(t.authorId, t.views30, t.contentId),
+    index('content_period_views_90_idx').on(t.authorId, t.views90, t.contentId),
   ],
 );
 

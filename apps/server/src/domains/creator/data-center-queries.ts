@@ -92,19 +92,20 @@ function pageOrder(sort: 'views' | 'lights' | 'newest', after: ListAfter) {
 
 /**
  * The ids (and views) of a page by views: from `content_period_views` (migration 0045), the
- * creator's contents ranked by their views in the period, read by `content_period_views_rank_idx`
- * from where the page starts, then, only where that falls short of the page, the unviewed ones
+ * creator's contents ranked by their views in the period, read by the period's index
+ * (`content_period_views_30_idx` …) from where the page starts, then, only where that falls short of the page, the unviewed ones
  * by id; a page costs its rows however many contents and days the creator has. Those windows end
  * on `content_period_views_day`; when that is not the period's last day (the job has not slid
  * them since China midnight), {@link pageByDays} sums the days instead: the same answer, slower.
  */
 function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number) {
   const fresh = sql`(select day from content_period_views_day) = ${dayOf(b.end)} - 1`;
+  const views = sql.raw(`v.views_${b.period}`);
   return sql`
     with ranked as materialized (
       select t.id, t.views from (
-        select v.content_id as id, v.views from content_period_views v
-        where v.author_id = ${authorId} and v.period = ${b.period} and v.views > 0
+        select v.content_id as id, ${views} as views from content_period_views v
+        where v.author_id = ${authorId} and ${views} > 0
           -- A subplan per row in the index's order, not a join: the planner, misled by author_id
           -- on both sides, would join and sort all of the period's rows.
           and (select c.author_id = ${authorId} and c.review_state = 'approved' from contents c
@@ -118,7 +119,7 @@ function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number
         select c.id, 0 as views from contents c
         where c.author_id = ${authorId} and c.review_state = 'approved'
           and not exists (select 1 from content_period_views v where v.author_id = ${authorId}
-            and v.period = ${b.period} and v.content_id = c.id and v.views > 0)) t
+            and v.content_id = c.id and ${views} > 0)) t
        where ${fresh} and (select count(*) from ranked) < ${rows} and ${where} order by t.id desc limit ${rows})
       union all
       (select * from (${pageByDays(authorId, b, where, rows)}) t where not ${fresh})
