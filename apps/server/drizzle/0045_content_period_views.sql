@@ -28,35 +28,54 @@ CREATE INDEX "content_period_views_90_idx" ON "content_period_views" USING btree
 --    that came in and taking out those that left (the job creator-period-views, every minute,
 --    slides at the first run after China midnight). The list reads the windows only when D is
 --    today, else sums the days as before.
+-- Static statements, planned once per session (a dynamic one cost the collector's statements
+-- 0.6 ms more per 100 views at 100×).
 -- The trigger and the slide must not miss each other's rows: writers take a shared advisory
 -- lock before reading D, the slide an exclusive one before reading D and the days; a plpgsql
 -- statement after the wait takes a new snapshot and sees what the other committed.
 CREATE FUNCTION content_period_views_track() RETURNS trigger LANGUAGE plpgsql AS $fn$
-DECLARE
-  changed text;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(hashtext('content_period_views'), 0);
   IF TG_OP = 'INSERT' THEN
-    changed := 'SELECT author_id, content_id, day, views FROM new_rows';
-  ELSIF TG_OP = 'DELETE' THEN
-    changed := 'SELECT author_id, content_id, day, -views FROM old_rows';
-  ELSE
-    changed := 'SELECT author_id, content_id, day, -views FROM old_rows
-      UNION ALL SELECT author_id, content_id, day, views FROM new_rows';
-  END IF;
-  EXECUTE format($q$
     INSERT INTO content_period_views AS v (author_id, content_id, views_7, views_30, views_90)
     SELECT author_id, content_id, v7, v30, v90 FROM (
       SELECT r.author_id, r.content_id,
         coalesce(sum(r.views) FILTER (WHERE r.day > s.day - 7), 0)::integer AS v7,
         coalesce(sum(r.views) FILTER (WHERE r.day > s.day - 30), 0)::integer AS v30,
         sum(r.views)::integer AS v90
-      FROM (%s) r (author_id, content_id, day, views) CROSS JOIN content_period_views_day s
+      FROM (SELECT author_id, content_id, day, views FROM new_rows) r CROSS JOIN content_period_views_day s
       WHERE r.author_id IS NOT NULL AND r.day <= s.day AND r.day > s.day - 90
       GROUP BY 1, 2) d
     WHERE v7 <> 0 OR v30 <> 0 OR v90 <> 0 ORDER BY 1, 2
     ON CONFLICT (author_id, content_id) DO UPDATE SET views_7 = v.views_7 + excluded.views_7,
-      views_30 = v.views_30 + excluded.views_30, views_90 = v.views_90 + excluded.views_90$q$, changed);
+      views_30 = v.views_30 + excluded.views_30, views_90 = v.views_90 + excluded.views_90;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO content_period_views AS v (author_id, content_id, views_7, views_30, views_90)
+    SELECT author_id, content_id, v7, v30, v90 FROM (
+      SELECT r.author_id, r.content_id,
+        coalesce(sum(r.views) FILTER (WHERE r.day > s.day - 7), 0)::integer AS v7,
+        coalesce(sum(r.views) FILTER (WHERE r.day > s.day - 30), 0)::integer AS v30,
+        sum(r.views)::integer AS v90
+      FROM (SELECT author_id, content_id, day, -views AS views FROM old_rows) r CROSS JOIN content_period_views_day s
+      WHERE r.author_id IS NOT NULL AND r.day <= s.day AND r.day > s.day - 90
+      GROUP BY 1, 2) d
+    WHERE v7 <> 0 OR v30 <> 0 OR v90 <> 0 ORDER BY 1, 2
+    ON CONFLICT (author_id, content_id) DO UPDATE SET views_7 = v.views_7 + excluded.views_7,
+      views_30 = v.views_30 + excluded.views_30, views_90 = v.views_90 + excluded.views_90;
+  ELSE
+    INSERT INTO content_period_views AS v (author_id, content_id, views_7, views_30, views_90)
+    SELECT author_id, content_id, v7, v30, v90 FROM (
+      SELECT r.author_id, r.content_id,
+        coalesce(sum(r.views) FILTER (WHERE r.day > s.day - 7), 0)::integer AS v7,
+        coalesce(sum(r.views) FILTER (WHERE r.day > s.day - 30), 0)::integer AS v30,
+        sum(r.views)::integer AS v90
+      FROM (SELECT author_id, content_id, day, -views AS views FROM old_rows UNION ALL SELECT author_id, content_id, day, views FROM new_rows) r CROSS JOIN content_period_views_day s
+      WHERE r.author_id IS NOT NULL AND r.day <= s.day AND r.day > s.day - 90
+      GROUP BY 1, 2) d
+    WHERE v7 <> 0 OR v30 <> 0 OR v90 <> 0 ORDER BY 1, 2
+    ON CONFLICT (author_id, content_id) DO UPDATE SET views_7 = v.views_7 + excluded.views_7,
+      views_30 = v.views_30 + excluded.views_30, views_90 = v.views_90 + excluded.views_90;
+  END IF;
   RETURN NULL;
 END
 $fn$;--> statement-breakpoint
