@@ -93,10 +93,11 @@ function pageOrder(sort: 'views' | 'lights' | 'newest', after: ListAfter) {
 /**
  * The ids (and views) of a page by views: from `content_period_views` (migration 0045), the
  * creator's contents ranked by their views in the period, read by the period's index
- * (`content_period_views_30_idx` …) from where the page starts, then, only where that falls short of the page, the unviewed ones
- * by id; a page costs its rows however many contents and days the creator has. Those windows end
- * on `content_period_views_day`; when that is not the period's last day (the job has not slid
- * them since China midnight), {@link pageByDays} sums the days instead: the same answer, slower.
+ * (`content_period_views_30_idx` …) from where the page starts, then, only where that falls
+ * short of the page, the unviewed ones by id; a page costs its rows however many contents and
+ * days the creator has. Those windows end on `content_period_views_day`; when that is not the
+ * period's last day (the job has not slid them since China midnight), {@link pageByDays} sums
+ * the days instead: the same answer, slower.
  */
 function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number) {
   const fresh = sql`(select day from content_period_views_day) = ${dayOf(b.end)} - 1`;
