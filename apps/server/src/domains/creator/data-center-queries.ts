@@ -157,8 +157,10 @@ function pageByDays(authorId: number, b: PeriodBounds, where: SQL, rows: number)
 /**
  * A page of the creator's contents with their figures in the period, in the asked order. Views are
  * sums of the contents' daily figures (`content_daily_figures`): a period's bounds are China
- * midnights, so its days hold exactly its views, and they outlive the events' partitions. Lights
- * and comments are counted for the page's contents only, except for the order by lights.
+ * midnights, so its days hold exactly its views, and they outlive the events' partitions; the
+ * order by views reads them summed per period ({@link pageByViews}). Lights and comments are
+ * counted for the page's contents only, except for the order by lights (every content of the
+ * creator: not flat, decision 028's amendment).
  */
 export async function contentFigures(
   db: Db,
