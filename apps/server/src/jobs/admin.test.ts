@@ -27,6 +27,7 @@ describe('定时任务 (backstage jobs)', () => {
         { name: 'pick-rule', schedule: '0 3 * * 1' },
         { name: 'analytics-partitions', schedule: '13 3 * * *' },
         { name: 'analytics-retention', schedule: '23 3 * * *' },
+        { name: 'creator-period-views', schedule: '* * * * *' },
         { name: 'jobs-probe', schedule: null },
       ]),
     );

@@ -15,6 +15,7 @@ describe('jobDefinitions', () => {
       'analytics-retention',
       'live-silence',
       'operator-sessions',
+      'creator-period-views',
     ]);
     expect(names('t1')).toEqual([...names('pro'), 'jobs-probe']);
   });

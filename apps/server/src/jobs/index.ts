@@ -2,6 +2,7 @@ import { activityJobs } from '../domains/activity/jobs';
 import { analyticsJobs } from '../domains/analytics/jobs';
 import { authJobs } from '../domains/auth/jobs';
 import { backstageJobs } from '../domains/backstage/jobs';
+import { creatorJobs } from '../domains/creator/jobs';
 import { inviteJobs } from '../domains/invite/jobs';
 import { liveJobs } from '../domains/live/jobs';
 import { lotteryJobs } from '../domains/lottery/jobs';
@@ -24,6 +25,7 @@ const DOMAIN_JOBS: readonly JobDefinition[] = [
   ...analyticsJobs,
   ...liveJobs,
   ...backstageJobs,
+  ...creatorJobs,
 ];
 
 /** The jobs a server runs: the domains', and outside production the retry probe. */

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A creator's data-centre figures of one China-time day (issue 19 point 5): what the summary
@@ -105,3 +105,39 @@ export const creatorFollowerHours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.authorId, t.day, t.hour] })],
 );
+
+/**
+ * A content's detail page views in each period the data centre offers (7, 30 and 90 China days,
+ * today included), as of the China day in `content_period_views_day` (issue 33 point 2): the
+ * content list by views reads a page of these by the period's index, however many contents and
+ * days a creator has. Never written by the server's code: a statement trigger on
+ * `content_daily_figures` adds every change of a day inside the windows, and the job
+ * `creator-period-views` (creator/jobs.ts) slides the windows at China midnight (migration 0045).
+ * `author_id` is the content's, as `content_daily_figures` keeps it; a row of zeros may stay.
+ * One row per content, not per period: an events statement upserts a row per content it names.
+ */
+export const contentPeriodViews = pgTable(
+  'content_period_views',
+  {
+    authorId: integer('author_id').notNull(),
+    contentId: integer('content_id').notNull(),
+    views7: integer('views_7').notNull().default(0),
+    views30: integer('views_30').notNull().default(0),
+    views90: integer('views_90').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.authorId, t.contentId] }),
+    index('content_period_views_7_idx').on(t.authorId, t.views7, t.contentId),
+    index('content_period_views_30_idx').on(t.authorId, t.views30, t.contentId),
+    index('content_period_views_90_idx').on(t.authorId, t.views90, t.contentId),
+  ],
+);
+
+/**
+ * The China day the windows of `content_period_views` end on (one row): the content list reads
+ * them only when it is today, else sums the daily figures as before (migration 0045).
+ */
+export const contentPeriodViewsDay = pgTable('content_period_views_day', {
+  one: boolean('one').primaryKey().default(true),
+  day: date('day', { mode: 'string' }).notNull(),
+});

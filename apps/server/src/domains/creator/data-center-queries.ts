@@ -91,13 +91,49 @@ function pageOrder(sort: 'views' | 'lights' | 'newest', after: ListAfter) {
 }
 
 /**
- * The ids (and views) of a page by views: the contents viewed in the period, from the figures
- * of the creator's days (`content_daily_figures_author_idx`), then, where the page goes past
- * them, the unviewed ones by id, skipping the viewed. Reads the period's viewed contents and the
- * page, not every content of the creator. `author_id` there is the content's as the triggers
- * keep it; the join checks it against the content anyway.
+ * The ids (and views) of a page by views: from `content_period_views` (migration 0045), the
+ * creator's contents ranked by their views in the period, read by the period's index
+ * (`content_period_views_30_idx` …) from where the page starts, then, only where that falls
+ * short of the page, the unviewed ones by id; a page costs its rows however many contents and
+ * days the creator has. Those windows end on `content_period_views_day`; when that is not the
+ * period's last day (the job has not slid them since China midnight), {@link pageByDays} sums
+ * the days instead: the same answer, slower.
  */
 function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number) {
+  const fresh = sql`(select day from content_period_views_day) = ${dayOf(b.end)} - 1`;
+  const views = sql.raw(`v.views_${b.period}`);
+  return sql`
+    with ranked as materialized (
+      select t.id, t.views from (
+        select v.content_id as id, ${views} as views from content_period_views v
+        where v.author_id = ${authorId} and ${views} > 0
+          -- A subplan per row in the index's order, not a join: the planner, misled by author_id
+          -- on both sides, would join and sort all of the period's rows.
+          and (select c.author_id = ${authorId} and c.review_state = 'approved' from contents c
+            where c.id = v.content_id)) t
+      where ${fresh} and ${where} order by t.views desc, t.id desc limit ${rows}
+    )
+    select * from (
+      (select * from ranked)
+      union all
+      (select t.id, t.views from (
+        select c.id, 0 as views from contents c
+        where c.author_id = ${authorId} and c.review_state = 'approved'
+          and not exists (select 1 from content_period_views v where v.author_id = ${authorId}
+            and v.content_id = c.id and ${views} > 0)) t
+       where ${fresh} and (select count(*) from ranked) < ${rows} and ${where} order by t.id desc limit ${rows})
+      union all
+      (select * from (${pageByDays(authorId, b, where, rows)}) t where not ${fresh})
+    ) t order by t.views desc, t.id desc limit ${rows}`;
+}
+
+/**
+ * {@link pageByViews} from the days: the contents viewed in the period, from the figures of the
+ * creator's days (`content_daily_figures_author_idx`), then, where the page goes past them, the
+ * unviewed ones by id, skipping the viewed. Reads every viewed content of the period. `author_id`
+ * there is the content's as the triggers keep it; the join checks it against the content anyway.
+ */
+function pageByDays(authorId: number, b: PeriodBounds, where: SQL, rows: number) {
   return sql`
     with viewed as materialized (
       select content_id as id, sum(views)::integer as views from content_daily_figures
@@ -121,8 +157,10 @@ function pageByViews(authorId: number, b: PeriodBounds, where: SQL, rows: number
 /**
  * A page of the creator's contents with their figures in the period, in the asked order. Views are
  * sums of the contents' daily figures (`content_daily_figures`): a period's bounds are China
- * midnights, so its days hold exactly its views, and they outlive the events' partitions. Lights
- * and comments are counted for the page's contents only, except for the order by lights.
+ * midnights, so its days hold exactly its views, and they outlive the events' partitions; the
+ * order by views reads them summed per period ({@link pageByViews}). Lights and comments are
+ * counted for the page's contents only, except for the order by lights (every content of the
+ * creator: not flat, decision 028's amendment).
  */
 export async function contentFigures(
   db: Db,
