@@ -43,6 +43,7 @@ function learn(key: string, path: WindowPath) {
 }
 
 /**
+ * Keys: `doc:` or `title:` and the keyword here, `user:` and the keyword for user-search.ts.
  * Reads with the path `key` last showed: a walk first; a walk that did not fill its window (`full`
  * says no) gave up early, so it is read again from GIN and the key is remembered as rare.
  */
