@@ -33,7 +33,8 @@ async function pageViewOf(
         );
         return found !== undefined;
       },
-      { timeout: 15_000 },
+      // Normally there within 100 ms; a loaded CI machine was seen past 15 s.
+      { timeout: 30_000 },
     )
     .toBe(true);
   return found as StoredEvent;

@@ -167,9 +167,14 @@ describe('an app of our own, built from the protocol document alone', () => {
     // This machine's browser reports 2 cores: a low device (spec §9), lightened pages. The covers
     // this first page already asked for keep their size; the next load asks for the light ones.
     expect(await page.evaluate(() => document.documentElement.className)).toBe('low-device');
+    const reloaded = app.requests.length;
     await page.reload();
     await waitForHydration(page);
     expect(await page.locator(`${FEED_CARD} img`).first().getAttribute('src')).toContain('quality,q_50');
+    // The reloaded page's platform start (its landing source, finishedPage) is over before the
+    // downgraded page is opened: a slow one's requests would otherwise count as the next page's.
+    await app.waitForRequest('getTrackSource', reloaded);
+    await app.waitForRequest('finishedPage', reloaded);
 
     // Downgrade mode: the same app is sent nothing at all.
     const since = app.requests.length;

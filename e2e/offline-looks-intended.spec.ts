@@ -117,4 +117,39 @@ describe('offline looks intended (issue 28 point 7)', () => {
     await expect.poll(() => light.getAttribute('aria-pressed')).toBe('true');
     await page.context().close();
   });
+
+  it('a page that went offline before offline reading arrived still sends its light once back online', async () => {
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, await apiLogin(baseURL));
+    // Offline reading's chunk (not offline-lights, which the page fetched ahead) is held until the
+    // page is offline, then fails as offline it would.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let chunkRequests = 0;
+    await page.route(/\/assets\/offline-[\w-]{8}\.js$/, async (route) => {
+      chunkRequests += 1;
+      if (chunkRequests > 1) return route.continue();
+      await held;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto(`${baseURL}/community/content/4`);
+    await waitForHydration(page);
+    await page.waitForFunction(() => document.documentElement.dataset.routesWarm === 'true');
+    await expect.poll(() => chunkRequests).toBe(1);
+    const light = page.getByTestId('light-button');
+    expect(await light.getAttribute('aria-pressed')).toBe('false');
+    await page.context().setOffline(true);
+    release?.();
+    await light.click();
+    await expect.poll(() => page.getByTestId('page-toast').textContent()).toBe('已离线点亮，联网后自动同步');
+
+    const lit = page.waitForResponse((r) => r.url().includes('/sns-light/v1/h5/light/add-content-light'));
+    await page.context().setOffline(false);
+    expect((await lit).ok()).toBe(true);
+    expect(chunkRequests).toBe(2);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('h5.offline-lights'))).toBeNull();
+    await page.context().close();
+  });
 });

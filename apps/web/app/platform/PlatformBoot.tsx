@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { importWhenOnline } from '../lib/import-when-online';
 import { useRootData } from '../lib/root-data';
 import { useApi } from '../lib/use-api';
 import type { Platform } from './boot';
@@ -20,7 +21,10 @@ export function PlatformBoot() {
   const { pathname } = useLocation();
   useEffect(() => {
     if (!runtime || platform) return;
-    platform = import('./boot').then(({ startPlatform }) => startPlatform(api, runtime, late, viewerId));
+    // Offline before the chunk arrived: analytics and offline reading start when the network is back.
+    platform = importWhenOnline(() => import('./boot')).then(({ startPlatform }) =>
+      startPlatform(api, runtime, late, viewerId),
+    );
     platform.catch((error: unknown) => console.error('platform start failed', error));
   }, [api, runtime, late, viewerId]);
   useEffect(() => {

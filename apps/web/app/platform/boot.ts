@@ -4,6 +4,7 @@ import { isInApp, wantsDebugConsole } from '@h5/core';
 import type { LazyApi } from '../lib/api-client';
 import { readStorage } from '../lib/browser-storage';
 import { AFTER_LOGIN_KEY } from '../lib/data-layer/after-login';
+import { importWhenOnline } from '../lib/import-when-online';
 import type { LateRootPart } from '../lib/root-data';
 import { reportTelemetry } from '../lib/telemetry';
 import { startAnalytics } from './analytics';
@@ -65,9 +66,10 @@ export async function startPlatform(
   const nativeSource =
     inApp && !downgraded ? () => loadPageBridge(runtime).then((b) => b.getTrackSource()) : undefined;
   const analytics = startAnalytics(api, runtime, nativeSource);
-  // Offline reading (its own chunk): whose copies they are is known unless the reader is late.
+  // Offline reading (its own chunk): whose copies they are is known unless the reader is late. A
+  // page that went offline before the chunk arrived starts it once the network is back.
   const owner = late?.includes('viewer') ? null : String(viewerId ?? '');
-  const offline = import('./offline/offline').then(({ startOffline }) =>
+  const offline = importWhenOnline(() => import('./offline/offline')).then(({ startOffline }) =>
     startOffline(api, owner, downgraded),
   );
   offline.catch((error: unknown) => console.error('offline reading failed to start', error));

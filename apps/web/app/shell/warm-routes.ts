@@ -12,6 +12,8 @@ interface ManifestRoute {
 
 /** The network-failure screen's chunk (NetworkFailure.tsx, with the page header). */
 export const loadNetworkFailure = () => import('./NetworkFailure');
+/** What a light tapped offline needs (use-light.ts imports it then, when no chunk can arrive). */
+const loadOfflineLights = () => import('../lib/data-layer/offline-lights');
 
 // Operators' pages (internal-access.ts, the backstage's desktop tree) and test hooks: no user
 // taps their way there. The backstage's layout has no path of its own: it goes by its id.
@@ -30,7 +32,7 @@ export function warmRoutes(): void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   idle(() => {
     const modules = routes.map((r): Promise<unknown> => import(/* @vite-ignore */ r.module));
-    void Promise.allSettled([loadNetworkFailure(), ...modules]).then(() => {
+    void Promise.allSettled([loadNetworkFailure(), loadOfflineLights(), ...modules]).then(() => {
       document.documentElement.dataset.routesWarm = 'true';
     });
   });

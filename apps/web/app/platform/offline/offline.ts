@@ -42,27 +42,49 @@ function turnWorkerOff(): Promise<void> {
 
 /** One sending at a time: the start and an `online` event may ask together. */
 let sending: Promise<void> | null = null;
+/** The first wait before sending again after the network failed while the browser said online. */
+export const RESEND_FIRST_MS = 2000;
+/** The longest such wait (it doubles from the first). */
+export const RESEND_MAX_MS = 60_000;
+let resendWait = RESEND_FIRST_MS;
 
-/** Sends the lights tapped offline, each once; a refused one (deleted content, …) is dropped. */
-function sendQueuedLights(api: LazyApi): Promise<void> {
-  sending ??= sendEach(api).finally(() => {
-    sending = null;
-  });
+/**
+ * Sends the lights tapped offline, each once; a refused one (deleted content, …) is dropped. When
+ * the network fails although the browser says online (the connection is not up yet, a captive
+ * portal), it tries again later, waiting longer each time: no `online` event will come to ask.
+ */
+export function sendQueuedLights(api: LazyApi): Promise<void> {
+  sending ??= sendEach(api)
+    .then((stalled) => {
+      if (!stalled) {
+        resendWait = RESEND_FIRST_MS;
+        return;
+      }
+      setTimeout(() => {
+        if (navigator.onLine) void sendQueuedLights(api);
+      }, resendWait);
+      resendWait = Math.min(resendWait * 2, RESEND_MAX_MS);
+    })
+    .finally(() => {
+      sending = null;
+    });
   return sending;
 }
 
-async function sendEach(api: LazyApi): Promise<void> {
+/** Sends each queued light; true when the network failed with the browser online (lights left). */
+async function sendEach(api: LazyApi): Promise<boolean> {
   for (const contentId of queuedLights()) {
-    if (!navigator.onLine) return;
+    if (!navigator.onLine) return false;
     try {
       const state = await api('community.addContentLight', { contentId });
       setContentShadow(contentId, { isLight: state.isLight, lightCount: state.lightCount });
     } catch (error) {
-      // No answer (code 0): no network after all, kept for the next time the browser is online.
-      if (failureCode(error) === 0) return;
+      // No answer (code 0): no network after all, kept for later.
+      if (failureCode(error) === 0) return navigator.onLine;
     }
     writeQueuedLights(queuedLights().filter((id) => id !== contentId));
   }
+  return false;
 }
 
 /** When the copy the page was answered from was saved, or null (online, or not from a copy). */
