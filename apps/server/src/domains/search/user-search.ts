@@ -164,20 +164,16 @@ async function userHead(db: ReadDb, keyword: string): Promise<UserHit[]> {
  * as {@link userHead} reads them from GIN), so paging shows each match once.
  */
 function deepUsers(db: ReadDb, keyword: string, offset: number, take: number) {
-  const exactIds = db
-    .select({ id: users.id })
-    .from(users)
-    .leftJoin(userCounts, eq(userCounts.userId, users.id))
-    .where(exactName(keyword))
-    .orderBy(desc(followerCount), desc(users.id))
-    .limit(USER_WINDOW);
-  const windowIds = db
-    .select({ id: users.id })
-    .from(users)
-    .leftJoin(userCounts, eq(userCounts.userId, users.id))
-    .where(matchingUsers(keyword))
-    .orderBy(desc(followerCount), desc(users.id))
-    .limit(USER_WINDOW);
+  const topIds = (where: SQL) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(userCounts, eq(userCounts.userId, users.id))
+      .where(where)
+      .orderBy(desc(followerCount), desc(users.id))
+      .limit(USER_WINDOW);
+  const exactIds = topIds(exactName(keyword));
+  const windowIds = topIds(matchingUsers(keyword));
   const outside = sql`(${users.id} not in (${exactIds}) and ${users.id} not in (${windowIds}))`;
   return db
     .select({ ...hitColumns(keyword), followerCount })
