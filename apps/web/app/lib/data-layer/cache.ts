@@ -64,11 +64,16 @@ function subscribe(key: string, listener: () => void) {
   };
 }
 
-const none = () => undefined;
-
-/** The cached value of a key, re-rendering on change; undefined in the server render and hydration. */
-export function useCached<T>(key: string): T | undefined {
+/**
+ * The cached value of a key, re-rendering on change; `fallback` (one object per key) while the
+ * key holds nothing, and in the server render and hydration. A reader that later stores that very
+ * object under the key (a list seeded from its loader) so renders nothing again: with undefined
+ * there, the store's change re-rendered the whole feed synchronously right after hydration, one
+ * long task (docs/performance.md, Lighthouse).
+ */
+export function useCached<T>(key: string, fallback?: T): T | undefined {
   const sub = useCallback((listener: () => void) => subscribe(key, listener), [key]);
-  const get = useCallback(() => peek<T>(key), [key]);
-  return useSyncExternalStore(sub, get, none);
+  const get = useCallback(() => peek<T>(key) ?? fallback, [key, fallback]);
+  const server = useCallback(() => fallback, [fallback]);
+  return useSyncExternalStore(sub, get, server);
 }
