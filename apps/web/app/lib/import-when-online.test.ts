@@ -29,20 +29,20 @@ afterEach(() => {
 describe('importWhenOnline', () => {
   it('offline, waits for the network however long, then loads the chunk', async () => {
     const browser = stubBrowser(false);
+    vi.useFakeTimers();
     let loads = 0;
     const loaded = importWhenOnline(async () => {
       loads += 1;
       if (loads < 3) throw chunkFailure();
       return 'module';
     });
-    await vi.waitFor(() => expect(loads).toBe(1));
-    // Failing while offline, it does not spin: nothing more until the browser is online.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Failing while offline, it does not spin: nothing more however long, until the browser is online.
+    await vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS * 10);
     expect(loads).toBe(1);
     browser.goOnline();
     // The second try fails online (the connection is not up yet): one more after a second.
-    vi.useFakeTimers();
-    await vi.waitFor(() => expect(loads).toBe(2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loads).toBe(2);
     await vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS);
     await expect(loaded).resolves.toBe('module');
     expect(loads).toBe(3);

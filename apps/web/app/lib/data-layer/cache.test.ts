@@ -1,5 +1,7 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidate, peek, put } from './cache';
+import { invalidate, peek, put, useCached } from './cache';
 import { keyOf } from './entry';
 
 describe('the data cache', () => {
@@ -21,5 +23,12 @@ describe('the data cache', () => {
     invalidate('community.specialList');
     expect(peek(followings)).toBeUndefined();
     expect(peek(feed)).toEqual({ items: [2] });
+  });
+
+  it("renders a reader's fallback in the server render, whatever the browser's cache holds", () => {
+    const key = keyOf('content.moreRecommend', { limit: 20 });
+    put(key, 'cached');
+    const Reader = () => createElement('p', null, useCached(key, 'seed'));
+    expect(renderToStaticMarkup(createElement(Reader))).toBe('<p>seed</p>');
   });
 });

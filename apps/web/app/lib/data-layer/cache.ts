@@ -71,6 +71,8 @@ function subscribe(key: string, listener: () => void) {
  * there, the store's change re-rendered the whole feed synchronously right after hydration, one
  * long task (docs/performance.md, Lighthouse).
  */
+export function useCached<T>(key: string): T | undefined;
+export function useCached<T>(key: string, fallback: T): T;
 export function useCached<T>(key: string, fallback?: T): T | undefined {
   const sub = useCallback((listener: () => void) => subscribe(key, listener), [key]);
   const get = useCallback(() => peek<T>(key) ?? fallback, [key, fallback]);

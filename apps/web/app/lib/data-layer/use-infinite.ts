@@ -120,7 +120,7 @@ export function useInfinite<N extends Paged>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the seed belongs to its key
   const seeded = useMemo(() => seededList(seed, idOf), [key]);
   // The seed itself until the cache holds the list: storing it then changes nothing on screen.
-  const state = useCached(key, seeded) as ListState<ItemOf<N>, OutputOf<N> & Page<ItemOf<N>>>;
+  const state: ListState<ItemOf<N>, OutputOf<N> & Page<ItemOf<N>>> = useCached(key, seeded);
   // Callers' handlers (scroll sentinel, pull-to-refresh) keep the latest of these in a ref.
   const run = (load: ListLoad) => void loadPage(api, name, input, load, idOf);
 

@@ -45,7 +45,7 @@ let sending: Promise<void> | null = null;
 /** The first wait before sending again after the network failed while the browser said online. */
 export const RESEND_FIRST_MS = 2000;
 /** The longest such wait (it doubles from the first). */
-export const RESEND_MAX_MS = 60_000;
+const RESEND_MAX_MS = 60_000;
 let resendWait = RESEND_FIRST_MS;
 
 /**
