@@ -8,6 +8,9 @@ import { waitForHydration } from './support/page';
 import { loginOnWebPage } from './support/web-login';
 
 const ANONYMOUS_ID_KEY = 'h5AnonymousId';
+// The id is made when analytics starts, from the platform chunk after hydration: on a loaded CI
+// machine that chunk was seen arriving past vitest's default 1 s poll.
+const ID_WAIT_MS = 15_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The device's anonymous id as the page keeps it (spec §3: local storage). */
@@ -49,7 +52,7 @@ describe('who sends: anonymous id, client id and release, from a real screen', (
     const page = await phone.newPage();
     await page.goto(`${baseURL}/?source=e2e-share`);
     await waitForHydration(page);
-    await expect.poll(() => storedId(page)).toMatch(UUID);
+    await expect.poll(() => storedId(page), { timeout: ID_WAIT_MS }).toMatch(UUID);
     const anonymousId = (await storedId(page)) as string;
 
     // The visitor's page view: the id, client 'h5', build 5.79.1 (spec §9), no user, its track source.
@@ -95,7 +98,7 @@ describe('who sends: anonymous id, client id and release, from a real screen', (
     const page = await phone.newPage();
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
-    await expect.poll(() => storedId(page)).toMatch(UUID);
+    await expect.poll(() => storedId(page), { timeout: ID_WAIT_MS }).toMatch(UUID);
     const anonymousId = (await storedId(page)) as string;
     const report = page.waitForRequest((r) => r.url().includes(contract.analytics.reportTelemetry.path));
     await page.goto(`${baseURL}/__debug/render-error`);
