@@ -13,6 +13,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { inlineStylesheets } from './lib/inline-styles.server';
 import { NonceContext } from './lib/nonce';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server';
 
 export const streamTimeout = 5_000;
 
@@ -102,7 +103,12 @@ function withInlineStyles(nonce: string | undefined): Transform {
     flush(callback) {
       const page = Buffer.concat(held).toString('utf8');
       const end = page.indexOf('</head>');
-      callback(null, end < 0 ? page : inlineStylesheets(page.slice(0, end), nonce) + page.slice(end));
+      callback(
+        null,
+        end < 0
+          ? page
+          : scriptsAfterFirstPaint(inlineStylesheets(page.slice(0, end), nonce), page.slice(end)),
+      );
     },
   });
 }
