@@ -45,6 +45,18 @@ const NOTHING_LATE: Partial<RootData> = {};
 export const lateRootData = signal(NOTHING_LATE);
 const nothingLate = () => NOTHING_LATE;
 
+/** The root data's parts the server always has (never late). */
+export type SteadyRootData = Omit<RootData, LateRootPart | 'late'>;
+
+/**
+ * The root loader's data without the late parts, for hooks every card and row calls (low device,
+ * now, the API client): they do not subscribe to the late read, whose arrival would otherwise
+ * re-render each of them synchronously after hydration (issue 33 point 4).
+ */
+export function useSteadyRootData(): SteadyRootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}
+
 /**
  * The root loader's data, with what the browser read late over the server's parts (spec §4:
  * the page renders, then fetches in the browser); undefined only when the root itself failed.

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { createLazyApi, type LazyApi } from './api-client';
-import { useRootData } from './root-data';
+import { useSteadyRootData } from './root-data';
 
 const clients = new Map<string, LazyApi>();
 
 /** The one browser API client per runtime config (the root loader's). */
 export function useApi(): LazyApi {
-  const runtime = useRootData()?.runtime;
+  const runtime = useSteadyRootData()?.runtime;
   return useMemo(() => {
     if (!runtime) return () => Promise.reject(new Error('runtime config is missing'));
     const key = `${runtime.apiBaseUrl}\n${runtime.signSecret}`;

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useRootData } from './root-data';
+import { useSteadyRootData } from './root-data';
 
 /** Window event the platform boot dispatches when it has judged the device (spec §9 rule). */
 export const LOW_DEVICE_EVENT = 'h5:low-device';
@@ -22,7 +22,7 @@ const subscribe = (onChange: () => void) => {
  * prefetch less with it (docs/architecture.md "Low-device mode").
  */
 export function useLowDevice(): boolean {
-  const hint = !!useRootData()?.lowDevice;
+  const hint = !!useSteadyRootData()?.lowDevice;
   return useSyncExternalStore(
     subscribe,
     () => window.__H5_LOW_DEVICE__ ?? hint,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useRootData } from './root-data';
+import { useSteadyRootData } from './root-data';
 
 const MINUTE = 60_000;
 
@@ -17,6 +17,6 @@ function subscribe(onMinute: () => void): () => void {
  * browser's clock, moving on each minute.
  */
 export function useNow(): number {
-  const drawnAt = useRootData()?.now;
+  const drawnAt = useSteadyRootData()?.now;
   return useSyncExternalStore(subscribe, minuteNow, () => drawnAt ?? minuteNow());
 }
