@@ -1,5 +1,6 @@
-import type { AnalyticsPayload, PublicRuntimeConfig, ScreenName } from '@h5/contract';
+import { type AnalyticsPayload, contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
 import { ANALYTICS_PAGE_IDS } from '@h5/core';
+import { buildRequest } from '@h5/request';
 import {
   type Analytics,
   createAnalytics,
@@ -80,24 +81,19 @@ export function startAnalytics(
   runtime: PublicRuntimeConfig,
   nativeSource?: () => Promise<string>,
 ) {
-  // The contract the beacon builds with is the costliest module of the platform to evaluate
-  // (~30 ms on a slow phone): its own task, after the start, not inside it (issue 33 point 4).
-  let beacon: typeof import('./analytics-beacon') | undefined;
-  import('./analytics-beacon')
-    .then((module) => {
-      beacon = module;
-    })
-    .catch((error: unknown) => console.error('the analytics beacon failed to load', error));
   const analytics: Analytics = createAnalytics({
     anonymousId: pageAnonymousId(),
     transport: createCollectorTransport((body) =>
       api('analytics.collectEvents', body, { errorToast: false }),
     ),
     beacon: createBeaconSender((events) => {
-      // Not loaded yet (a page hidden within moments of its start): the events stay queued and the
-      // next page sends them.
-      if (!beacon) throw new Error('the beacon request builder has not loaded yet');
-      return beacon.beaconRequest(runtime, events);
+      const wire = buildRequest(contract.analytics.collectEvents, { events }, runtime.signSecret);
+      // text/plain keeps a cross-origin beacon free of a CORS preflight; the collector reads it as JSON.
+      return {
+        url: `${runtime.apiBaseUrl}${wire.url}`,
+        body: wire.body ?? '',
+        contentType: 'text/plain;charset=UTF-8',
+      };
     }),
   });
 
