@@ -20,26 +20,61 @@ const storedId = (page: Page) => page.evaluate((key) => localStorage.getItem(key
 const eventsOf = async (baseURL: string, anonymousId: string): Promise<StoredEvent[]> =>
   (await e2eApi(baseURL)(contract.analytics.listEvents, { anonymousId, limit: 100 })).list;
 
+/**
+ * What the page's analytics did, for a failure's message: each collector call with its status
+ * (or failure) and the page's console warnings and errors. The wait below has timed out in about
+ * one full CI run in three (the page view after the logout, never alone): this says why next time.
+ */
+function watchCollector(page: Page): () => string {
+  const seen: string[] = [];
+  const at = Date.now();
+  const stamp = () => `+${Date.now() - at} ms`;
+  page.on('response', (response) => {
+    if (response.url().includes(contract.analytics.collectEvents.path))
+      seen.push(`${stamp()} collect ${response.status()} ${response.request().postData()?.length ?? 0} B`);
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().includes(contract.analytics.collectEvents.path))
+      seen.push(`${stamp()} collect failed: ${request.failure()?.errorText}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error')
+      seen.push(`${stamp()} console ${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.push(`${stamp()} page ${new URL(frame.url()).pathname}`);
+  });
+  return () => seen.join('\n');
+}
+
 /** Waits until the device has a stored page view of `path` matching `where`, and answers it. */
 async function pageViewOf(
   baseURL: string,
   anonymousId: string,
   path: string,
   where: (event: StoredEvent) => boolean = () => true,
+  why: () => string = () => '',
 ): Promise<StoredEvent> {
   let found: StoredEvent | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await eventsOf(baseURL, anonymousId)).find(
-          (e) => e.event === 'pageView' && e.payload.path === path && where(e),
-        );
-        return found !== undefined;
-      },
-      // Normally there within 100 ms; a loaded CI machine was seen past 15 s.
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  let stored: StoredEvent[] = [];
+  try {
+    await expect
+      .poll(
+        async () => {
+          stored = await eventsOf(baseURL, anonymousId);
+          found = stored.find((e) => e.event === 'pageView' && e.payload.path === path && where(e));
+          return found !== undefined;
+        },
+        // Normally there within 100 ms; a loaded CI machine was seen past 15 s.
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    const events = stored.map((e) => `${e.event} ${JSON.stringify(e.payload)} user ${e.userId}`).join('\n');
+    throw new Error(`no page view of ${path} stored in 30 s.\nStored:\n${events}\nThe page:\n${why()}`, {
+      cause: error,
+    });
+  }
   return found as StoredEvent;
 }
 
@@ -50,13 +85,14 @@ describe('who sends: anonymous id, client id and release, from a real screen', (
 
   it('a visitor gets an id in local storage; events carry it before and after a login, after a reload and a logout', async () => {
     const page = await phone.newPage();
+    const why = watchCollector(page);
     await page.goto(`${baseURL}/?source=e2e-share`);
     await waitForHydration(page);
     await expect.poll(() => storedId(page), { timeout: ID_WAIT_MS }).toMatch(UUID);
     const anonymousId = (await storedId(page)) as string;
 
     // The visitor's page view: the id, client 'h5', build 5.79.1 (spec §9), no user, its track source.
-    const visitorView = await pageViewOf(baseURL, anonymousId, '/');
+    const visitorView = await pageViewOf(baseURL, anonymousId, '/', undefined, why);
     expect(visitorView).toMatchObject({
       anonymousId,
       userId: null,
@@ -71,7 +107,13 @@ describe('who sends: anonymous id, client id and release, from a real screen', (
     await page.waitForURL((url) => url.pathname === '/community/feed');
     await waitForHydration(page);
     expect(await storedId(page)).toBe(anonymousId);
-    const memberView = await pageViewOf(baseURL, anonymousId, '/community/feed', (e) => e.userId !== null);
+    const memberView = await pageViewOf(
+      baseURL,
+      anonymousId,
+      '/community/feed',
+      (e) => e.userId !== null,
+      why,
+    );
     expect(memberView).toMatchObject({ anonymousId, clientId: 'h5', release: '5.79.1' });
 
     // A reload keeps it.
@@ -89,6 +131,7 @@ describe('who sends: anonymous id, client id and release, from a real screen', (
       anonymousId,
       '/community/content/1',
       (e) => e.userId === null,
+      why,
     );
     expect(afterLogout.payload).toMatchObject({ pageId: 637 });
     await page.context().close();
