@@ -1,8 +1,9 @@
 // Lighthouse mobile performance of the feed and a content detail page (DESIGN.md §8: ≥ 98), with
 // Lighthouse's standard mobile preset (Moto G Power emulation, simulated slow 4G and 4× CPU
 // slowdown), performance category only, in Debian's Chromium that we start and stop by its pid.
-// Each page runs uncounted until its images are made (see below), then `runs` times in one browser; the bench reports the lowest
-// (issue 33 point 4: each run must reach the budget) and the median.
+// Each page runs uncounted until its images are made (see below), then `runs` times in one
+// browser; the bench reports the lowest (issue 33 point 4: each run must reach the budget) and
+// the median.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

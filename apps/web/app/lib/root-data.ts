@@ -62,7 +62,7 @@ export function useSteadyRootData(): SteadyRootData | undefined {
  * the page renders, then fetches in the browser); undefined only when the root itself failed.
  */
 export function useRootData(): RootData | undefined {
-  const root = useRouteLoaderData('root') as RootData | undefined;
+  const root = useSteadyRootData() as RootData | undefined;
   const late = useSyncExternalStore(lateRootData.subscribe, lateRootData.get, nothingLate);
   return root && late !== NOTHING_LATE ? { ...root, ...late } : root;
 }
