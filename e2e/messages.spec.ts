@@ -77,6 +77,32 @@ describe('messages (issue 32 point 3, phone browser)', () => {
     await page.context().close();
   });
 
+  it('a session that ends while the feed loads leaves the reader on the feed: no login, no toast', async () => {
+    const page = await phone.newPage();
+    await setSessionCookies(page, baseURL, authorTokens);
+    // The badge's read finds the session gone (spec code 700), as when the cookies are cleared
+    // between the page and its first calls (seen in client-identity's journey under CI load).
+    await page.route(`**${contract.message.unreadCounts.path}*`, (route) =>
+      route.fulfill({ json: { code: 700, msg: '登录已过期', data: null } }),
+    );
+    const badgeRead = page.waitForResponse((r) => r.url().includes(contract.message.unreadCounts.path));
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await badgeRead;
+    // Long enough for a navigation to the login to have begun (it starts as the answer is read).
+    await page.waitForTimeout(1500);
+    expect(documents).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('messages-entry').count()).toBe(1);
+    expect(await page.getByTestId('messages-entry-count').count()).toBe(0);
+    expect(await page.getByTestId('page-toast').textContent()).toBe('');
+    await page.context().close();
+  });
+
   it('sends a visitor to the login', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseURL}/community/messages`);
