@@ -27,16 +27,19 @@ export type EntryOf<N extends EntryName> = N extends `${infer D extends DomainNa
 export type EntryInput<N extends EntryName> = RequestOf<EntryOf<N>>;
 export type EntryOutput<N extends EntryName> = ResponseOf<EntryOf<N>>;
 
-/** The endpoint of `name` in `table` (the contract table, passed in where it loads lazily). */
-export function entryOf<N extends EntryName>(table: Table, name: N): EntryOf<N> {
+/**
+ * The endpoint of `name` in `table`: the contract table, or where it loads lazily the part that
+ * holds `name`'s domain.
+ */
+export function entryOf<N extends EntryName>(table: Partial<Table>, name: N): EntryOf<N> {
   const [domain, entry] = name.split('.') as [DomainName, string];
   const found = (table[domain] as Record<string, Endpoint> | undefined)?.[entry];
   if (!found) throw new Error(`no contract entry ${name}`);
   return found as EntryOf<N>;
 }
 
-/** The name of an endpoint of `table`, for code that holds endpoints (the upload SDK). */
-export function entryNameOf(table: Table, endpoint: Endpoint): EntryName {
+/** The name of an endpoint of `table` (or of the domains given), for code that holds endpoints (the upload SDK). */
+export function entryNameOf(table: Partial<Table>, endpoint: Endpoint): EntryName {
   for (const [domain, calls] of Object.entries(table))
     for (const [entry, found] of Object.entries(calls as Record<string, Endpoint>))
       if (found === endpoint) return `${domain}.${entry}` as EntryName;

@@ -99,3 +99,18 @@ export const requestIdSchema = z.uuid('必须是 UUID');
  */
 export const badRequestDataSchema = z.object({ fields: z.record(z.string(), z.string()) });
 export type BadRequestData = z.infer<typeof badRequestDataSchema>;
+
+/**
+ * One version of a backstage document (a config, an activity's windows): its value, who made it
+ * (null: found before the first edit), when. Here, not in the backstage domain: the domains that
+ * keep documents import it, and the browser loads each domain's schemas alone.
+ */
+export const documentVersionSchema = <V extends z.ZodType>(value: V) =>
+  z.object({
+    version: z.number().int(),
+    value,
+    operatorName: z.string().nullable(),
+    /** The version this one restored, or null. */
+    restoredFrom: z.number().int().nullable(),
+    at: z.string(),
+  });

@@ -12,7 +12,7 @@ describe('the lazy API client', () => {
       loads += 1;
       if (loads === 1)
         throw new TypeError('Failed to fetch dynamically imported module: /assets/api-runtime.js');
-      return { table: {}, entryOf: () => ({}), call: async () => 'answer' } as unknown as Loaded;
+      return { loadEndpoint: async () => ({}), call: async () => 'answer' } as unknown as Loaded;
     });
     const api = createLazyApi(runtime);
     pageToast.set(null);
@@ -24,6 +24,28 @@ describe('the lazy API client', () => {
     // Back online: the next call loads the chunk and is answered.
     await expect(api('community.addLight' as never, {} as never)).resolves.toBe('answer');
     expect(loads).toBe(2);
+  });
+
+  it('a contract domain that did not arrive toasts the same sentence and loads again on the next call', async () => {
+    let loads = 0;
+    let domainLoads = 0;
+    provideApiRuntime(async () => {
+      loads += 1;
+      const loadEndpoint = async () => {
+        domainLoads += 1;
+        if (domainLoads === 1)
+          throw new TypeError('Failed to fetch dynamically imported module: /assets/live.js');
+        return {};
+      };
+      return { loadEndpoint, call: async () => 'answer' } as unknown as Loaded;
+    });
+    const api = createLazyApi(runtime);
+    pageToast.set(null);
+    await expect(api('live.liveInfo' as never, {} as never)).rejects.toThrow(/dynamically imported module/);
+    expect(pageToast.get()?.text).toBe('网络不给力，请检查网络设置后重试');
+    await expect(api('live.liveInfo' as never, {} as never)).resolves.toBe('answer');
+    // The client itself stayed loaded: only the domain was asked for again.
+    expect([loads, domainLoads]).toEqual([1, 2]);
   });
 
   it('stays silent for a caller that asked for no toast (telemetry)', async () => {

@@ -1,5 +1,4 @@
 import type {
-  contract as ContractTable,
   Endpoint,
   EntryInput,
   EntryName,
@@ -13,7 +12,6 @@ import { PLACEHOLDER_MESSAGES } from '@h5/core';
 import type { CallOptions } from '@h5/request';
 import { showPageToast } from './page-signals';
 
-type Table = typeof ContractTable;
 /** The browser's API: a contract entry by name (`'content.moreRecommend'`), its input, options. */
 export type LazyApi = <N extends EntryName>(
   name: N,
@@ -23,8 +21,8 @@ export type LazyApi = <N extends EntryName>(
 
 /** The client's heavy half as the platform builds it (platform/api-runtime.ts). */
 export interface Loaded {
-  table: Table;
-  entryOf: <N extends EntryName>(table: Table, name: N) => EntryOf<N>;
+  /** The endpoint of a name, loading its domain's part of the contract (zod) on first use. */
+  loadEndpoint: <N extends EntryName>(name: N) => Promise<EntryOf<N>>;
   call: <E extends Endpoint>(
     endpoint: E,
     input: RequestOf<E>,
@@ -44,7 +42,8 @@ export function provideApiRuntime(loader: RuntimeLoader): void {
 /**
  * The browser's API client, built from the public runtime config the root loader renders.
  * The contract table carries zod schemas, too heavy for first-load JS (DESIGN.md §8), so the
- * client and the table load on the first call and callers name their entry. Server loaders call
+ * client loads on the first call, each domain of the table with its first call, and callers name
+ * their entry. Server loaders call
  * the API in process instead, through `prefetch` (lib/prefetch.server.ts), by the same names.
  */
 export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
@@ -57,15 +56,17 @@ export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
       throw error;
     });
     let client: Loaded;
+    let endpoint: EntryOf<typeof name>;
     try {
       client = await loaded;
+      endpoint = await client.loadEndpoint(name);
     } catch (error) {
       // No client to toast for the call: say what every network failure says (issue 28 point 7),
       // unless the caller asked for silence (telemetry).
       if (options?.errorToast !== false) showPageToast(PLACEHOLDER_MESSAGES.networkError);
       throw error;
     }
-    return client.call(client.entryOf(client.table, name), input as never, options) as never;
+    return client.call(endpoint, input as never, options) as never;
   };
   return api;
 }

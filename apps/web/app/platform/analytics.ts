@@ -1,4 +1,9 @@
-import { type AnalyticsPayload, contract, type PublicRuntimeConfig, type ScreenName } from '@h5/contract';
+import {
+  type AnalyticsPayload,
+  analytics as analyticsCalls,
+  type PublicRuntimeConfig,
+  type ScreenName,
+} from '@h5/contract';
 import { ANALYTICS_PAGE_IDS } from '@h5/core';
 import { buildRequest } from '@h5/request';
 import {
@@ -87,7 +92,7 @@ export function startAnalytics(
       api('analytics.collectEvents', body, { errorToast: false }),
     ),
     beacon: createBeaconSender((events) => {
-      const wire = buildRequest(contract.analytics.collectEvents, { events }, runtime.signSecret);
+      const wire = buildRequest(analyticsCalls.collectEvents, { events }, runtime.signSecret);
       // text/plain keeps a cross-origin beacon free of a CORS preflight; the collector reads it as JSON.
       return {
         url: `${runtime.apiBaseUrl}${wire.url}`,

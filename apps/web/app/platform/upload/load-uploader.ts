@@ -1,4 +1,4 @@
-import type { PublicRuntimeConfig } from '@h5/contract';
+import { entryNameOf, type PublicRuntimeConfig } from '@h5/contract';
 import type { UploadConfig, Uploader } from '@h5/upload';
 import type { LazyApi } from '../../lib/api-client';
 import { recordUpload } from '../../lib/diagnostics';
@@ -53,13 +53,14 @@ export function loadUploader(
   const key = JSON.stringify(config);
   const existing = loaded.get(key);
   if (existing) return existing;
-  // The SDK brings the contract table with it: naming its endpoints costs no extra chunk.
-  const loading = Promise.all([import('@h5/upload'), import('@h5/contract')]).then(
-    ([sdk, { contract, entryNameOf }]) => {
+  // The SDK's calls are the upload domain's, which it brings with it: naming them costs no extra
+  // chunk. (Importing the whole contract here made every browser import of it take all domains.)
+  const loading = Promise.all([import('@h5/upload'), import('@h5/contract/domains/upload')]).then(
+    ([sdk, { upload }]) => {
       const uploader = sdk.initUpload(config, {
         // The SDK holds endpoints; the app's client takes names.
         api: (endpoint, input, options) =>
-          api(entryNameOf(contract, endpoint), input as never, options) as Promise<never>,
+          api(entryNameOf({ upload }, endpoint), input as never, options) as Promise<never>,
         // In the app a missing login cookie is resynced natively once, as the API client does.
         ...(runtime && usesNativeApp()
           ? { ensureCookies: async () => (await loadPageBridge(runtime)).ensureCookies() }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { endpoint, operatorEndpoint } from '../../endpoint';
-import { dbInt, idSchema } from '../../shared';
-import { documentVersionSchema } from '../backstage';
+import { dbInt, documentVersionSchema, idSchema } from '../../shared';
 import { productCardSchema } from '../content/details';
 import { activitySociality } from './sociality';
 

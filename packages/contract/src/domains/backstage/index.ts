@@ -76,17 +76,6 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** One version of a backstage document: its value, who made it (null: found before the first edit), when. */
-export const documentVersionSchema = <V extends z.ZodType>(value: V) =>
-  z.object({
-    version: z.number().int(),
-    value,
-    operatorName: z.string().nullable(),
-    /** The version this one restored, or null. */
-    restoredFrom: z.number().int().nullable(),
-    at: z.string(),
-  });
-
 /** A time bound of a backstage filter: an ISO instant (the page sends its local day's start or end). */
 const instantSchema = z.iso.datetime({ offset: true, message: '必须是 ISO 8601 时间' });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { endpoint, operatorEndpoint } from '../../endpoint';
-import { dbInt, emptySchema, idSchema } from '../../shared';
-import { documentVersionSchema } from '../backstage';
+import { dbInt, documentVersionSchema, emptySchema, idSchema } from '../../shared';
 import { searchIdeaStoredConfigSchema } from '../feedback';
 
 const domain = 'config';
