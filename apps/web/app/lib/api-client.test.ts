@@ -48,6 +48,28 @@ describe('the lazy API client', () => {
     expect([loads, domainLoads]).toEqual([1, 2]);
   });
 
+  it('sends calls in the order they were made, whatever their domains take to load', async () => {
+    const sent: string[] = [];
+    provideApiRuntime(async () => {
+      const loadEndpoint = async (name: string) => {
+        // The first call's domain loads slowly, the second's at once.
+        if (name.startsWith('community.')) await new Promise((resolve) => setTimeout(resolve, 30));
+        return { name };
+      };
+      const call = async (endpoint: { name: string }) => {
+        sent.push(endpoint.name);
+        return 'answer';
+      };
+      return { loadEndpoint, call } as unknown as Loaded;
+    });
+    const api = createLazyApi(runtime);
+    await Promise.all([
+      api('community.followAdd' as never, {} as never),
+      api('activity.encounterToday' as never, {} as never),
+    ]);
+    expect(sent).toEqual(['community.followAdd', 'activity.encounterToday']);
+  });
+
   it('stays silent for a caller that asked for no toast (telemetry)', async () => {
     provideApiRuntime(async () => {
       throw new TypeError('Failed to fetch dynamically imported module');

@@ -48,6 +48,10 @@ export function provideApiRuntime(loader: RuntimeLoader): void {
  */
 export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
   let loaded: Promise<Loaded> | undefined;
+  // Calls go out in the order they are made, as when one table served them all: a call whose
+  // domain is loaded waits for an earlier call whose domain is loading (a follow, then a read of
+  // what the follow changes, must reach the server in that order).
+  let inOrder: Promise<unknown> = Promise.resolve();
   // The root provides the loader before any call (root.tsx); lib never imports the platform.
   const api: LazyApi = async (name, input, options) => {
     loaded ??= (loadRuntime as RuntimeLoader)(runtime, api).catch((error: unknown) => {
@@ -55,11 +59,16 @@ export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
       loaded = undefined;
       throw error;
     });
+    const runtimeLoad = loaded;
+    const ready = inOrder.then(async () => {
+      const client = await runtimeLoad;
+      return { client, endpoint: await client.loadEndpoint(name) };
+    });
+    inOrder = ready.catch(() => undefined);
     let client: Loaded;
     let endpoint: EntryOf<typeof name>;
     try {
-      client = await loaded;
-      endpoint = await client.loadEndpoint(name);
+      ({ client, endpoint } = await ready);
     } catch (error) {
       // No client to toast for the call: say what every network failure says (issue 28 point 7),
       // unless the caller asked for silence (telemetry).

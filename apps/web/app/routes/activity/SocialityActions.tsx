@@ -57,14 +57,12 @@ export function EncounterCards() {
   );
 }
 
+const rereadEncounter = () => invalidate('activity.encounterToday');
+
 function EncounterRow({ card }: { card: EncounterCard }) {
   const text = ACTIVITY_TEXT.encounter;
-  const follow = useFollow(card.user.userId, { isFollowing: card.isFollowing });
-  const tap = useCallback(async () => {
-    await follow.toggle();
-    // Following may complete a mutual follow: the card reads its unlock again.
-    invalidate('activity.encounterToday');
-  }, [follow]);
+  // Following may complete a mutual follow: the card reads its unlock again once it is stored.
+  const follow = useFollow(card.user.userId, { isFollowing: card.isFollowing }, rereadEncounter);
   const mutual = card.isFollowing && card.followsMe;
   return (
     <>
@@ -83,7 +81,7 @@ function EncounterRow({ card }: { card: EncounterCard }) {
           type="button"
           className={styles.small}
           aria-pressed={follow.isFollowing}
-          onClick={() => void tap()}
+          onClick={follow.toggle}
           data-testid="encounter-follow"
         >
           {follow.isFollowing ? text.followed : text.follow}

@@ -13,9 +13,10 @@ interface Shown {
 /**
  * The viewer's follow of one user, through the one toggle queue (decision record 005): the user
  * home and the detail's author row show the same state at once; a visitor's tap opens the login
- * and is applied after the login (platform/after-login.ts).
+ * and is applied after the login (platform/after-login.ts). `onStored` runs once the server has
+ * stored a follow or unfollow.
  */
-export function useFollow<T extends Shown>(userId: number, loaded: T) {
+export function useFollow<T extends Shown>(userId: number, loaded: T, onStored?: () => void) {
   const api = useApi();
   const shown = useUserShadow(userId, loaded);
   const tap = useCallback(
@@ -35,11 +36,14 @@ export function useFollow<T extends Shown>(userId: number, loaded: T) {
           const state = await api('community.followAdd', { userId, follow });
           // My followings changed: the list is read afresh next time it opens.
           invalidate('community.specialList');
+          // The caller's reads that depend on the follow go after the server has it (a tap only
+          // queues the request, which may wait for its contract domain to load).
+          onStored?.();
           return { isFollowing: state.isFollowing, followerCount: state.followerCount };
         },
         show: (s) => setUserShadow(userId, s),
       }),
-    [api, userId, loaded],
+    [api, userId, loaded, onStored],
   );
   return { ...shown, toggle: tap };
 }
