@@ -1,5 +1,5 @@
 import type { CallOptions } from '@h5/request';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { LazyApi } from '../api-client';
 import { isNotFoundError } from '../not-found';
 import { useApi } from '../use-api';
@@ -65,15 +65,7 @@ export function useEntry<N extends EntryName>(
 ) {
   const api = useApi();
   const key = keyOf(name, input as object);
-  // The seed as the cache holds it, one object per seed, read as the cache's value while the key
-  // holds nothing: the effect below stores this very object, so the store's change finds the
-  // snapshot the reader already rendered. With nothing there, that change re-rendered the content
-  // detail synchronously right after hydration, one long task (docs/performance.md, Lighthouse).
-  const seeded = useMemo<EntryState<OutputOf<N>> | undefined>(
-    () => (seed ? { status: 'ready', data: seed } : undefined),
-    [seed],
-  );
-  const cached = useCached(key, seeded);
+  const cached = useCached<EntryState<OutputOf<N>>>(key);
   // What the cache held when this seed arrived: anything put since (the seed itself, a reload's
   // answer, a write's) speaks; before that the seed does, over an older cached copy.
   const atSeed = useRef<[OutputOf<N> | null, EntryState<OutputOf<N>> | undefined] | null>(null);
@@ -82,9 +74,9 @@ export function useEntry<N extends EntryName>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: one input per key
   const reload = useCallback(() => void load(api, name, input, options), [api, key]);
   useEffect(() => {
-    if (seeded) put(key, seeded);
+    if (seed) put<EntryState<OutputOf<N>>>(key, { status: 'ready', data: seed });
     else if (!peek(key)) reload();
-  }, [key, seeded, reload]);
+  }, [key, seed, reload]);
   useEffect(() => onInvalidate(key, reload), [key, reload]);
   return [shown, reload] as const;
 }
