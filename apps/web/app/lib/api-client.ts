@@ -43,8 +43,8 @@ export function provideApiRuntime(loader: RuntimeLoader): void {
  * The browser's API client, built from the public runtime config the root loader renders.
  * The contract table carries zod schemas, too heavy for first-load JS (DESIGN.md §8), so the
  * client loads on the first call, each domain of the table with its first call, and callers name
- * their entry. Server loaders call
- * the API in process instead, through `prefetch` (lib/prefetch.server.ts), by the same names.
+ * their entry. Server loaders call the API in process instead, through `prefetch`
+ * (lib/prefetch.server.ts), by the same names.
  */
 export function createLazyApi(runtime: PublicRuntimeConfig): LazyApi {
   let loaded: Promise<Loaded> | undefined;

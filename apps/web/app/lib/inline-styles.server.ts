@@ -14,14 +14,11 @@ const STYLESHEET_LINK = /<link (?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/assets
 /** The built client's stylesheets, read once each (they are content-hashed, never rewritten). */
 const cssText = new Map<string, string | null>();
 /**
- * build/client, beside the server build this module is bundled into: build/server/index.js, or a
- * chunk of it under build/server/assets/ (the browser's per-domain contract imports split the
- * server build into chunks; from a chunk, `../client` named build/server/client and no page was
- * styled inline).
+ * build/client, beside build/server: whatever depth of the server build this module is bundled
+ * into (build/server/index.js, or a chunk under build/server/assets/ since the browser's
+ * per-domain contract imports split it). Outside a build nothing matches and no file is found.
  */
-const CLIENT_DIR = fileURLToPath(
-  new URL(/\/server\/assets\/[^/]+$/.test(import.meta.url) ? '../../client' : '../client', import.meta.url),
-);
+const CLIENT_DIR = fileURLToPath(import.meta.url.replace(/\/server\/(?:assets\/)?[^/]+$/, '/client'));
 
 function builtCss(href: string): string | null {
   let text = cssText.get(href);

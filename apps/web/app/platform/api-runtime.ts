@@ -8,7 +8,8 @@ import { createRequestHooks, type Report } from './request-hooks';
 
 /**
  * The browser API client's heavy half, one lazily loaded chunk: the HTTP client, the page's
- * request hooks and the contract's domains (zod), each loaded with its domain's first call. `api` is the LazyApi it serves, for telemetry.
+ * request hooks, and the contract's domains (zod), each loaded with its domain's first call.
+ * `api` is the LazyApi it serves, for telemetry.
  */
 export function createBrowserClient(runtime: PublicRuntimeConfig, api: LazyApi) {
   // Telemetry goes through this same client (without toasts, see reportTelemetry).
